@@ -205,3 +205,9 @@ func (g *Game) apply(m Move, byDefault bool) {
 		g.answerSurrender(m.Seat, m.Yes)
 	}
 }
+
+// Clone returns an independent copy of the game that draws its dice from
+// src: bots use it to look ahead, tests to try moves.
+func (g *Game) Clone(src Source) *Game {
+	return &Game{cfg: g.cfg, src: src, st: g.st.clone(), log: append([]Event(nil), g.log...)}
+}
