@@ -1,0 +1,47 @@
+// Command chancery is the Diplomacy judge and game server's command line:
+// it adjudicates phases, replays and benchmarks games, describes variants,
+// plays the dice game Diceplomacy and serves games over HTTP.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: chancery <command> [arguments]
+
+Commands:
+  adjudicate   adjudicate one phase: JSON on standard input, JSON on standard output
+  replay       replay a game record from the variant's start
+  bench        measure adjudication speed (--cases FILE...)
+  variants     list the variants (--json for their maps)
+  dice         the dice game Diceplomacy (play, simulate)
+
+Run 'chancery <command> -h' for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the process exit status:
+// 0 on success, 1 on a failure while working, 2 on bad usage or bad input.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "adjudicate":
+		return runAdjudicate(rest, stdin, stdout, stderr)
+	case "dice":
+		return runDice(rest, stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "chancery: unknown command %q\n%s", cmd, usage)
+	return 2
+}

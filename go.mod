@@ -1,0 +1,3 @@
+module github.com/chancery/chancery
+
+go 1.26.8

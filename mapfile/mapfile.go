@@ -1,0 +1,475 @@
+// Package mapfile reads Chancery's variant files: a readable, line-based
+// description of a map (provinces, coasts, supply centres, home centres,
+// borders typed by who may cross them and by kind), its powers, its
+// starting position and the variant's declarative rules.
+//
+// The format, one statement per line, '#' starting a comment:
+//
+//	name standard                     the variant's name
+//	title "Standard Diplomacy"
+//	start spring 1901
+//	victory 18 "18 supply centres"    centres needed, and the words for people
+//	option victory-strict             also more centres than anyone else
+//	option build-anywhere             build in any owned vacant centre
+//	option no-draws
+//	neutral Neutral                   the power of neutral units
+//	power England                     a power (in order)
+//	kind cape half-strength no-support no-cut loses-retreat-tie
+//	kind canal gate=egy no-support no-retreat no-convoy
+//	province nth sea "North Sea" = nts norsea
+//	province stp coast sc home=Russia coasts=nc,sc "St Petersburg" = stpete
+//	province swi land impassable "Switzerland"
+//	army  bur: bel gas mar         armies cross bur-bel, bur-gas, ...
+//	fleet bul/ec: bla con rum      fleets cross (coasts named)
+//	both  bre: gas pic             armies and fleets
+//	fleet mao: egy[cape]           a border of a declared kind
+//	unit England F lon             starting units
+//	unit Russia F stp/sc
+//	owns England edi lon lvp       starting ownership
+//	description "..."              what players should know (repeatable)
+//
+// Borders are symmetric. Province flags: sc (supply centre), home=Power,
+// coasts=nc,sc,..., convoys (a coastal space whose fleet may convoy),
+// impassable.
+package mapfile
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// Error is a problem in a variant file, with its line.
+type Error struct {
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+type parser struct {
+	b       *rules.MapBuilder
+	v       *rules.Variant
+	line    int
+	powers  map[string]rules.Power
+	kinds   map[string]rules.BorderKind
+	provs   map[string]rules.Province
+	infos   []rules.ProvinceInfo
+	borders []border
+	units   []unitLine
+	owns    []ownLine
+	homes   []homeLine
+	neutral string
+	desc    []string
+}
+
+type border struct {
+	line        int
+	from, to    string
+	army, fleet bool
+	kind        string
+}
+
+type unitLine struct {
+	line              int
+	power, typ, where string
+}
+
+type ownLine struct {
+	line  int
+	power string
+	provs []string
+}
+
+type homeLine struct {
+	line        int
+	prov, power string
+}
+
+// Parse reads a variant file and returns the variant it describes, with its
+// map and starting position. Hooks are left empty for the caller to set.
+func Parse(r io.Reader) (*rules.Variant, error) {
+	p := &parser{
+		b:      rules.NewMapBuilder(),
+		v:      &rules.Variant{},
+		powers: map[string]rules.Power{},
+		kinds:  map[string]rules.BorderKind{"normal": rules.NormalBorder},
+		provs:  map[string]rules.Province{},
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		p.line++
+		toks, err := tokenize(sc.Text())
+		if err != nil {
+			return nil, p.errf("%v", err)
+		}
+		if len(toks) == 0 {
+			continue
+		}
+		if err := p.statement(toks); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading variant file: %w", err)
+	}
+	return p.finish()
+}
+
+func (p *parser) errf(format string, args ...any) error {
+	return &Error{Line: p.line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// tokenize splits a line into words and quoted strings, dropping comments.
+func tokenize(s string) ([]string, error) {
+	var toks []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '#':
+			return toks, nil
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '"':
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated string")
+			}
+			toks = append(toks, s[i+1:i+1+j])
+			i += j + 2
+		default:
+			j := i
+			for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '#' && s[j] != '\r' {
+				j++
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		}
+	}
+	return toks, nil
+}
+
+func (p *parser) statement(t []string) error {
+	args := t[1:]
+	switch t[0] {
+	case "name":
+		if len(args) != 1 {
+			return p.errf("name takes one word")
+		}
+		p.v.Name = args[0]
+	case "title":
+		if len(args) != 1 {
+			return p.errf("title takes one string")
+		}
+		p.v.Title = args[0]
+	case "description":
+		p.desc = append(p.desc, strings.Join(args, " "))
+	case "start":
+		if len(args) != 2 {
+			return p.errf("start takes a season and a year")
+		}
+		year, err := strconv.Atoi(args[1])
+		if err != nil {
+			return p.errf("bad year %q", args[1])
+		}
+		var s rules.Season
+		switch args[0] {
+		case "spring":
+			s = rules.Spring
+		case "fall":
+			s = rules.Fall
+		default:
+			return p.errf("a game starts in spring or fall, not %q", args[0])
+		}
+		p.v.Start = &rules.Position{Phase: rules.Phase{Season: s, Year: year, Type: rules.MovementPhase}}
+	case "victory":
+		if len(args) < 1 {
+			return p.errf("victory takes a number of centres")
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n <= 0 {
+			return p.errf("bad victory count %q", args[0])
+		}
+		p.v.VictoryCentres = n
+		if len(args) > 1 {
+			p.v.Victory = args[1]
+		}
+	case "option":
+		for _, a := range args {
+			switch a {
+			case "victory-strict":
+				p.v.VictoryStrict = true
+			case "build-anywhere":
+				p.v.BuildAnywhere = true
+			case "no-draws":
+				p.v.NoDraws = true
+			default:
+				return p.errf("unknown option %q", a)
+			}
+		}
+	case "power", "neutral":
+		if len(args) != 1 {
+			return p.errf("%s takes one name", t[0])
+		}
+		if _, dup := p.powers[strings.ToLower(args[0])]; dup {
+			return p.errf("power %s declared twice", args[0])
+		}
+		p.powers[strings.ToLower(args[0])] = p.b.AddPower(args[0])
+		if t[0] == "neutral" {
+			p.neutral = args[0]
+		}
+	case "kind":
+		return p.kind(args)
+	case "province":
+		return p.province(args)
+	case "army", "fleet", "both":
+		return p.borderLine(t[0], args)
+	case "unit":
+		if len(args) != 3 {
+			return p.errf("unit takes a power, a type (A or F) and a location")
+		}
+		p.units = append(p.units, unitLine{p.line, args[0], args[1], args[2]})
+	case "owns":
+		if len(args) < 1 {
+			return p.errf("owns takes a power and provinces")
+		}
+		p.owns = append(p.owns, ownLine{p.line, args[0], args[1:]})
+	default:
+		return p.errf("unknown statement %q", t[0])
+	}
+	return nil
+}
+
+func (p *parser) kind(args []string) error {
+	if len(args) < 1 {
+		return p.errf("kind takes a name and properties")
+	}
+	k := rules.KindInfo{Name: args[0]}
+	gate := ""
+	for _, a := range args[1:] {
+		switch {
+		case a == "half-strength":
+			k.HalfStrength = true
+		case a == "no-support":
+			k.NoSupport = true
+		case a == "no-cut":
+			k.NoCut = true
+		case a == "loses-retreat-tie":
+			k.LosesRetreatTie = true
+		case a == "no-retreat":
+			k.NoRetreat = true
+		case a == "no-convoy":
+			k.NoConvoy = true
+		case a == "bridge":
+			// a plain border across water: no rule changes, a name for people
+		case strings.HasPrefix(a, "gate="):
+			gate = strings.TrimPrefix(a, "gate=")
+		default:
+			return p.errf("unknown border property %q", a)
+		}
+	}
+	if _, dup := p.kinds[k.Name]; dup {
+		return p.errf("kind %s declared twice", k.Name)
+	}
+	id := p.b.AddKind(k)
+	p.kinds[k.Name] = id
+	if gate != "" {
+		p.homes = append(p.homes, homeLine{p.line, gate, "gate:" + k.Name})
+	}
+	return nil
+}
+
+func (p *parser) province(args []string) error {
+	if len(args) < 3 {
+		return p.errf("province takes an abbreviation, a terrain and a name")
+	}
+	abbr := strings.ToLower(args[0])
+	if _, dup := p.provs[abbr]; dup {
+		return p.errf("province %s declared twice", abbr)
+	}
+	info := rules.ProvinceInfo{Abbr: abbr}
+	switch args[1] {
+	case "land":
+		info.Terrain = rules.Land
+	case "coast":
+		info.Terrain = rules.Coastal
+	case "sea":
+		info.Terrain = rules.Sea
+	default:
+		return p.errf("terrain must be land, coast or sea, not %q", args[1])
+	}
+	rest := args[2:]
+	named := false
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "=":
+			for _, al := range rest[i+1:] {
+				info.Aliases = append(info.Aliases, strings.ToLower(al))
+			}
+			i = len(rest)
+		case a == "sc" && !named:
+			info.SupplyCenter = true
+		case a == "convoys" && !named:
+			info.Convoys = true
+		case a == "impassable" && !named:
+			info.Impassable = true
+		case strings.HasPrefix(a, "home=") && !named:
+			p.homes = append(p.homes, homeLine{p.line, abbr, strings.TrimPrefix(a, "home=")})
+		case strings.HasPrefix(a, "coasts=") && !named:
+			for _, c := range strings.Split(strings.TrimPrefix(a, "coasts="), ",") {
+				cc, ok := rules.ParseCoast(c)
+				if !ok {
+					return p.errf("unknown coast %q", c)
+				}
+				info.Coasts = append(info.Coasts, cc)
+			}
+		case !named:
+			info.Name = a
+			named = true
+		default:
+			return p.errf("unexpected %q after the name of %s (aliases follow '=')", a, abbr)
+		}
+	}
+	if !named {
+		return p.errf("province %s has no name", abbr)
+	}
+	p.provs[abbr] = p.b.AddProvince(info)
+	p.infos = append(p.infos, info)
+	return nil
+}
+
+func (p *parser) borderLine(typ string, args []string) error {
+	if len(args) < 2 || !strings.HasSuffix(args[0], ":") {
+		return p.errf("%s takes a location, a colon and its neighbours", typ)
+	}
+	from := strings.TrimSuffix(args[0], ":")
+	for _, to := range args[1:] {
+		kind := "normal"
+		if i := strings.IndexByte(to, '['); i >= 0 && strings.HasSuffix(to, "]") {
+			to, kind = to[:i], to[i+1:len(to)-1]
+		}
+		p.borders = append(p.borders, border{line: p.line, from: from, to: to,
+			army: typ != "fleet", fleet: typ != "army", kind: kind})
+	}
+	return nil
+}
+
+// loc reads "stp" or "stp/nc".
+func (p *parser) loc(s string) (rules.Loc, bool) {
+	prov, coast, _ := strings.Cut(strings.ToLower(s), "/")
+	id, ok := p.provs[prov]
+	if !ok {
+		return rules.Loc{}, false
+	}
+	l := rules.Loc{Province: id}
+	if coast != "" {
+		c, ok := rules.ParseCoast(coast)
+		if !ok {
+			return l, false
+		}
+		l.Coast = c
+	}
+	return l, true
+}
+
+func (p *parser) power(name string) (rules.Power, bool) {
+	pw, ok := p.powers[strings.ToLower(name)]
+	return pw, ok
+}
+
+func (p *parser) finish() (*rules.Variant, error) {
+	if p.v.Name == "" || p.v.Start == nil {
+		return nil, fmt.Errorf("variant file needs a name and a start")
+	}
+	for _, h := range p.homes {
+		p.line = h.line
+		prov, ok := p.provs[h.prov]
+		if !ok {
+			return nil, p.errf("unknown province %q", h.prov)
+		}
+		if kind, isGate := strings.CutPrefix(h.power, "gate:"); isGate {
+			p.b.SetGate(p.kinds[kind], prov)
+			continue
+		}
+		pw, ok := p.power(h.power)
+		if !ok {
+			return nil, p.errf("unknown power %q", h.power)
+		}
+		p.b.SetHome(prov, pw)
+	}
+	for _, b := range p.borders {
+		p.line = b.line
+		from, ok1 := p.loc(b.from)
+		to, ok2 := p.loc(b.to)
+		if !ok1 || !ok2 {
+			return nil, p.errf("unknown location in border %s-%s", b.from, b.to)
+		}
+		kind, ok := p.kinds[b.kind]
+		if !ok {
+			return nil, p.errf("unknown border kind %q", b.kind)
+		}
+		armyFrom, armyTo := rules.At(from.Province), rules.At(to.Province)
+		if b.army {
+			p.b.AddBorder(armyFrom, armyTo, true, false, kind)
+		}
+		if b.fleet {
+			p.b.AddBorder(from, to, false, true, kind)
+		}
+	}
+	m, err := p.b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", p.v.Name, err)
+	}
+	p.v.Map = m
+	if p.neutral != "" {
+		p.v.Neutral, _ = p.power(p.neutral)
+	}
+	p.v.Description = strings.Join(p.desc, "\n")
+	start := rules.NewPosition(m, p.v.Start.Phase)
+	for _, u := range p.units {
+		p.line = u.line
+		pw, ok := p.power(u.power)
+		if !ok {
+			return nil, p.errf("unknown power %q", u.power)
+		}
+		var t rules.UnitType
+		switch strings.ToUpper(u.typ) {
+		case "A":
+			t = rules.Army
+		case "F":
+			t = rules.Fleet
+		default:
+			return nil, p.errf("unit type must be A or F, not %q", u.typ)
+		}
+		l, ok := p.loc(u.where)
+		if !ok || !m.CanOccupy(t, l) {
+			return nil, p.errf("%s cannot stand in %q", t, u.where)
+		}
+		if start.Units[l.Province].Type != rules.NoUnit {
+			return nil, p.errf("two units in %s", u.where)
+		}
+		start.Place(pw, t, l)
+	}
+	for _, o := range p.owns {
+		p.line = o.line
+		pw, ok := p.power(o.power)
+		if !ok {
+			return nil, p.errf("unknown power %q", o.power)
+		}
+		for _, s := range o.provs {
+			prov, ok := p.provs[strings.ToLower(s)]
+			if !ok || !m.Provinces[prov].SupplyCenter {
+				return nil, p.errf("%q is not a supply centre", s)
+			}
+			start.Owner[prov] = pw
+		}
+	}
+	p.v.Start = start
+	return p.v, nil
+}

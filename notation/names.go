@@ -1,0 +1,103 @@
+// Package notation reads and writes orders in the common English notation
+// ("A PAR - BUR", "F NTH C A LON - NWY", "BUILD F STP/NC") for any map:
+// case-insensitive, with abbreviations, aliases or full names, and coasts
+// as "stp/sc", "stp(sc)", "stp sc" or "St Petersburg (south coast)".
+package notation
+
+import (
+	"strings"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// Names turns the words people write into a map's ids and back.
+type Names struct {
+	m      *rules.Map
+	provs  map[string]rules.Province
+	powers map[string]rules.Power
+	maxLen int // the most words a province name spans
+}
+
+// NewNames indexes the names of map m: every province's abbreviation,
+// aliases and full name, and every power's name.
+func NewNames(m *rules.Map) *Names {
+	n := &Names{m: m, provs: map[string]rules.Province{}, powers: map[string]rules.Power{}, maxLen: 1}
+	for i := range m.Provinces {
+		pi := &m.Provinces[i]
+		p := rules.Province(i)
+		n.addProv(pi.Abbr, p)
+		n.addProv(pi.Name, p)
+		for _, a := range pi.Aliases {
+			n.addProv(a, p)
+		}
+		if w := len(strings.Fields(strings.NewReplacer("-", " ", ".", " ").Replace(pi.Name))); w > n.maxLen {
+			n.maxLen = w
+		}
+	}
+	for i := 1; i < len(m.Powers); i++ {
+		n.powers[key(m.Powers[i])] = rules.Power(i)
+	}
+	return n
+}
+
+func (n *Names) addProv(s string, p rules.Province) {
+	if k := key(s); k != "" {
+		if _, taken := n.provs[k]; !taken {
+			n.provs[k] = p
+		}
+	}
+}
+
+// Map returns the map the names belong to.
+func (n *Names) Map() *rules.Map { return n.m }
+
+// key folds a name to lower-case letters and digits: "St. Petersburg" and
+// "st-petersburg" both become "stpetersburg".
+func key(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			b.WriteByte(c)
+		case c >= 'A' && c <= 'Z':
+			b.WriteByte(c + 'a' - 'A')
+		}
+	}
+	return b.String()
+}
+
+// Province returns the province a name denotes.
+func (n *Names) Province(s string) (rules.Province, bool) {
+	p, ok := n.provs[key(s)]
+	return p, ok
+}
+
+// Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
+func (n *Names) Loc(s string) (rules.Loc, bool) {
+	toks := tokenize(s)
+	l, used, err := n.loc(toks, 0)
+	if err != nil || used != len(toks) {
+		return rules.Loc{}, false
+	}
+	return l, true
+}
+
+// Power returns the power a name denotes (case-insensitive).
+func (n *Names) Power(s string) (rules.Power, bool) {
+	p, ok := n.powers[key(s)]
+	return p, ok
+}
+
+// LocString writes a location in canonical form, "stp/sc".
+func (n *Names) LocString(l rules.Loc) string {
+	if int(l.Province) >= n.m.NumProvinces() {
+		return "?"
+	}
+	s := n.m.Provinces[l.Province].Abbr
+	if l.Coast != rules.NoCoast {
+		s += "/" + l.Coast.String()
+	}
+	return s
+}

@@ -1,0 +1,424 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// Error is an order that cannot be read, naming the offending word.
+type Error struct {
+	Order string // the whole order as written
+	Word  string // the offending word, or "" when the order ends too early
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	if e.Word == "" {
+		return fmt.Sprintf("order %q: %s", e.Order, e.Msg)
+	}
+	return fmt.Sprintf("order %q: %s %q", e.Order, e.Msg, e.Word)
+}
+
+// tokenize splits an order into words, with "-", "(", ")", "/" and ":" as
+// words of their own ("->" and "=>" become "-").
+func tokenize(s string) []string {
+	s = strings.NewReplacer("->", " - ", "=>", " - ", "(", " ( ", ")", " ) ", "/", " / ", ":", " : ", ",", " ").Replace(s)
+	var out []string
+	for _, f := range strings.Fields(s) {
+		out = append(out, f)
+	}
+	return out
+}
+
+// splitHyphens splits words such as "par-bur" (a move written without
+// spaces) at their hyphens, leaving names that contain one ("mid-atlantic").
+func (n *Names) splitHyphens(toks []string) []string {
+	for i := 0; i < len(toks); i++ {
+		w := toks[i]
+		if w == "-" || !strings.Contains(w, "-") {
+			continue
+		}
+		if _, ok := n.provs[key(w)]; ok {
+			continue
+		}
+		var parts []string
+		for j, part := range strings.Split(w, "-") {
+			if j > 0 {
+				parts = append(parts, "-")
+			}
+			if part != "" {
+				parts = append(parts, part)
+			}
+		}
+		toks = append(toks[:i], append(parts, toks[i+1:]...)...)
+		i += len(parts) - 1
+	}
+	return toks
+}
+
+// cursor walks the words of one order.
+type cursor struct {
+	n    *Names
+	src  string
+	toks []string
+	i    int
+}
+
+func (c *cursor) done() bool   { return c.i >= len(c.toks) }
+func (c *cursor) peek() string { return lower(c.toks, c.i) }
+
+func lower(toks []string, i int) string {
+	if i < len(toks) {
+		return strings.ToLower(toks[i])
+	}
+	return ""
+}
+
+func (c *cursor) errf(word, format string, args ...any) error {
+	return &Error{Order: c.src, Word: word, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (c *cursor) accept(words ...string) bool {
+	w := c.peek()
+	for _, x := range words {
+		if w == x {
+			c.i++
+			return true
+		}
+	}
+	return false
+}
+
+func (c *cursor) unitType() rules.UnitType {
+	switch c.peek() {
+	case "a", "army":
+		c.i++
+		return rules.Army
+	case "f", "fleet":
+		c.i++
+		return rules.Fleet
+	}
+	return rules.NoUnit
+}
+
+// location reads a location or fails naming the word it could not read.
+func (c *cursor) location() (rules.Loc, error) {
+	if c.done() {
+		return rules.Loc{}, c.errf("", "a province is missing at the end")
+	}
+	l, used, err := c.n.loc(c.toks, c.i)
+	if err != nil {
+		return l, &Error{Order: c.src, Word: c.toks[c.i], Msg: err.Error()}
+	}
+	c.i += used
+	return l, nil
+}
+
+// loc reads the longest province name starting at toks[i], then an
+// optional coast, and returns how many words it used. A province name may
+// contain hyphens ("Mid-Atlantic Ocean"), which tokenize keeps inside words.
+func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
+	best, bestLen := rules.Province(0), 0
+	var k strings.Builder
+	for j := i; j < len(toks) && j-i < n.maxLen+1; j++ {
+		kw := key(toks[j])
+		if kw == "" {
+			break
+		}
+		k.WriteString(kw)
+		if p, ok := n.provs[k.String()]; ok {
+			best, bestLen = p, j-i+1
+		}
+	}
+	if bestLen == 0 {
+		return rules.Loc{}, 0, fmt.Errorf("unknown province")
+	}
+	l := rules.Loc{Province: best}
+	used := bestLen
+	// Coasts: "/sc", "(sc)", "sc", "(south coast)", "south coast".
+	j := i + used
+	open := false
+	switch lower(toks, j) {
+	case "/":
+		j++
+	case "(":
+		j++
+		open = true
+	}
+	w := lower(toks, j)
+	if c, ok := rules.ParseCoast(w); ok && (w != "s" && w != "n" && w != "e" && w != "w" || j > i+used) {
+		j++
+		if lower(toks, j) == "coast" {
+			j++
+		}
+		if open {
+			if lower(toks, j) != ")" {
+				return l, 0, fmt.Errorf("unclosed coast in")
+			}
+			j++
+		}
+		if !n.m.HasCoasts(best) {
+			// DATC 4.B.6: an irrelevant coast is garbage that is ignored.
+			return l, j - i, nil
+		}
+		l.Coast = c
+		return l, j - i, nil
+	}
+	if j > i+used {
+		return l, 0, fmt.Errorf("unknown coast")
+	}
+	return l, used, nil
+}
+
+// ParseOrder reads one order of power (NoPower: the order must start with
+// a power's name) for a phase of type t, which decides what the short
+// forms mean ("A TRI D" disbands in a retreat phase and removes in an
+// adjustment phase; "A PAR - BUR" retreats in a retreat phase).
+func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
+	c := &cursor{n: n, src: s, toks: n.splitHyphens(tokenize(s))}
+	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
+	if c.done() {
+		return o, c.errf("", "empty order")
+	}
+	// A leading power name: "England: F NTH - NWG".
+	if pw, ok := n.powers[key(c.toks[0])]; ok && len(c.toks) > 1 {
+		if _, isProv := n.provs[key(c.toks[0])]; !isProv || lower(c.toks, 1) == ":" {
+			if power != rules.NoPower && pw != power {
+				return o, c.errf(c.toks[0], "order for another power:")
+			}
+			o.Power = pw
+			c.i++
+			c.accept(":")
+		}
+	}
+	if o.Power == rules.NoPower {
+		return o, c.errf(c.toks[0], "the order does not say whose it is; start it with a power, not")
+	}
+	if err := n.parseBody(c, &o, t); err != nil {
+		return o, err
+	}
+	if !c.done() {
+		return o, c.errf(c.toks[c.i], "unexpected word")
+	}
+	return o, nil
+}
+
+func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
+	switch c.peek() {
+	case "build", "builds":
+		c.i++
+		o.Kind = rules.Build
+		o.Unit = c.unitType()
+		l, err := c.location()
+		o.At = l
+		return err
+	case "remove", "removes":
+		c.i++
+		o.Kind = rules.Remove
+		o.Unit = c.unitType()
+		l, err := c.location()
+		o.At = l
+		return err
+	case "waive", "waives", "waived":
+		c.i++
+		o.Kind = rules.Waive
+		o.At = rules.Loc{Province: rules.NoProvince}
+		return nil
+	case "disband", "disbands":
+		c.i++
+		o.Kind = disband(t)
+		o.Unit = c.unitType()
+		l, err := c.location()
+		o.At = l
+		return err
+	}
+	o.Unit = c.unitType()
+	l, err := c.location()
+	if err != nil {
+		if o.Unit == rules.NoUnit && !c.done() {
+			return c.errf(c.toks[c.i], "unknown unit type or province")
+		}
+		return err
+	}
+	o.At = l
+	if c.done() {
+		if t == rules.MovementPhase {
+			o.Kind = rules.Hold
+			return nil
+		}
+		return c.errf("", "the order says nothing after the unit")
+	}
+	w := c.toks[c.i]
+	switch c.peek() {
+	case "h", "hold", "holds", "stand", "stands":
+		c.i++
+		o.Kind = rules.Hold
+	case "-", "to", "move", "moves", "m":
+		c.i++
+		return n.parseMove(c, o, t)
+	case "r", "retreat", "retreats":
+		c.i++
+		c.accept("-", "to")
+		o.Kind = rules.Retreat
+		l, err := c.location()
+		o.Target = l
+		return err
+	case "d", "disband", "disbands":
+		c.i++
+		o.Kind = disband(t)
+	case "remove", "removes":
+		c.i++
+		o.Kind = rules.Remove
+	case "b", "build", "builds":
+		c.i++
+		o.Kind = rules.Build
+	case "s", "support", "supports":
+		c.i++
+		o.Kind = rules.Support
+		o.TargetUnit = c.unitType()
+		l, err := c.location()
+		if err != nil {
+			return err
+		}
+		o.Target = l
+		if c.accept("-", "to", "move", "moves", "m") {
+			l, err := c.location()
+			if err != nil {
+				return err
+			}
+			o.Dest = l
+		} else {
+			c.accept("h", "hold", "holds")
+		}
+	case "c", "convoy", "convoys", "transport", "transports":
+		c.i++
+		o.Kind = rules.Convoy
+		o.TargetUnit = c.unitType()
+		l, err := c.location()
+		if err != nil {
+			return err
+		}
+		o.Target = l
+		if !c.accept("-", "to", "move", "moves", "m") {
+			if c.done() {
+				return c.errf("", "a convoy needs a destination")
+			}
+			return c.errf(c.toks[c.i], "expected '-' before the convoy's destination, not")
+		}
+		l, err = c.location()
+		if err != nil {
+			return err
+		}
+		o.Dest = l
+	case "permits", "permit", "p":
+		c.i++
+		o.Kind = rules.Permit
+		o.TargetUnit = c.unitType()
+		l, err := c.location()
+		if err != nil {
+			return err
+		}
+		o.Target = l
+		if !c.accept("-", "to") {
+			if c.done() {
+				return c.errf("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
+			}
+			return c.errf(c.toks[c.i], "expected '-' in the permitted move, not")
+		}
+		l, err = c.location()
+		o.Dest = l
+		return err
+	default:
+		return c.errf(w, "unknown order word")
+	}
+	return nil
+}
+
+func disband(t rules.PhaseType) rules.OrderKind {
+	if t == rules.AdjustmentPhase {
+		return rules.Remove
+	}
+	return rules.Disband
+}
+
+// parseMove reads what follows "-": a destination, a convoy route or a
+// railway ("A MOS - TSR - VLA"), and "via convoy".
+func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
+	o.Kind = rules.Move
+	if t == rules.RetreatPhase {
+		o.Kind = rules.Retreat
+	}
+	if c.accept("tsr", "railway", "rail") {
+		if !c.accept("-", "to") {
+			return c.errf(c.peek(), "expected '-' after TSR, not")
+		}
+		o.Kind = rules.Railway
+	}
+	l, err := c.location()
+	if err != nil {
+		return err
+	}
+	o.Target = l
+	// DATC 4.A.6: a convoy route written out ("A LON - NTH - NWY") is
+	// accepted and only its destination is kept; it travels by convoy.
+	for c.accept("-", "to") {
+		l, err := c.location()
+		if err != nil {
+			return err
+		}
+		o.Target = l
+		o.ViaConvoy = true
+	}
+	if c.accept("via", "by") {
+		c.accept("convoy", "c")
+		o.ViaConvoy = true
+	}
+	return nil
+}
+
+// FormatOrder writes an order in canonical form: upper case, the map's
+// abbreviations, coasts as "STP/SC".
+func (n *Names) FormatOrder(o rules.Order) string {
+	loc := func(l rules.Loc) string { return strings.ToUpper(n.LocString(l)) }
+	unit := func(t rules.UnitType, l rules.Loc) string {
+		if t == rules.NoUnit {
+			return loc(l)
+		}
+		return t.Letter() + " " + loc(l)
+	}
+	switch o.Kind {
+	case rules.Hold:
+		return unit(o.Unit, o.At) + " H"
+	case rules.Move:
+		s := unit(o.Unit, o.At) + " - " + loc(o.Target)
+		if o.ViaConvoy {
+			s += " VIA CONVOY"
+		}
+		return s
+	case rules.Railway:
+		return unit(o.Unit, o.At) + " - TSR - " + loc(o.Target)
+	case rules.Support:
+		s := unit(o.Unit, o.At) + " S " + unit(o.TargetUnit, o.Target)
+		if o.Dest.Province != rules.NoProvince {
+			s += " - " + loc(o.Dest)
+		}
+		return s
+	case rules.Convoy:
+		return unit(o.Unit, o.At) + " C " + unit(o.TargetUnit, o.Target) + " - " + loc(o.Dest)
+	case rules.Retreat:
+		return unit(o.Unit, o.At) + " R " + loc(o.Target)
+	case rules.Disband:
+		return unit(o.Unit, o.At) + " D"
+	case rules.Build:
+		return "BUILD " + unit(o.Unit, o.At)
+	case rules.Remove:
+		return "REMOVE " + unit(o.Unit, o.At)
+	case rules.Waive:
+		return "WAIVE"
+	case rules.Permit:
+		return loc(o.At) + " PERMITS " + unit(o.TargetUnit, o.Target) + " - " + loc(o.Dest)
+	}
+	return "?"
+}

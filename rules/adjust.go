@@ -1,0 +1,253 @@
+package rules
+
+import "sort"
+
+// adjustmentDue returns, per power, how many units it must build (positive)
+// or remove (negative): supply centres owned minus units.
+func (r *Resolver) adjustmentDue(pos *Position) []int {
+	due := pos.CentreCount(r.m)
+	units := pos.UnitCount(r.m)
+	for p := range due {
+		due[p] -= units[p]
+		if Power(p) == r.v.Neutral || p == 0 {
+			due[p] = 0
+		}
+	}
+	return due
+}
+
+// adjustmentNeeded reports whether some power must build or remove.
+func (r *Resolver) adjustmentNeeded(pos *Position) bool {
+	for p, d := range r.adjustmentDue(pos) {
+		if d < 0 || (d > 0 && r.canBuildSomewhere(pos, Power(p))) {
+			return true
+		}
+	}
+	return false
+}
+
+// canBuildSomewhere reports whether power has a vacant build site.
+func (r *Resolver) canBuildSomewhere(pos *Position, power Power) bool {
+	for p := range r.m.Provinces {
+		if r.buildSite(pos, power, Province(p)) && pos.Units[p].Type == NoUnit {
+			return true
+		}
+	}
+	return false
+}
+
+// buildSite reports whether power may build in p (ignoring occupation):
+// an owned supply centre that is one of its home centres, or any owned
+// centre when the variant builds anywhere.
+func (r *Resolver) buildSite(pos *Position, power Power, p Province) bool {
+	pi := &r.m.Provinces[p]
+	if !pi.SupplyCenter || pos.Owner[p] != power {
+		return false
+	}
+	return r.v.BuildAnywhere || pi.Home == power
+}
+
+// adjustment resolves an adjustment phase: builds, removals and waives up
+// to what each power is due, civil disorder for missing removals (2023
+// rules, DATC 6.J), and the rebuilding of neutral units.
+func (r *Resolver) adjustment(pos *Position, orders []Order, res *Resolution) {
+	m := r.m
+	next := res.Next
+	next.Phase = Phase{Season: Spring, Year: pos.Phase.Year + 1, Type: MovementPhase}
+	next.Units = append(next.Units[:0], pos.Units...)
+	next.Owner = append(next.Owner[:0], pos.Owner...)
+	next.Dislodged = next.Dislodged[:0]
+	due := r.adjustmentDue(pos)
+
+	for i := range orders {
+		o := orders[i]
+		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
+		if int(o.Power) >= len(due) || o.Power == NoPower {
+			illegal(res, i, NoSuchUnit)
+			continue
+		}
+		switch o.Kind {
+		case Build:
+			if due[o.Power] <= 0 {
+				illegal(res, i, NoBuildsLeft)
+				continue
+			}
+			l, why := r.checkBuild(pos, next, o)
+			if why != NoReason {
+				illegal(res, i, why)
+				continue
+			}
+			res.Results[i].Order.At = l
+			res.Results[i].Order.Unit = o.Unit
+			if o.Unit == NoUnit {
+				res.Results[i].Order.Unit = buildType(m, l)
+			}
+			next.Units[l.Province] = Unit{Type: res.Results[i].Order.Unit, Power: o.Power, Coast: l.Coast}
+			due[o.Power]--
+		case Waive:
+			if due[o.Power] <= 0 {
+				illegal(res, i, NoBuildsLeft)
+				continue
+			}
+			due[o.Power]--
+		case Remove, Disband:
+			p := o.At.Province
+			if int(p) >= len(pos.Units) || pos.Units[p].Type == NoUnit || pos.Units[p].Power != o.Power {
+				illegal(res, i, NoSuchUnit)
+				continue
+			}
+			if next.Units[p].Type == NoUnit {
+				illegal(res, i, DuplicateOrder)
+				continue
+			}
+			if due[o.Power] >= 0 {
+				illegal(res, i, NoBuildsLeft)
+				continue
+			}
+			res.Results[i].Order.At = pos.LocOf(p)
+			res.Results[i].Order.Unit = pos.Units[p].Type
+			next.Units[p] = Unit{}
+			due[o.Power]++
+		default:
+			illegal(res, i, WrongPhase)
+		}
+	}
+	for p := range due {
+		if due[p] < 0 {
+			r.civilDisorder(next, Power(p), -due[p])
+		}
+	}
+	r.neutralRebuild(next)
+}
+
+// buildType is the unit built by an order that names no type (DATC 4.C.3):
+// an army on land, a fleet on a named coast; anything else is refused by
+// checkBuild.
+func buildType(m *Map, l Loc) UnitType {
+	if m.Provinces[l.Province].Terrain == Land {
+		return Army
+	}
+	return Fleet
+}
+
+// checkBuild checks a build order against the position after the builds
+// made so far and returns where the unit goes.
+func (r *Resolver) checkBuild(pos, next *Position, o Order) (Loc, Reason) {
+	m := r.m
+	p := o.At.Province
+	if int(p) >= m.NumProvinces() || !r.buildSite(pos, o.Power, p) {
+		return o.At, NoBuildSite
+	}
+	if next.Units[p].Type != NoUnit {
+		return o.At, SiteOccupied
+	}
+	pi := &m.Provinces[p]
+	switch o.Unit {
+	case Army:
+		if pi.Terrain == Sea {
+			return o.At, WrongTerrain
+		}
+		return At(p), NoReason
+	case Fleet:
+		if pi.Terrain == Land {
+			return o.At, WrongTerrain
+		}
+		if len(pi.Coasts) > 0 {
+			if o.At.Coast == NoCoast || !m.ValidLoc(o.At) {
+				return o.At, BadCoast // DATC 4.B.7
+			}
+			return o.At, NoReason
+		}
+		return At(p), NoReason
+	}
+	switch {
+	case pi.Terrain == Land:
+		return At(p), NoReason
+	case len(pi.Coasts) > 0 && o.At.Coast != NoCoast && m.ValidLoc(o.At):
+		return o.At, NoReason
+	}
+	return o.At, WrongTerrain
+}
+
+// civilDisorder removes n units of power by the 2023 rules: units not on a
+// supply centre first, then the farthest from an owned supply centre
+// (counting every border, whatever the unit type), fleets before armies,
+// then alphabetical order of the province's name.
+func (r *Resolver) civilDisorder(next *Position, power Power, n int) {
+	m := r.m
+	dist := r.distances(next, power)
+	type cand struct {
+		p      Province
+		onSC   bool
+		dist   int
+		isArmy bool
+	}
+	var cands []cand
+	for p, u := range next.Units {
+		if u.Type == NoUnit || u.Power != power {
+			continue
+		}
+		cands = append(cands, cand{Province(p), m.Provinces[p].SupplyCenter, dist[p], u.Type == Army})
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.onSC != b.onSC {
+			return !a.onSC
+		}
+		if a.dist != b.dist {
+			return a.dist > b.dist
+		}
+		if a.isArmy != b.isArmy {
+			return !a.isArmy
+		}
+		return m.Provinces[a.p].Name < m.Provinces[b.p].Name
+	})
+	for i := 0; i < n && i < len(cands); i++ {
+		next.Units[cands[i].p] = Unit{}
+	}
+}
+
+// distances returns each province's distance to the nearest supply centre
+// owned by power, counting every border whatever the unit type.
+func (r *Resolver) distances(pos *Position, power Power) []int {
+	m := r.m
+	n := m.NumProvinces()
+	dist := make([]int, n)
+	var q []Province
+	for p := range dist {
+		dist[p] = -1
+		if m.Provinces[p].SupplyCenter && pos.Owner[p] == power {
+			dist[p] = 0
+			q = append(q, Province(p))
+		}
+	}
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		for _, t := range m.provinceNeighbours(c) {
+			if dist[t] < 0 {
+				dist[t] = dist[c] + 1
+				q = append(q, t)
+			}
+		}
+	}
+	for p := range dist {
+		if dist[p] < 0 {
+			dist[p] = n // unreachable: farthest of all
+		}
+	}
+	return dist
+}
+
+// neutralRebuild puts a neutral unit back in every neutral home centre
+// that nobody owns and nobody occupies.
+func (r *Resolver) neutralRebuild(next *Position) {
+	if r.v.Neutral == NoPower {
+		return
+	}
+	for p := range r.m.Provinces {
+		pi := &r.m.Provinces[p]
+		if pi.SupplyCenter && pi.Home == r.v.Neutral && next.Owner[p] == NoPower && next.Units[p].Type == NoUnit {
+			next.Units[p] = Unit{Type: Army, Power: r.v.Neutral}
+		}
+	}
+}

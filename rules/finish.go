@@ -1,0 +1,144 @@
+package rules
+
+// finishMovement turns the decisions into results and the next position.
+func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order) {
+	m := r.m
+	n := m.NumProvinces()
+	next := res.Next
+	next.Phase = pos.Phase
+	next.Units = resize(next.Units, n)
+	next.Owner = append(next.Owner[:0], pos.Owner...)
+	next.Dislodged = next.Dislodged[:0]
+
+	// Units that stay, and units that move.
+	for p := 0; p < n; p++ {
+		u := pos.Units[p]
+		if u.Type == NoUnit || (r.moving[p] && r.res[p]) {
+			continue
+		}
+		if by := r.dislodger(Province(p)); by != NoProvince {
+			if r.v.Neutral != NoPower && u.Power == r.v.Neutral {
+				continue // neutral units are destroyed, not dislodged
+			}
+			next.Dislodged = append(next.Dislodged, Dislodged{Unit: u, Province: Province(p),
+				AttackerFrom: by, ByConvoy: r.convoyed[by]})
+			continue
+		}
+		next.Units[p] = u
+	}
+	for p := 0; p < n; p++ {
+		if r.moving[p] && r.res[p] {
+			u := pos.Units[p]
+			u.Coast = r.destLoc[p].Coast
+			next.Units[r.dest[p]] = u
+		} else if r.moving[p] && (!r.convoyed[p] || r.path(Province(p))) {
+			r.contested[r.dest[p]] = true
+		}
+	}
+
+	// Results of the given orders.
+	for p := 0; p < n; p++ {
+		i := r.resIdx[p]
+		if i < 0 || res.Results[i].Outcome != Succeeded {
+			continue
+		}
+		rs := &res.Results[i]
+		by := r.dislodger(Province(p))
+		switch {
+		case r.moving[p]:
+			if r.res[p] {
+				break
+			}
+			rs.Outcome = Failed
+			switch {
+			case r.noPath[p]:
+				rs.Reason = ParadoxBroken
+			case r.convoyed[p] && !r.path(Province(p)):
+				rs.Reason = NoConvoy
+			default:
+				rs.Reason, rs.Where = Bounced, r.dest[p]
+			}
+		case r.ord[p].Kind == Support && !r.res[p]:
+			rs.Outcome = Failed
+			if by != NoProvince {
+				rs.Reason, rs.Where = WasDislodged, by
+			} else {
+				rs.Reason, rs.Where = Cut, r.cutter(Province(p))
+			}
+		case r.ord[p].Kind == Convoy && r.noPath[r.ord[p].Target.Province]:
+			rs.Outcome, rs.Reason = Failed, ParadoxBroken
+		case by != NoProvince:
+			rs.Outcome, rs.Reason, rs.Where = Failed, WasDislodged, by
+		}
+	}
+
+	if h := r.v.Hooks.Movement; h != nil {
+		h.Finish(r.v, pos, orders, res.Results, next)
+	}
+	// Retreat options are fixed now, while the standoffs are known. A
+	// unit with nowhere to go is disbanded at once, as judges do, so that
+	// nobody waits for a retreat phase with nothing to decide.
+	kept := next.Dislodged[:0]
+	for i := range next.Dislodged {
+		d := next.Dislodged[i]
+		d.Retreats = r.retreatOptions(next, &d, d.Retreats[:0])
+		if len(d.Retreats) > 0 {
+			kept = append(kept, d)
+		}
+	}
+	next.Dislodged = kept
+	r.advance(next, res)
+}
+
+// dislodger returns the province of the unit whose move into p succeeded,
+// or NoProvince.
+func (r *Resolver) dislodger(p Province) Province {
+	for q := r.intoHead[p]; q >= 0; q = r.intoNext[q] {
+		if r.res[q] {
+			return Province(q)
+		}
+	}
+	return NoProvince
+}
+
+// cutter returns the province of a unit that cut the support at s.
+func (r *Resolver) cutter(s Province) Province {
+	power := r.pos.Units[s].Power
+	for q := r.intoHead[s]; q >= 0; q = r.intoNext[q] {
+		if r.pos.Units[q].Power != power && Province(q) != r.ord[s].Dest.Province {
+			return Province(q)
+		}
+	}
+	return NoProvince
+}
+
+// retreatOptions lists where a dislodged unit may retreat: a neighbouring
+// location that is empty after the movement, was not the scene of a
+// standoff, is not where the attacker came from (unless it came by convoy,
+// DATC 4.A.5), across a border that allows retreats.
+func (r *Resolver) retreatOptions(next *Position, d *Dislodged, out []Loc) []Loc {
+	m := r.m
+	for _, b := range m.Neighbours(d.Type, d.Loc()) {
+		t := b.To.Province
+		if next.Units[t].Type != NoUnit || r.contested[t] || m.Kinds[b.Kind].NoRetreat {
+			continue
+		}
+		if t == d.AttackerFrom && !d.ByConvoy {
+			continue
+		}
+		out = append(out, b.To)
+	}
+	if out == nil {
+		out = []Loc{}
+	}
+	return out
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}

@@ -1,0 +1,704 @@
+package rules
+
+// Decision states of the guess-and-check algorithm (DATC section 5).
+const (
+	unresolved uint8 = iota
+	guessing
+	resolved
+)
+
+// Strengths are counted in half units so that a half-strength border (1900's
+// cape route) stays an integer: one unit or one support is 2.
+const unit = 2
+
+// movement resolves a movement phase.
+func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
+	m := r.m
+	n := m.NumProvinces()
+	for p := 0; p < n; p++ {
+		r.resIdx[p] = -1
+		r.moving[p] = false
+		r.dest[p] = NoProvince
+		r.convoyed[p] = false
+		r.noPath[p] = false
+		r.half[p] = false
+		r.noCut[p] = false
+		r.pathHalf[p] = false
+		r.state[p] = unresolved
+		r.res[p] = false
+		r.intoHead[p] = -1
+		r.supHead[p] = -1
+		r.convHead[p] = -1
+		r.contested[p] = false
+		r.ord[p] = Order{Kind: Hold}
+		if u := pos.Units[p]; u.Type != NoUnit {
+			r.ord[p] = HoldOrder(u.Power, u.Type, pos.LocOf(Province(p)))
+		}
+	}
+	r.deps = r.deps[:0]
+	r.permits = r.permits[:0]
+
+	var handled []bool
+	if h := r.v.Hooks.Movement; h != nil {
+		for i := range orders {
+			res.Results = append(res.Results, Result{Order: orders[i], Where: NoProvince})
+		}
+		orders, handled = h.Prepare(r.v, pos, orders, res.Results)
+		res.Results = res.Results[:0]
+	}
+
+	// Pass 1: attach each order to its unit.
+	for i := range orders {
+		o := orders[i]
+		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
+		if handled != nil && handled[i] {
+			continue
+		}
+		switch o.Kind {
+		case Hold, Move, Support, Convoy:
+		case Permit:
+			r.permits = append(r.permits, o)
+			continue
+		default:
+			illegal(res, i, WrongPhase)
+			continue
+		}
+		p := o.At.Province
+		if int(p) >= n || pos.Units[p].Type == NoUnit || pos.Units[p].Power != o.Power {
+			illegal(res, i, NoSuchUnit)
+			continue
+		}
+		if r.v.Neutral != NoPower && o.Power == r.v.Neutral {
+			illegal(res, i, NeutralUnit)
+			continue
+		}
+		if r.resIdx[p] >= 0 {
+			illegal(res, i, DuplicateOrder)
+			continue
+		}
+		// DATC 4.C.2 and 4.B.5: a wrong unit type or coast of the ordered
+		// unit is garbage that is ignored.
+		o.At = pos.LocOf(p)
+		o.Unit = pos.Units[p].Type
+		r.ord[p] = o
+		r.resIdx[p] = int32(i)
+	}
+	r.checkPermits(pos, res)
+
+	// Pass 2: legality of each order on its own (DATC 4.E.1).
+	for p := 0; p < n; p++ {
+		i := r.resIdx[p]
+		if i < 0 {
+			continue
+		}
+		if why := r.legal(Province(p)); why != NoReason {
+			illegal(res, int(i), why)
+			r.ord[p] = HoldOrder(pos.Units[p].Power, pos.Units[p].Type, pos.LocOf(Province(p)))
+		}
+	}
+
+	// Pass 3: moves, and whether armies take a convoy route (DATC 4.A.3,
+	// 2000/2023 rules: by convoy when ordered "via convoy", when the move
+	// needs it, or when a fleet of the army's own power is ordered to
+	// convoy it; with no fall-back to the land route).
+	for p := 0; p < n; p++ {
+		o := &r.ord[p]
+		if o.Kind != Move {
+			continue
+		}
+		pp := Province(p)
+		d := o.Target.Province
+		r.moving[p] = true
+		r.dest[p] = d
+		r.intoNext[p] = r.intoHead[d]
+		r.intoHead[d] = int32(p)
+		if o.Unit == Fleet {
+			r.destLoc[p] = o.Target
+			_, kind := m.Edge(Fleet, o.At, o.Target)
+			ki := m.Kind(kind)
+			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
+			continue
+		}
+		r.destLoc[p] = At(d)
+		adjacent, kind := m.Edge(Army, o.At, At(d))
+		if !adjacent {
+			r.convoyed[p] = true
+		} else if o.ViaConvoy || r.hasConvoy(pp) {
+			own, any := r.convoysOf(pp)
+			r.convoyed[p] = own || (o.ViaConvoy && any)
+		}
+		if !r.convoyed[p] {
+			ki := m.Kind(kind)
+			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
+		}
+	}
+
+	// Pass 4: supports and convoys that match the orders they serve.
+	for p := 0; p < n; p++ {
+		o := &r.ord[p]
+		switch o.Kind {
+		case Support:
+			t := o.Target.Province
+			ok := false
+			if o.Dest.Province == NoProvince {
+				ok = !r.moving[t]
+			} else {
+				ok = r.moving[t] && r.dest[t] == o.Dest.Province &&
+					(o.Dest.Coast == NoCoast || !m.HasCoasts(o.Dest.Province) || r.destLoc[t].Coast == o.Dest.Coast)
+			}
+			if ok {
+				r.supNext[p] = r.supHead[t]
+				r.supHead[t] = int32(p)
+			} else {
+				res.Results[r.resIdx[p]].Outcome = Failed
+				res.Results[r.resIdx[p]].Reason = Void
+				o.Kind = Hold // a void support holds, and may be supported to hold
+				o.Target, o.Dest = noLoc, noLoc
+			}
+		case Convoy:
+			a := o.Target.Province
+			if r.moving[a] && r.convoyed[a] && r.dest[a] == o.Dest.Province {
+				r.convNext[p] = r.convHead[a]
+				r.convHead[a] = int32(p)
+			} else {
+				res.Results[r.resIdx[p]].Outcome = Failed
+				res.Results[r.resIdx[p]].Reason = Void
+				o.Kind = Hold
+			}
+		}
+	}
+
+	// Resolve every decision.
+	for p := 0; p < n; p++ {
+		if pos.Units[p].Type != NoUnit {
+			r.adjudicate(Province(p))
+		}
+	}
+	r.finishMovement(pos, res, orders)
+}
+
+// convoysOf reports whether a fleet of the army's own power (own), and
+// whether any fleet (any), is legally ordered to convoy the army at a to
+// its destination. An adjacent move "via convoy" that no fleet is ordered
+// to convoy goes by land: the recorded games of ../shared are judged so,
+// and the DATC's "no fall-back" (4.A.3) concerns routes that were ordered
+// and then disrupted.
+func (r *Resolver) convoysOf(a Province) (own, any bool) {
+	power := r.pos.Units[a].Power
+	d := r.ord[a].Target.Province
+	for f := range r.ord {
+		o := &r.ord[f]
+		if o.Kind == Convoy && o.Target.Province == a && o.Dest.Province == d && r.pos.Units[f].Type == Fleet {
+			any = true
+			own = own || r.pos.Units[f].Power == power
+		}
+	}
+	return own, any
+}
+
+// hasConvoy reports whether any convoy order names the army at a.
+func (r *Resolver) hasConvoy(a Province) bool {
+	_, any := r.convoysOf(a)
+	return any
+}
+
+// checkPermits validates the canal permissions given this turn.
+func (r *Resolver) checkPermits(pos *Position, res *Resolution) {
+	if len(r.permits) == 0 {
+		return
+	}
+	for i := range res.Results {
+		o := &res.Results[i].Order
+		if o.Kind != Permit || res.Results[i].Outcome == Illegal {
+			continue
+		}
+		g := o.At.Province
+		if int(g) >= len(pos.Units) || pos.Units[g].Type == NoUnit || pos.Units[g].Power != o.Power {
+			illegal(res, i, NotGatekeeper)
+		}
+	}
+	kept := r.permits[:0]
+	for i := range res.Results {
+		if res.Results[i].Order.Kind == Permit && res.Results[i].Outcome != Illegal {
+			kept = append(kept, res.Results[i].Order)
+		}
+	}
+	r.permits = kept
+}
+
+// permitted reports whether a move from one location to another through
+// the gate g was permitted this turn.
+func (r *Resolver) permitted(g Province, from, to Loc) bool {
+	for _, o := range r.permits {
+		if o.At.Province == g && o.Target.Province == from.Province && o.Dest.Province == to.Province {
+			return true
+		}
+	}
+	return false
+}
+
+// legal checks an order on its own, knowing no other order, and returns
+// why it is illegal, or NoReason. It normalises move destinations.
+func (r *Resolver) legal(p Province) Reason {
+	m := r.m
+	o := &r.ord[p]
+	switch o.Kind {
+	case Move:
+		d := o.Target.Province
+		if int(d) >= m.NumProvinces() || d == p {
+			return NotAdjacent
+		}
+		if o.Unit == Fleet {
+			l, ok := m.FleetDest(o.At, d, o.Target.Coast)
+			if !ok {
+				if m.CanSupportInto(Fleet, o.At, d) || m.HasCoasts(d) && r.anyFleetEdge(o.At, d) {
+					return BadCoast
+				}
+				return NotAdjacent
+			}
+			o.Target = l
+			if _, kind := m.Edge(Fleet, o.At, l); m.Kinds[kind].Gate != NoProvince && !r.permitted(m.Kinds[kind].Gate, o.At, l) {
+				return NoPermission
+			}
+			return NoReason
+		}
+		o.Target = At(d)
+		if ok, _ := m.Edge(Army, o.At, o.Target); ok {
+			return NoReason
+		}
+		if !r.seaRoute(p, d, NoProvince) {
+			return NotAdjacent
+		}
+		return NoReason
+	case Support:
+		t := o.Target.Province
+		if int(t) >= m.NumProvinces() || r.pos.Units[t].Type == NoUnit || t == p {
+			return NoSuchUnit
+		}
+		tu := r.pos.Units[t]
+		o.Target = r.pos.LocOf(t)
+		o.TargetUnit = tu.Type
+		if o.Dest.Province == NoProvince {
+			if !m.CanSupportInto(o.Unit, o.At, t) {
+				return CannotSupport
+			}
+			return NoReason
+		}
+		d := o.Dest.Province
+		if int(d) >= m.NumProvinces() || d == t || !m.CanSupportInto(o.Unit, o.At, d) {
+			return CannotSupport
+		}
+		// The supported move must be possible (DATC 6.D.31).
+		if tu.Type == Fleet {
+			if !r.anyFleetEdge(o.Target, d) {
+				return CannotSupport
+			}
+		} else if ok, _ := m.Edge(Army, o.Target, At(d)); !ok && !r.seaRoute(t, d, NoProvince) {
+			return CannotSupport
+		}
+		return NoReason
+	case Convoy:
+		a := o.Target.Province
+		d := o.Dest.Province
+		if !m.Provinces[p].Convoys || o.Unit != Fleet {
+			return CannotConvoy
+		}
+		if int(a) >= m.NumProvinces() || int(d) >= m.NumProvinces() || r.pos.Units[a].Type != Army || a == d {
+			return CannotConvoy
+		}
+		o.Target = At(a)
+		o.TargetUnit = Army
+		// The fleet must lie on a possible route (DATC 6.G.19).
+		if !r.seaRoute(a, d, p) {
+			return CannotConvoy
+		}
+		return NoReason
+	}
+	return NoReason
+}
+
+// anyFleetEdge reports whether a fleet at from borders some location of p.
+func (r *Resolver) anyFleetEdge(from Loc, p Province) bool {
+	if !r.m.HasCoasts(p) {
+		ok, _ := r.m.Edge(Fleet, from, At(p))
+		return ok
+	}
+	for _, c := range r.m.Provinces[p].Coasts {
+		if ok, _ := r.m.Edge(Fleet, from, Loc{Province: p, Coast: c}); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// seaRoute reports whether a convoy route through convoying spaces could
+// carry an army from a to d, whatever the orders; when via is set, the
+// route must pass through via.
+func (r *Resolver) seaRoute(a, d, via Province) bool {
+	m := r.m
+	if m.Provinces[a].Terrain != Coastal || m.Provinces[d].Terrain != Coastal {
+		return false
+	}
+	if via != NoProvince {
+		return r.seaReach(a, via) && r.seaReach(d, via)
+	}
+	r.seenGen++
+	q := r.queue[:0]
+	for s := range m.Provinces {
+		sp := Province(s)
+		if m.Provinces[s].Convoys && m.seaAdj[a].has(sp) {
+			r.seen[s] = r.seenGen
+			q = append(q, sp)
+		}
+	}
+	for len(q) > 0 {
+		s := q[0]
+		q = q[1:]
+		if m.seaAdj[s].has(d) {
+			r.queue = q
+			return true
+		}
+		for t := range m.Provinces {
+			tp := Province(t)
+			if r.seen[t] != r.seenGen && m.Provinces[t].Convoys && m.seaAdj[s].has(tp) {
+				r.seen[t] = r.seenGen
+				q = append(q, tp)
+			}
+		}
+	}
+	r.queue = q
+	return false
+}
+
+// seaReach reports whether convoying spaces connect coastal province a to
+// the convoying space s.
+func (r *Resolver) seaReach(a, s Province) bool {
+	m := r.m
+	r.seenGen++
+	q := r.queue[:0]
+	for t := range m.Provinces {
+		tp := Province(t)
+		if m.Provinces[t].Convoys && m.seaAdj[a].has(tp) {
+			r.seen[t] = r.seenGen
+			q = append(q, tp)
+		}
+	}
+	for len(q) > 0 {
+		c := q[0]
+		q = q[1:]
+		if c == s {
+			r.queue = q
+			return true
+		}
+		for t := range m.Provinces {
+			tp := Province(t)
+			if r.seen[t] != r.seenGen && m.Provinces[t].Convoys && m.seaAdj[c].has(tp) {
+				r.seen[t] = r.seenGen
+				q = append(q, tp)
+			}
+		}
+	}
+	r.queue = q
+	return false
+}
+
+// adjudicate returns the decision of the order of the unit at p: a move
+// succeeds, a support is given, a convoying fleet is not dislodged. This is
+// the guess-and-check algorithm of DATC section 5.
+func (r *Resolver) adjudicate(p Province) bool {
+	switch r.state[p] {
+	case resolved:
+		return r.res[p]
+	case guessing:
+		for _, d := range r.deps {
+			if d == p {
+				return r.res[p]
+			}
+		}
+		r.deps = append(r.deps, p)
+		return r.res[p]
+	}
+	old := len(r.deps)
+	r.res[p] = false
+	r.state[p] = guessing
+	first := r.resolve(p)
+	if len(r.deps) == old {
+		if r.state[p] != resolved {
+			r.res[p] = first
+			r.state[p] = resolved
+		}
+		return first
+	}
+	if r.deps[old] != p {
+		// p is part of a cycle whose head is further up: stay a guess.
+		r.deps = append(r.deps, p)
+		r.res[p] = first
+		return first
+	}
+	// p heads a cycle: try the other guess.
+	for _, d := range r.deps[old:] {
+		r.state[d] = unresolved
+	}
+	r.deps = r.deps[:old]
+	r.res[p] = true
+	r.state[p] = guessing
+	second := r.resolve(p)
+	if first == second {
+		for _, d := range r.deps[old:] {
+			r.state[d] = unresolved
+		}
+		r.deps = r.deps[:old]
+		r.res[p] = first
+		r.state[p] = resolved
+		return first
+	}
+	// No resolution or two: the backup rule decides.
+	r.backup(old)
+	return r.adjudicate(p)
+}
+
+// backup applies the backup rule to the cycle recorded from deps[old]:
+// circular movement succeeds; a convoy paradox is broken by the paradox
+// rule in the options.
+func (r *Resolver) backup(old int) {
+	cyc := r.deps[old:]
+	allMoves := true
+	for _, p := range cyc {
+		if !r.moving[p] {
+			allMoves = false
+			break
+		}
+	}
+	if allMoves {
+		for _, p := range cyc {
+			r.res[p] = true
+			r.state[p] = resolved
+		}
+		r.deps = r.deps[:old]
+		return
+	}
+	broke := false
+	for _, p := range cyc {
+		if r.ord[p].Kind == Convoy {
+			r.noPath[r.ord[p].Target.Province] = true
+			broke = true
+		}
+	}
+	if !broke {
+		for _, p := range cyc {
+			if r.moving[p] && r.convoyed[p] {
+				r.noPath[p] = true
+				broke = true
+			}
+		}
+	}
+	for _, p := range cyc {
+		r.state[p] = unresolved
+		if !broke || (r.opt.Paradox == AllHold && r.moving[p]) {
+			r.res[p] = false
+			r.state[p] = resolved
+		}
+	}
+	r.deps = r.deps[:old]
+}
+
+// resolve computes the decision of p from the decisions it depends on.
+func (r *Resolver) resolve(p Province) bool {
+	switch {
+	case r.moving[p]:
+		return r.resolveMove(p)
+	case r.ord[p].Kind == Support:
+		return r.resolveSupport(p)
+	case r.ord[p].Kind == Convoy:
+		for q := r.intoHead[p]; q >= 0; q = r.intoNext[q] {
+			if r.adjudicate(Province(q)) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// headToHead reports whether the move from p meets the unit at its
+// destination moving the other way across the same border.
+func (r *Resolver) headToHead(p Province) bool {
+	d := r.dest[p]
+	return r.moving[d] && r.dest[d] == p && !r.convoyed[p] && !r.convoyed[d]
+}
+
+func (r *Resolver) resolveMove(p Province) bool {
+	if r.convoyed[p] && !r.path(p) {
+		return false
+	}
+	d := r.dest[p]
+	att := r.attackStrength(p)
+	if r.headToHead(p) {
+		if att <= r.defendStrength(d) {
+			return false
+		}
+	} else if att <= r.holdStrength(d) {
+		return false
+	}
+	for q := r.intoHead[d]; q >= 0; q = r.intoNext[q] {
+		if Province(q) != p && att <= r.preventStrength(Province(q)) {
+			return false
+		}
+	}
+	return true
+}
+
+// base is the strength of the moving unit itself.
+func (r *Resolver) base(p Province) int {
+	if r.half[p] || (r.convoyed[p] && r.pathHalf[p]) {
+		return unit / 2
+	}
+	return unit
+}
+
+// supports counts the given supports of p's order, leaving out those of
+// power skip (NoPower: count all).
+func (r *Resolver) supports(p Province, skip Power) int {
+	n := 0
+	for s := r.supHead[p]; s >= 0; s = r.supNext[s] {
+		if skip != NoPower && r.pos.Units[s].Power == skip {
+			continue
+		}
+		if r.adjudicate(Province(s)) {
+			n += unit
+		}
+	}
+	return n
+}
+
+func (r *Resolver) holdStrength(d Province) int {
+	u := r.pos.Units[d]
+	if u.Type == NoUnit {
+		return 0
+	}
+	if r.moving[d] {
+		if r.adjudicate(d) {
+			return 0
+		}
+		return unit
+	}
+	return unit + r.supports(d, NoPower)
+}
+
+func (r *Resolver) attackStrength(p Province) int {
+	d := r.dest[p]
+	du := r.pos.Units[d]
+	if du.Type == NoUnit || (r.moving[d] && !r.headToHead(p) && r.adjudicate(d)) {
+		return r.base(p) + r.supports(p, NoPower)
+	}
+	if du.Power == r.pos.Units[p].Power {
+		return 0 // a power cannot dislodge its own unit
+	}
+	return r.base(p) + r.supports(p, du.Power)
+}
+
+func (r *Resolver) defendStrength(p Province) int {
+	return r.base(p) + r.supports(p, NoPower)
+}
+
+func (r *Resolver) preventStrength(p Province) int {
+	if r.convoyed[p] && !r.path(p) {
+		return 0
+	}
+	// A unit that loses a head-to-head battle has no effect on the
+	// province its attacker came from (DATC 4.A.7: only head-to-head).
+	if r.headToHead(p) && r.adjudicate(r.dest[p]) {
+		return 0
+	}
+	return r.base(p) + r.supports(p, NoPower)
+}
+
+// resolveSupport decides whether the support of the unit at s is given:
+// it is cut by an attack from any province but the one it supports into,
+// by a unit of another power that can get there; and it fails when the
+// supporting unit is dislodged.
+func (r *Resolver) resolveSupport(s Province) bool {
+	power := r.pos.Units[s].Power
+	into := r.ord[s].Dest.Province // NoProvince for a hold support: cut from anywhere
+	for q := r.intoHead[s]; q >= 0; q = r.intoNext[q] {
+		qp := Province(q)
+		if r.pos.Units[q].Power == power || qp == into || r.noCut[q] {
+			continue
+		}
+		if r.convoyed[q] && !r.path(qp) {
+			continue
+		}
+		return false
+	}
+	for q := r.intoHead[s]; q >= 0; q = r.intoNext[q] {
+		qp := Province(q)
+		if r.pos.Units[q].Power == power || (qp != into && !r.noCut[q]) {
+			continue
+		}
+		if r.adjudicate(qp) {
+			return false
+		}
+	}
+	return true
+}
+
+// path decides whether the convoying fleets that are not dislodged still
+// carry the army at a to its destination, and notes whether the route's
+// last step has half strength (the full-strength route is preferred).
+func (r *Resolver) path(a Province) bool {
+	if r.noPath[a] {
+		return false
+	}
+	m := r.m
+	d := r.dest[a]
+	// path may be re-entered through adjudicate, so it keeps its own queue.
+	var buf [16]Province
+	q := buf[:0]
+	in := func(f Province) bool {
+		for _, x := range q {
+			if x == f {
+				return true
+			}
+		}
+		return false
+	}
+	for f := r.convHead[a]; f >= 0; f = r.convNext[f] {
+		if m.seaAdj[a].has(Province(f)) && r.adjudicate(Province(f)) {
+			q = append(q, Province(f))
+		}
+	}
+	found, full := false, false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if m.seaAdj[c].has(d) {
+			found = true
+			if !r.halfStep(c, d) {
+				full = true
+			}
+		}
+		for f := r.convHead[a]; f >= 0; f = r.convNext[f] {
+			fp := Province(f)
+			if !in(fp) && m.seaAdj[c].has(fp) && r.adjudicate(fp) {
+				q = append(q, fp)
+			}
+		}
+	}
+	r.pathHalf[a] = found && !full
+	return found
+}
+
+// halfStep reports whether every fleet border from the convoying space c
+// to province d has half strength.
+func (r *Resolver) halfStep(c, d Province) bool {
+	m := r.m
+	if !m.HasCoasts(d) {
+		_, k := m.Edge(Fleet, At(c), At(d))
+		return m.Kinds[k].HalfStrength
+	}
+	for _, cc := range m.Provinces[d].Coasts {
+		if ok, k := m.Edge(Fleet, At(c), Loc{Province: d, Coast: cc}); ok && !m.Kinds[k].HalfStrength {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,67 @@
+package rules
+
+// OrderKind is the kind of an order.
+type OrderKind uint8
+
+// The order kinds. Hold, Move, Support and Convoy are movement orders;
+// Retreat and Disband are retreat orders; Build, Remove and Waive are
+// adjustment orders. Permit is Colonial's canal permission, and Railway a
+// move along a variant's railway: the core knows them so that notations and
+// the contract carry them, and variants give them meaning through Hooks.
+const (
+	Hold OrderKind = iota
+	Move
+	Support
+	Convoy
+	Retreat
+	Disband
+	Build
+	Remove
+	Waive
+	Permit
+	Railway
+)
+
+var kindNames = [...]string{"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive", "permit", "railway"}
+
+// String returns the kind's lower-case name.
+func (k OrderKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "?"
+}
+
+// Order is one order, as typed values.
+//
+// The fields mean:
+//   - Hold, Disband, Remove: Unit at At.
+//   - Move, Retreat, Railway: Unit at At moves to Target.
+//   - Support: Unit at At supports the TargetUnit at Target to hold
+//     (Dest.Province == NoProvince) or to move to Dest.
+//   - Convoy: fleet at At convoys the army at Target to Dest.
+//   - Build: a Unit is built at At.
+//   - Waive: Power gives up one build.
+//   - Permit: Power's unit at At (the canal's gate) lets the fleet at Target
+//     move to Dest.
+type Order struct {
+	Power      Power
+	Kind       OrderKind
+	Unit       UnitType // as written; NoUnit when the order left it out
+	At         Loc
+	Target     Loc
+	TargetUnit UnitType
+	Dest       Loc
+	// ViaConvoy is set when a move says "via convoy" (DATC 4.A.3).
+	ViaConvoy bool
+}
+
+// HoldOrder returns the hold order of the unit at l.
+func HoldOrder(power Power, t UnitType, l Loc) Order {
+	return Order{Power: power, Kind: Hold, Unit: t, At: l, Target: noLoc, Dest: noLoc}
+}
+
+var noLoc = Loc{Province: NoProvince}
+
+// SupportsHold reports whether a support order supports a hold.
+func (o *Order) SupportsHold() bool { return o.Kind == Support && o.Dest.Province == NoProvince }

@@ -1,0 +1,171 @@
+package rules
+
+import "fmt"
+
+// Resolver adjudicates the phases of one variant. It keeps its scratch
+// space between calls, so one Resolver reused for many phases allocates
+// little; it is not safe for concurrent use.
+type Resolver struct {
+	v   *Variant
+	m   *Map
+	opt Options
+	pos *Position
+
+	ord      []Order    // per province: the order of the unit standing there
+	resIdx   []int32    // per province: the index of its given order, or -1
+	moving   []bool     // per province: the unit makes a legal move
+	dest     []Province // per province: where the move goes
+	destLoc  []Loc
+	convoyed []bool // the move travels by convoy
+	noPath   []bool // the paradox rule broke this army's convoy
+	half     []bool // the move crosses a half-strength border
+	noCut    []bool // the move crosses a border that does not cut support
+	pathHalf []bool // the convoy route's last step has half strength
+	state    []uint8
+	res      []bool
+	deps     []Province
+
+	intoHead, intoNext []int32 // movers into each province
+	supHead, supNext   []int32 // matching supports of each unit's order
+	convHead, convNext []int32 // matching convoys of each army
+	contested          []bool  // a move into the province failed (standoff)
+	seen               []uint32
+	seenGen            uint32
+	queue              []Province
+	permits            []Order
+}
+
+// NewResolver returns a resolver for variant v with the given options.
+func NewResolver(v *Variant, opt Options) *Resolver {
+	n := v.Map.NumProvinces()
+	r := &Resolver{v: v, m: v.Map, opt: opt}
+	r.ord = make([]Order, n)
+	r.resIdx = make([]int32, n)
+	r.moving = make([]bool, n)
+	r.dest = make([]Province, n)
+	r.destLoc = make([]Loc, n)
+	r.convoyed = make([]bool, n)
+	r.noPath = make([]bool, n)
+	r.half = make([]bool, n)
+	r.noCut = make([]bool, n)
+	r.pathHalf = make([]bool, n)
+	r.state = make([]uint8, n)
+	r.res = make([]bool, n)
+	r.intoHead = make([]int32, n)
+	r.intoNext = make([]int32, n)
+	r.supHead = make([]int32, n)
+	r.supNext = make([]int32, n)
+	r.convHead = make([]int32, n)
+	r.convNext = make([]int32, n)
+	r.contested = make([]bool, n)
+	r.seen = make([]uint32, n)
+	return r
+}
+
+// Variant returns the resolver's variant.
+func (r *Resolver) Variant() *Variant { return r.v }
+
+// Adjudicate resolves one phase of pos with the given orders and returns
+// the results and the position at the next phase that needs orders. An
+// order that cannot be carried out is a result (Illegal), never an error;
+// the error is for a position that does not fit the variant's map.
+func (r *Resolver) Adjudicate(pos *Position, orders []Order) (*Resolution, error) {
+	res := &Resolution{}
+	if err := r.AdjudicateInto(pos, orders, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// AdjudicateInto is Adjudicate writing into res, reusing its storage
+// (res.Results and res.Next) so that a loop over many phases allocates
+// almost nothing.
+func (r *Resolver) AdjudicateInto(pos *Position, orders []Order, res *Resolution) error {
+	if err := r.check(pos); err != nil {
+		return err
+	}
+	if res.Next == nil {
+		res.Next = &Position{}
+	}
+	res.Results = res.Results[:0]
+	res.Winner = NoPower
+	r.pos = pos
+	switch pos.Phase.Type {
+	case MovementPhase:
+		r.movement(pos, orders, res)
+	case RetreatPhase:
+		r.retreat(pos, orders, res)
+	case AdjustmentPhase:
+		r.adjustment(pos, orders, res)
+	}
+	r.pos = nil
+	return nil
+}
+
+// check verifies that a position fits the map.
+func (r *Resolver) check(pos *Position) error {
+	n := r.m.NumProvinces()
+	if len(pos.Units) != n || len(pos.Owner) != n {
+		return fmt.Errorf("position has %d provinces, the %s map has %d", len(pos.Units), r.v.Name, n)
+	}
+	if !pos.Phase.Valid() {
+		return fmt.Errorf("invalid phase %v", pos.Phase)
+	}
+	for p, u := range pos.Units {
+		if u.Type == NoUnit {
+			continue
+		}
+		if int(u.Power) >= len(r.m.Powers) || u.Power == NoPower {
+			return fmt.Errorf("unit in %s has no valid power", r.m.Provinces[p].Abbr)
+		}
+		if !r.m.CanOccupy(u.Type, Loc{Province: Province(p), Coast: u.Coast}) {
+			return fmt.Errorf("%s cannot stand in %s%s", u.Type, r.m.Provinces[p].Abbr, coastSuffix(u.Coast))
+		}
+	}
+	for _, d := range pos.Dislodged {
+		if int(d.Province) >= n || !r.m.CanOccupy(d.Type, d.Loc()) {
+			return fmt.Errorf("dislodged %s cannot stand there", d.Type)
+		}
+	}
+	return nil
+}
+
+func coastSuffix(c Coast) string {
+	if c == NoCoast {
+		return ""
+	}
+	return "/" + c.String()
+}
+
+// illegal marks result i illegal.
+func illegal(res *Resolution, i int, why Reason) {
+	res.Results[i].Outcome = Illegal
+	res.Results[i].Reason = why
+}
+
+// advance moves next to the phase after a completed movement or retreat
+// phase of season s, updating ownership after Fall and skipping an
+// adjustment phase that nobody needs.
+func (r *Resolver) advance(next *Position, res *Resolution) {
+	ph := next.Phase
+	if len(next.Dislodged) > 0 {
+		next.Phase.Type = RetreatPhase
+		return
+	}
+	if ph.Season == Spring {
+		next.Phase = Phase{Season: Fall, Year: ph.Year, Type: MovementPhase}
+		return
+	}
+	// After Fall: centres change hands.
+	for p := range next.Owner {
+		if r.m.Provinces[p].SupplyCenter {
+			next.Owner[p] = r.v.ownerAfterFall(Province(p), next.Units[p], next.Owner[p])
+		}
+	}
+	res.Winner = r.v.Winner(next)
+	next.Phase = Phase{Season: Winter, Year: ph.Year, Type: AdjustmentPhase}
+	if !r.adjustmentNeeded(next) {
+		r.neutralRebuild(next)
+		next.Phase = Phase{Season: Spring, Year: ph.Year + 1, Type: MovementPhase}
+	}
+}

@@ -1,0 +1,129 @@
+package rules
+
+// Variant is a complete game of the Diplomacy family: a map, a starting
+// position, and the rules that differ from the standard game. The variants
+// package builds the project's variants from their map files.
+type Variant struct {
+	Name  string // the name used on the command line and in the contract
+	Title string
+	Map   *Map
+	Start *Position
+
+	// BuildAnywhere lets a power build in any vacant supply centre it owns,
+	// not only in its home centres (Sengoku).
+	BuildAnywhere bool
+	// Neutral is the power of neutral units (Sengoku's neutral armies), or
+	// NoPower. Neutral units only hold, are destroyed when dislodged, never
+	// own centres and are rebuilt in the adjustment phase in every neutral
+	// home centre that is still unowned and empty.
+	Neutral Power
+	// VictoryCentres is the number of supply centres a power must own after
+	// a Fall to win.
+	VictoryCentres int
+	// VictoryStrict requires the winner to own strictly more centres than
+	// every other power as well (1900); a tie at the top plays on.
+	VictoryStrict bool
+	// Victory describes the victory condition for people.
+	Victory string
+	// NoDraws marks a variant in which draws are refused (Sengoku).
+	NoDraws bool
+	// Description is what players should know about the variant, such as
+	// the decisions this project made where the sources are vague.
+	Description string
+
+	// Hooks are the variant's rules that data cannot express.
+	Hooks Hooks
+}
+
+// Hooks are optional functions through which a variant changes rules that
+// the map's declarative properties cannot express. A nil hook means the
+// standard rule.
+type Hooks struct {
+	// Owner decides who owns supply centre p after a Fall, given the unit
+	// standing there (Type NoUnit when empty) and the previous owner. The
+	// standard rule: an occupier takes the centre, an empty centre keeps
+	// its owner. Colonial's Hong Kong uses it.
+	Owner func(m *Map, p Province, u Unit, prev Power) Power
+
+	// Movement, when set, takes part in a movement phase; it is how a
+	// variant adds order kinds with their own resolution (a railway).
+	Movement MovementHook
+}
+
+// MovementHook lets a variant take part in the resolution of a movement
+// phase. Prepare sees every order before the core checks them and may
+// claim orders of kinds the core does not resolve (returning handled); it
+// may replace them with core orders for the main resolution. Finish sees
+// the resolved phase and may adjust results and the next position.
+type MovementHook interface {
+	Prepare(v *Variant, pos *Position, orders []Order, results []Result) (core []Order, handled []bool)
+	Finish(v *Variant, pos *Position, orders []Order, results []Result, next *Position)
+}
+
+// Options are game options that change how the rules are read. The zero
+// value is the DATC's preferred reading.
+type Options struct {
+	// Paradox is the rule that breaks convoy paradoxes (DATC 4.A.2).
+	Paradox ParadoxRule
+}
+
+// ParadoxRule is a way to break a convoy paradox.
+type ParadoxRule uint8
+
+// The paradox rules of DATC 4.A.2.
+const (
+	// Szykman: the convoys in the paradox fail, the convoyed armies stay
+	// where they are and have no effect (the DATC's preference).
+	Szykman ParadoxRule = iota
+	// AllHold: every unit in the paradox holds.
+	AllHold
+)
+
+// String returns the rule's name.
+func (r ParadoxRule) String() string {
+	if r == AllHold {
+		return "all-hold"
+	}
+	return "szykman"
+}
+
+// ownerAfterFall applies the ownership rule for province p.
+func (v *Variant) ownerAfterFall(p Province, u Unit, prev Power) Power {
+	if v.Hooks.Owner != nil {
+		return v.Hooks.Owner(v.Map, p, u, prev)
+	}
+	if u.Type == NoUnit || (v.Neutral != NoPower && u.Power == v.Neutral) {
+		return prev
+	}
+	return u.Power
+}
+
+// Winner returns the power that has won in pos, or NoPower.
+func (v *Variant) Winner(pos *Position) Power {
+	if v.VictoryCentres <= 0 {
+		return NoPower
+	}
+	counts := pos.CentreCount(v.Map)
+	best, second := NoPower, 0
+	for p := 1; p < len(counts); p++ {
+		if Power(p) == v.Neutral {
+			continue
+		}
+		c := counts[p]
+		if best == NoPower || c > counts[best] {
+			if best != NoPower {
+				second = max(second, counts[best])
+			}
+			best = Power(p)
+		} else {
+			second = max(second, c)
+		}
+	}
+	if best == NoPower || counts[best] < v.VictoryCentres {
+		return NoPower
+	}
+	if counts[best] == second && (v.VictoryStrict || second >= v.VictoryCentres) {
+		return NoPower
+	}
+	return best
+}
