@@ -17,11 +17,13 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 			continue
 		}
 		if by := r.dislodger(Province(p)); by != NoProvince {
+			d := Dislodged{Unit: u, Province: Province(p), AttackerFrom: by, ByConvoy: r.convoyed[by]}
 			if r.v.Neutral != NoPower && u.Power == r.v.Neutral {
-				continue // neutral units are destroyed, not dislodged
+				// Neutral units are destroyed, not dislodged.
+				res.Disbanded = append(res.Disbanded, d)
+				continue
 			}
-			next.Dislodged = append(next.Dislodged, Dislodged{Unit: u, Province: Province(p),
-				AttackerFrom: by, ByConvoy: r.convoyed[by]})
+			next.Dislodged = append(next.Dislodged, d)
 			continue
 		}
 		next.Units[p] = u
@@ -84,6 +86,8 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 		d.Retreats = r.retreatOptions(next, &d, d.Retreats[:0])
 		if len(d.Retreats) > 0 {
 			kept = append(kept, d)
+		} else {
+			res.Disbanded = append(res.Disbanded, d)
 		}
 	}
 	next.Dislodged = kept

@@ -89,6 +89,7 @@ func (r *Resolver) AdjudicateInto(pos *Position, orders []Order, res *Resolution
 	}
 	res.Results = res.Results[:0]
 	res.Winner = NoPower
+	res.Disbanded = res.Disbanded[:0]
 	r.pos = pos
 	switch pos.Phase.Type {
 	case MovementPhase:

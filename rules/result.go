@@ -163,4 +163,7 @@ type Resolution struct {
 	Next *Position
 	// Winner is the power that has won, or NoPower.
 	Winner Power
+	// Disbanded lists the units dislodged in a movement phase that were
+	// disbanded at once: they had nowhere to retreat, or were neutral.
+	Disbanded []Dislodged
 }

@@ -15,10 +15,13 @@ import (
 //go:embed *.map
 var files embed.FS
 
-// hooks lists the rule hooks of the variants that need them, by name.
-// Variant files add themselves here from their own source files' init-free
-// declarations: see the hooks functions below.
-var hooks = map[string]func(*rules.Variant){}
+// addHooks gives a variant the rule hooks that its map file cannot
+// express. Each variant with hooks has its own source file beside its map
+// file; this is the one place that wires them.
+func addHooks(v *rules.Variant) {
+	switch v.Name {
+	}
+}
 
 // Registry is a set of loaded variants, keyed by name.
 type Registry struct {
@@ -43,9 +46,7 @@ func Load() (*Registry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("variant file %s: %w", e.Name(), err)
 		}
-		if h, ok := hooks[v.Name]; ok {
-			h(v)
-		}
+		addHooks(v)
 		reg.byName[v.Name] = v
 		reg.names = append(reg.names, v.Name)
 	}

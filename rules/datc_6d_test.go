@@ -1,0 +1,4 @@
+package rules_test
+
+// DATC 6.D.
+var datc6D = []phaseCase{}

@@ -1,0 +1,4 @@
+package rules_test
+
+// DATC 6.I.
+var datc6I = []phaseCase{}
