@@ -140,7 +140,7 @@ func (g *Game) checkFor(r Request, m Move) error {
 			return fmt.Errorf("%w: %v is not a seat of this game", ErrBadTarget, m.Target)
 		}
 		if m.Target == m.Seat {
-			return fmt.Errorf("%w: a player cannot %s themself", ErrBadTarget, m.Kind)
+			return fmt.Errorf("%w: a player cannot name themself", ErrBadTarget)
 		}
 	}
 	switch m.Kind {

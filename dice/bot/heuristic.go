@@ -87,13 +87,6 @@ func outsiders(v *dice.View, sides dice.SeatSet) int {
 	return n
 }
 
-// odds returns the viewer's estimate that att beats def.
-func odds(v *dice.View, att, def dice.SeatSet) float64 {
-	a, k := known(v, att)
-	d, m := known(v, def)
-	return beats(a, k, d, m)
-}
-
 // handsVictory reports whether a win for side would give someone other
 // than the viewer their third win while the viewer does not get one too.
 func handsVictory(v *dice.View, side dice.SeatSet) bool {
@@ -113,6 +106,7 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 	me := v.Seat
 	my := v.Players[me]
 	best, bestOdds, bestScore := dice.NoSeat, 0.0, -1.0
+	var pick tieBreak
 	for i := range v.Players {
 		t := dice.Seat(i)
 		if t == me || v.Players[t].Out {
@@ -123,7 +117,7 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 		if handsVictory(v, att) {
 			continue
 		}
-		p := odds(v, att, def)
+		p := WinChance(v, att, def)
 		if def.Len() < att.Len() && outsiders(v, att|def) > 0 {
 			// The defender may recruit: count one more unknown die half
 			// the time.
@@ -138,7 +132,7 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 				score += 0.05
 			}
 		}
-		if score > bestScore || score == bestScore && b.Src.IntN(2) == 0 {
+		if pick.better(b.Src, score, bestScore) {
 			best, bestOdds, bestScore = t, p, score
 		}
 	}
@@ -172,6 +166,7 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 // someone free, with a strong known die.
 func (b *Heuristic) partner(v *dice.View) dice.Seat {
 	best, bestScore := dice.NoSeat, -100.0
+	var pick tieBreak
 	for i := range v.Players {
 		p := v.Players[i]
 		if dice.Seat(i) == v.Seat || p.Out || p.Wins >= 2 {
@@ -184,7 +179,7 @@ func (b *Heuristic) partner(v *dice.View) dice.Seat {
 		if p.Ally != dice.NoSeat {
 			score -= 2
 		}
-		if score > bestScore {
+		if pick.better(b.Src, score, bestScore) {
 			best, bestScore = dice.Seat(i), score
 		}
 	}
@@ -206,6 +201,7 @@ func (b *Heuristic) acceptAlliance(v *dice.View) bool {
 
 func (b *Heuristic) invite(v *dice.View) dice.Move {
 	best, bestPower := dice.NoSeat, -1.0
+	var pick tieBreak
 	for _, m := range v.Legal {
 		if m.Kind != dice.Invite {
 			continue
@@ -214,7 +210,7 @@ func (b *Heuristic) invite(v *dice.View) dice.Move {
 		if handsVictory(v, set|v.War.Defenders) {
 			continue
 		}
-		if p := expected(v, set); p > bestPower {
+		if p := expected(v, set); pick.better(b.Src, p, bestPower) {
 			best, bestPower = m.Target, p
 		}
 	}
@@ -229,7 +225,7 @@ func (b *Heuristic) join(v *dice.View) bool {
 	if handsVictory(v, def) {
 		return false
 	}
-	p := 1 - odds(v, v.War.Attackers, def)
+	p := 1 - WinChance(v, v.War.Attackers, def)
 	if handsVictory(v, v.War.Attackers) {
 		// Stopping a rival's third win is worth a risk.
 		return p >= 0.3
@@ -241,9 +237,27 @@ func (b *Heuristic) surrender(v *dice.View) bool {
 	if v.Players[v.Seat].Losses >= 2 {
 		return false
 	}
-	p := odds(v, v.War.Attackers, v.War.Defenders)
+	p := WinChance(v, v.War.Attackers, v.War.Defenders)
 	if v.War.Defenders.Has(v.Seat) {
 		p = 1 - p
 	}
 	return p < b.surrenderOdds()
+}
+
+// tieBreak picks uniformly among equally good choices, so that no seat is
+// favoured for its number.
+type tieBreak struct{ ties int }
+
+// better reports whether score should replace best: always if higher, and
+// with probability 1/k for the k-th choice tied with best.
+func (t *tieBreak) better(src dice.Source, score, best float64) bool {
+	switch {
+	case score > best:
+		t.ties = 1
+		return true
+	case score == best:
+		t.ties++
+		return src.IntN(t.ties) == 0
+	}
+	return false
 }

@@ -64,3 +64,12 @@ func expected(v *dice.View, set dice.SeatSet) float64 {
 	s, u := known(v, set)
 	return float64(s) + 3.5*float64(u)
 }
+
+// WinChance returns the chance, as the viewer of v can judge it, that the
+// players in att win a battle against the players in def (ties go to def):
+// the dice the viewer knows at face value, the others uniform.
+func WinChance(v *dice.View, att, def dice.SeatSet) float64 {
+	a, k := known(v, att)
+	d, m := known(v, def)
+	return beats(a, k, d, m)
+}
