@@ -142,15 +142,15 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 	if my.Die <= 2 || my.Revealed && my.Die <= 4 {
 		return dice.Move{Seat: me, Kind: dice.Reorganise, Target: dice.NoSeat}
 	}
-	if my.Ally == dice.NoSeat && v.Remaining > 3 {
-		if p := b.partner(v); p != dice.NoSeat {
-			return dice.Move{Seat: me, Kind: dice.ProposeAlliance, Target: p}
-		}
-	}
 	for i := range v.Players {
 		p := v.Players[i]
 		if !p.Out && p.Ally != dice.NoSeat && p.Ally != me && dice.Seat(i) != me && p.Wins >= 2 {
 			return dice.Move{Seat: me, Kind: dice.GrandTreaty, Target: dice.NoSeat}
+		}
+	}
+	if my.Ally == dice.NoSeat && v.Remaining > 3 {
+		if p := b.partner(v); p != dice.NoSeat {
+			return dice.Move{Seat: me, Kind: dice.ProposeAlliance, Target: p}
 		}
 	}
 	if my.Die <= 3 {
