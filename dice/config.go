@@ -49,5 +49,8 @@ func (c *Config) name(s Seat) string {
 	if len(c.Names) == c.Players && c.Names[s] != "" {
 		return c.Names[s]
 	}
-	return fmt.Sprintf("Player %d", int(s)+1)
+	return playerNames[s]
 }
+
+// playerNames are the default names, made once rather than per game.
+var playerNames = [MaxPlayers]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
