@@ -1,0 +1,265 @@
+// Package bot is a Diplomacy player for any variant and any phase. It
+// works on the rules core's values alone: it reads the map graph and the
+// position, never the variant's name, so a new variant needs nothing here.
+//
+// The bot is greedy and simple: in a movement phase each unit moves
+// towards the nearest supply centre its power does not own (taking it when
+// adjacent), never into a province another of its units is going to, and
+// units with nothing better to do support a neighbour's attack or hold. It
+// retreats towards centres, builds in its free home centres and removes
+// the units farthest from its centres. Every choice is legal on its own;
+// ties are broken by the explicit random source, so the same source gives
+// the same orders.
+package bot
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// Orders returns power's orders for pos. rnd breaks ties.
+func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+	b := &planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}
+	switch pos.Phase.Type {
+	case rules.MovementPhase:
+		return b.movement()
+	case rules.RetreatPhase:
+		return b.retreats()
+	case rules.AdjustmentPhase:
+		return b.adjustments()
+	}
+	return nil
+}
+
+type planner struct {
+	v     *rules.Variant
+	m     *rules.Map
+	pos   *rules.Position
+	power rules.Power
+	rnd   *rand.Rand
+	dist  []int // per province: steps to the nearest centre worth taking
+}
+
+var noLoc = rules.Loc{Province: rules.NoProvince}
+
+// wanted reports whether the bot wants centre p: a supply centre it does
+// not own.
+func (b *planner) wanted(p rules.Province) bool {
+	return b.m.Provinces[p].SupplyCenter && b.pos.Owner[p] != b.power
+}
+
+// distances computes, over every border, each province's distance to the
+// nearest wanted centre.
+func (b *planner) distances() {
+	n := b.m.NumProvinces()
+	b.dist = make([]int, n)
+	var q []rules.Province
+	for p := range b.dist {
+		b.dist[p] = -1
+		if b.wanted(rules.Province(p)) {
+			b.dist[p] = 0
+			q = append(q, rules.Province(p))
+		}
+	}
+	adj := b.provinceAdjacency()
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		for _, t := range adj[c] {
+			if b.dist[t] < 0 {
+				b.dist[t] = b.dist[c] + 1
+				q = append(q, t)
+			}
+		}
+	}
+	for p := range b.dist {
+		if b.dist[p] < 0 {
+			b.dist[p] = n
+		}
+	}
+}
+
+// provinceAdjacency lists each province's neighbours for any unit type.
+func (b *planner) provinceAdjacency() [][]rules.Province {
+	adj := make([][]rules.Province, b.m.NumProvinces())
+	for _, br := range b.m.Borders() {
+		f, t := br.From.Province, br.To.Province
+		if !slices.Contains(adj[f], t) {
+			adj[f] = append(adj[f], t)
+		}
+		if !slices.Contains(adj[t], f) {
+			adj[t] = append(adj[t], f)
+		}
+	}
+	return adj
+}
+
+// score rates a destination for a unit: lower is better.
+func (b *planner) score(to rules.Province) int {
+	s := b.dist[to] * 10
+	if b.wanted(to) {
+		s -= 15
+		if b.pos.Owner[to] == rules.NoPower {
+			s -= 5
+		}
+	}
+	if u := b.pos.Units[to]; u.Type != rules.NoUnit && u.Power != b.power {
+		s += 4 // attacking a unit usually bounces
+	}
+	return s + b.rnd.IntN(6)
+}
+
+func (b *planner) movement() []rules.Order {
+	b.distances()
+	m := b.m
+	var units []rules.Province
+	for p, u := range b.pos.Units {
+		if u.Type != rules.NoUnit && u.Power == b.power {
+			units = append(units, rules.Province(p))
+		}
+	}
+	b.rnd.Shuffle(len(units), func(i, j int) { units[i], units[j] = units[j], units[i] })
+	claimed := map[rules.Province]bool{} // destinations taken by our moves
+	orders := map[rules.Province]rules.Order{}
+	for _, p := range units {
+		u := b.pos.Units[p]
+		at := b.pos.LocOf(p)
+		// A unit standing on a centre it does not own yet, in the fall,
+		// stays to take it.
+		stay := b.pos.Phase.Season == rules.Fall && b.wanted(p)
+		best, bestScore := noLoc, b.score(p)+3
+		if stay {
+			bestScore -= 100
+		}
+		for _, br := range m.Neighbours(u.Type, at) {
+			t := br.To.Province
+			if claimed[t] || m.Kinds[br.Kind].Gate != rules.NoProvince {
+				continue
+			}
+			// Do not walk into our own units that may stay.
+			if o := b.pos.Units[t]; o.Type != rules.NoUnit && o.Power == b.power {
+				continue
+			}
+			if s := b.score(t); s < bestScore {
+				best, bestScore = br.To, s
+			}
+		}
+		if best.Province != rules.NoProvince {
+			claimed[best.Province] = true
+			orders[p] = rules.Order{Power: b.power, Kind: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+		} else {
+			claimed[p] = true
+			orders[p] = rules.HoldOrder(b.power, u.Type, at)
+		}
+	}
+	// Holding units support an attack they can reach.
+	for _, p := range units {
+		o := orders[p]
+		if o.Kind != rules.Hold {
+			continue
+		}
+		u := b.pos.Units[p]
+		for _, q := range units {
+			mv := orders[q]
+			if q == p || mv.Kind != rules.Move || mv.ViaConvoy {
+				continue
+			}
+			d := mv.Target.Province
+			if !m.CanSupportInto(u.Type, o.At, d) {
+				continue
+			}
+			if t := b.pos.Units[d]; t.Type == rules.NoUnit && !m.Provinces[d].SupplyCenter {
+				continue // support where it is likely to matter
+			}
+			orders[p] = rules.Order{Power: b.power, Kind: rules.Support, Unit: u.Type, At: o.At,
+				Target: mv.At, TargetUnit: mv.Unit, Dest: mv.Target}
+			break
+		}
+	}
+	out := make([]rules.Order, 0, len(units))
+	for _, p := range units {
+		out = append(out, orders[p])
+	}
+	return out
+}
+
+func (b *planner) retreats() []rules.Order {
+	b.distances()
+	var out []rules.Order
+	taken := map[rules.Province]bool{}
+	for _, d := range b.pos.Dislodged {
+		if d.Power != b.power {
+			continue
+		}
+		best, bestScore := noLoc, 1<<30
+		for _, l := range d.Retreats {
+			if taken[l.Province] {
+				continue
+			}
+			if s := b.score(l.Province); s < bestScore {
+				best, bestScore = l, s
+			}
+		}
+		if best.Province == rules.NoProvince {
+			out = append(out, rules.Order{Power: b.power, Kind: rules.Disband, Unit: d.Type, At: d.Loc(), Target: noLoc, Dest: noLoc})
+			continue
+		}
+		taken[best.Province] = true
+		out = append(out, rules.Order{Power: b.power, Kind: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: best, Dest: noLoc})
+	}
+	return out
+}
+
+func (b *planner) adjustments() []rules.Order {
+	m := b.m
+	due := b.pos.CentreCount(m)[b.power] - b.pos.UnitCount(m)[b.power]
+	var out []rules.Order
+	switch {
+	case due > 0:
+		var sites []rules.Province
+		for p := range m.Provinces {
+			pi := &m.Provinces[p]
+			if pi.SupplyCenter && b.pos.Owner[p] == b.power && b.pos.Units[p].Type == rules.NoUnit &&
+				(b.v.BuildAnywhere || pi.Home == b.power) {
+				sites = append(sites, rules.Province(p))
+			}
+		}
+		b.rnd.Shuffle(len(sites), func(i, j int) { sites[i], sites[j] = sites[j], sites[i] })
+		for _, p := range sites {
+			if due == 0 {
+				break
+			}
+			pi := &m.Provinces[p]
+			at := rules.At(p)
+			t := rules.Army
+			if pi.Terrain == rules.Sea || (pi.Terrain == rules.Coastal && b.rnd.IntN(3) == 0) {
+				t = rules.Fleet
+				if len(pi.Coasts) > 0 {
+					at.Coast = pi.Coasts[b.rnd.IntN(len(pi.Coasts))]
+				}
+			}
+			if !m.CanOccupy(t, at) {
+				t, at = rules.Army, rules.At(p)
+			}
+			out = append(out, rules.Order{Power: b.power, Kind: rules.Build, Unit: t, At: at, Target: noLoc, Dest: noLoc})
+			due--
+		}
+	case due < 0:
+		// Remove the units farthest from the front: those with the
+		// longest way to a wanted centre.
+		b.distances()
+		var units []rules.Province
+		for p, u := range b.pos.Units {
+			if u.Type != rules.NoUnit && u.Power == b.power {
+				units = append(units, rules.Province(p))
+			}
+		}
+		slices.SortStableFunc(units, func(x, y rules.Province) int { return b.dist[y] - b.dist[x] })
+		for _, p := range units[:min(-due, len(units))] {
+			u := b.pos.Units[p]
+			out = append(out, rules.Order{Power: b.power, Kind: rules.Remove, Unit: u.Type, At: b.pos.LocOf(p), Target: noLoc, Dest: noLoc})
+		}
+	}
+	return out
+}

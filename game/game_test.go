@@ -1,0 +1,143 @@
+package game
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/chancery/chancery/variants"
+)
+
+var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+func standard(t *testing.T) *Engine {
+	t.Helper()
+	return NewEngines(variants.MustLoad()).Get("standard")
+}
+
+func TestAGameNeedsPeopleOrBotsToStart(t *testing.T) {
+	e := standard(t)
+	g, err := New(e, "u1", "England", 60, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Start("u2", t0); !errors.Is(err, ErrForbidden) {
+		t.Fatalf("a stranger started the game: %v", err)
+	}
+	if err := g.Start("u1", t0); !errors.Is(err, ErrState) {
+		t.Fatalf("started with empty seats and no bots: %v", err)
+	}
+	g.FillWithBots = true
+	if err := g.Start("u1", t0); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.BotPowers()) != 6 || g.PowerOf("u1") != "England" {
+		t.Fatalf("seats %+v", g.Seats)
+	}
+	if !g.Deadline.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("deadline %v", g.Deadline)
+	}
+}
+
+func TestJoinRefusesTakenSeatsAndUnknownPowers(t *testing.T) {
+	e := standard(t)
+	g, _ := New(e, "u1", "France", 60, true)
+	for _, c := range []struct {
+		user, power string
+		want        error
+	}{
+		{"u2", "france", ErrState},
+		{"u2", "Narnia", ErrInvalid},
+		{"u1", "Italy", ErrState},
+	} {
+		if err := g.Join(e, c.user, c.power); !errors.Is(err, c.want) {
+			t.Errorf("join %s as %s: %v, want %v", c.user, c.power, err, c.want)
+		}
+	}
+	if err := g.Join(e, "u2", ""); err != nil || g.PowerOf("u2") != "Austria" {
+		t.Fatalf("join any seat: %v, got %q", err, g.PowerOf("u2"))
+	}
+}
+
+func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
+	e := standard(t)
+	pos, _ := e.Core(e.StartPosition())
+	_, err := e.Validate(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
+	var oe *OrdersError
+	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
+		t.Fatalf("got %v", err)
+	}
+	if oe.Orders[0].Index != 1 || oe.Orders[1].Index != 2 || oe.Orders[2].Index != 3 {
+		t.Fatalf("indices %+v", oe.Orders)
+	}
+	canon, err := e.Validate(pos, "England", []string{"f lon - nth", "A lvp - yor", "F edi S F lon - nth"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if canon[0] != "F LON - NTH" {
+		t.Fatalf("canonical %q", canon[0])
+	}
+}
+
+func TestAdvancePlaysThePhaseAndMissingOrdersHold(t *testing.T) {
+	e := standard(t)
+	g, _ := New(e, "u1", "England", 60, true)
+	_ = g.Start("u1", t0)
+	res, err := g.Advance(e, map[string][]string{"England": {"F LON - NTH"}}, t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Seq != 1 || g.Position.Phase.Season != "fall" || res.Results[0].Result != "succeeded" {
+		t.Fatalf("seq %d phase %+v results %+v", g.Seq, g.Position.Phase, res.Results)
+	}
+	if len(g.Position.Units) != 22 {
+		t.Fatalf("%d units", len(g.Position.Units))
+	}
+}
+
+func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
+	e := standard(t)
+	g, _ := New(e, "u1", "England", 60, true)
+	_ = g.Join(e, "u2", "France")
+	_ = g.Start("u1", t0)
+	if err := g.Vote(e, "England", true, false, t0); err != nil || g.Status != Active {
+		t.Fatalf("one vote ended the game: %v", err)
+	}
+	if err := g.Vote(e, "France", true, false, t0); err != nil || g.Status != Finished || g.End.Reason != "draw" || len(g.End.Powers) != 7 {
+		t.Fatalf("draw: %v %+v", err, g.End)
+	}
+	if err := g.Vote(e, "France", true, false, t0); !errors.Is(err, ErrState) {
+		t.Fatalf("a finished game took a vote: %v", err)
+	}
+
+	g, _ = New(e, "u1", "Russia", 60, true)
+	_ = g.Start("u1", t0)
+	if err := g.Vote(e, "Russia", false, true, t0); err != nil || g.Status != Active {
+		t.Fatalf("the leader conceded to itself: %v", err)
+	}
+}
+
+func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
+	e := standard(t)
+	g, _ := New(e, "u1", "England", 60, true)
+	_ = g.Start("u1", t0)
+	// England loses everything.
+	var units = g.Position.Units[:0]
+	for _, u := range g.Position.Units {
+		if u.Power != "England" {
+			units = append(units, u)
+		}
+	}
+	g.Position.Units = units
+	for c, p := range g.Position.SupplyCenters {
+		if p == "England" {
+			delete(g.Position.SupplyCenters, c)
+		}
+	}
+	if _, err := g.Advance(e, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != Finished || g.End.Reason != "draw" {
+		t.Fatalf("status %s end %+v", g.Status, g.End)
+	}
+}
