@@ -33,7 +33,10 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 			u := pos.Units[p]
 			u.Coast = r.destLoc[p].Coast
 			next.Units[r.dest[p]] = u
-		} else if r.moving[p] && (!r.convoyed[p] || r.path(Province(p))) {
+		} else if r.moving[p] && (!r.convoyed[p] || r.path(Province(p))) &&
+			!(r.headToHead(Province(p)) && r.res[r.dest[p]]) {
+			// A standoff leaves the province contested; a unit that lost
+			// a head-to-head battle has no effect there (DATC 6.H.9).
 			r.contested[r.dest[p]] = true
 		}
 	}

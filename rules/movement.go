@@ -26,6 +26,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 		r.pathHalf[p] = false
 		r.state[p] = unresolved
 		r.res[p] = false
+		r.inCycle[p] = false
 		r.intoHead[p] = -1
 		r.supHead[p] = -1
 		r.convHead[p] = -1
@@ -36,6 +37,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 		}
 	}
 	r.deps = r.deps[:0]
+	r.guessBased, r.hits = false, 0
 	r.permits = r.permits[:0]
 
 	var handled []bool
@@ -125,7 +127,9 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 			r.convoyed[p] = true
 		} else if o.ViaConvoy || r.hasConvoy(pp) {
 			own, any := r.convoysOf(pp)
-			r.convoyed[p] = own || (o.ViaConvoy && any)
+			// DATC 4.A.3: no fall-back to the land route (3.1), unless
+			// the game chose the DATC version 2 reading.
+			r.convoyed[p] = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
 		}
 		if !r.convoyed[p] {
 			ki := m.Kind(kind)
@@ -179,10 +183,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 
 // convoysOf reports whether a fleet of the army's own power (own), and
 // whether any fleet (any), is legally ordered to convoy the army at a to
-// its destination. An adjacent move "via convoy" that no fleet is ordered
-// to convoy goes by land: the recorded games of ../shared are judged so,
-// and the DATC's "no fall-back" (4.A.3) concerns routes that were ordered
-// and then disrupted.
+// its destination.
 func (r *Resolver) convoysOf(a Province) (own, any bool) {
 	power := r.pos.Units[a].Power
 	d := r.ord[a].Target.Province
@@ -266,7 +267,7 @@ func (r *Resolver) legal(p Province) Reason {
 		if ok, _ := m.Edge(Army, o.At, o.Target); ok {
 			return NoReason
 		}
-		if !r.seaRoute(p, d, NoProvince) {
+		if !r.seaRoute(p, d, NoProvince, NoProvince) {
 			return NotAdjacent
 		}
 		return NoReason
@@ -293,7 +294,7 @@ func (r *Resolver) legal(p Province) Reason {
 			if !r.anyFleetEdge(o.Target, d) {
 				return CannotSupport
 			}
-		} else if ok, _ := m.Edge(Army, o.Target, At(d)); !ok && !r.seaRoute(t, d, NoProvince) {
+		} else if ok, _ := m.Edge(Army, o.Target, At(d)); !ok && !r.seaRoute(t, d, NoProvince, p) {
 			return CannotSupport
 		}
 		return NoReason
@@ -308,8 +309,9 @@ func (r *Resolver) legal(p Province) Reason {
 		}
 		o.Target = At(a)
 		o.TargetUnit = Army
-		// The fleet must lie on a possible route (DATC 6.G.19).
-		if !r.seaRoute(a, d, p) {
+		// The fleet must be necessary to some possible route (DATC 4.E.1,
+		// 6.G.19).
+		if !r.necessary(a, d, p) {
 			return CannotConvoy
 		}
 		return NoReason
@@ -331,22 +333,24 @@ func (r *Resolver) anyFleetEdge(from Loc, p Province) bool {
 	return false
 }
 
-// seaRoute reports whether a convoy route through convoying spaces could
-// carry an army from a to d, whatever the orders; when via is set, the
-// route must pass through via.
-func (r *Resolver) seaRoute(a, d, via Province) bool {
+// seaRoute reports whether fleets in convoying spaces could carry an army
+// from a to d, whatever their orders (DATC 4.E.1: a move or support that no
+// fleet on the board could make possible is illegal, 6.D.31, 6.D.32).
+// When via is set the route must pass through via; the fleet at avoid
+// (a supporter, which cannot also convoy) is left out.
+func (r *Resolver) seaRoute(a, d, via, avoid Province) bool {
 	m := r.m
 	if m.Provinces[a].Terrain != Coastal || m.Provinces[d].Terrain != Coastal {
 		return false
 	}
 	if via != NoProvince {
-		return r.seaReach(a, via) && r.seaReach(d, via)
+		return r.seaReach(a, via, avoid) && r.seaReach(d, via, avoid)
 	}
 	r.seenGen++
 	q := r.queue[:0]
 	for s := range m.Provinces {
 		sp := Province(s)
-		if m.Provinces[s].Convoys && m.seaAdj[a].has(sp) {
+		if r.convoyer(sp, avoid) && m.seaAdj[a].has(sp) {
 			r.seen[s] = r.seenGen
 			q = append(q, sp)
 		}
@@ -360,7 +364,7 @@ func (r *Resolver) seaRoute(a, d, via Province) bool {
 		}
 		for t := range m.Provinces {
 			tp := Province(t)
-			if r.seen[t] != r.seenGen && m.Provinces[t].Convoys && m.seaAdj[s].has(tp) {
+			if r.seen[t] != r.seenGen && r.convoyer(tp, avoid) && m.seaAdj[s].has(tp) {
 				r.seen[t] = r.seenGen
 				q = append(q, tp)
 			}
@@ -370,15 +374,64 @@ func (r *Resolver) seaRoute(a, d, via Province) bool {
 	return false
 }
 
-// seaReach reports whether convoying spaces connect coastal province a to
-// the convoying space s.
-func (r *Resolver) seaReach(a, s Province) bool {
+// necessary reports whether the fleet at f is necessary to some route of
+// fleets that could convoy an army from a to d: a route reaches f from a
+// through fleets none of which borders d already, and goes on from f to d
+// through fleets none of which borders a (else f could be skipped).
+func (r *Resolver) necessary(a, d, f Province) bool {
+	m := r.m
+	if m.Provinces[a].Terrain != Coastal || m.Provinces[d].Terrain != Coastal || !r.convoyer(f, NoProvince) {
+		return false
+	}
+	return r.reachAvoiding(a, f, d) && r.reachAvoiding(d, f, a)
+}
+
+// reachAvoiding reports whether fleets connect coastal province a to the
+// fleet at f without passing through a fleet that borders province x.
+func (r *Resolver) reachAvoiding(a, f, x Province) bool {
 	m := r.m
 	r.seenGen++
 	q := r.queue[:0]
 	for t := range m.Provinces {
 		tp := Province(t)
-		if m.Provinces[t].Convoys && m.seaAdj[a].has(tp) {
+		if m.seaAdj[a].has(tp) && r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
+			r.seen[t] = r.seenGen
+			q = append(q, tp)
+		}
+	}
+	found := false
+	for i := 0; i < len(q) && !found; i++ {
+		c := q[i]
+		if c == f {
+			found = true
+			break
+		}
+		for t := range m.Provinces {
+			tp := Province(t)
+			if r.seen[t] != r.seenGen && m.seaAdj[c].has(tp) && r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
+				r.seen[t] = r.seenGen
+				q = append(q, tp)
+			}
+		}
+	}
+	r.queue = q
+	return found
+}
+
+// convoyer reports whether the fleet at s could take part in a convoy.
+func (r *Resolver) convoyer(s, avoid Province) bool {
+	return s != avoid && r.m.Provinces[s].Convoys && r.pos.Units[s].Type == Fleet
+}
+
+// seaReach reports whether fleets in convoying spaces connect coastal
+// province a to the convoying space s.
+func (r *Resolver) seaReach(a, s, avoid Province) bool {
+	m := r.m
+	r.seenGen++
+	q := r.queue[:0]
+	for t := range m.Provinces {
+		tp := Province(t)
+		if r.convoyer(tp, avoid) && m.seaAdj[a].has(tp) {
 			r.seen[t] = r.seenGen
 			q = append(q, tp)
 		}
@@ -392,7 +445,7 @@ func (r *Resolver) seaReach(a, s Province) bool {
 		}
 		for t := range m.Provinces {
 			tp := Province(t)
-			if r.seen[t] != r.seenGen && m.Provinces[t].Convoys && m.seaAdj[c].has(tp) {
+			if r.seen[t] != r.seenGen && r.convoyer(tp, avoid) && m.seaAdj[c].has(tp) {
 				r.seen[t] = r.seenGen
 				q = append(q, tp)
 			}
@@ -404,62 +457,91 @@ func (r *Resolver) seaReach(a, s Province) bool {
 
 // adjudicate returns the decision of the order of the unit at p: a move
 // succeeds, a support is given, a convoying fleet is not dislodged. This is
-// the guess-and-check algorithm of DATC section 5.
+// the guess algorithm of DATC section 5.F in its final form (with the
+// guess-based flag and the count of recursion hits, so that an order whose
+// value rests on a guess is never taken as resolved, and only the ancestor
+// of a whole cycle tries the second guess).
 func (r *Resolver) adjudicate(p Province) bool {
-	switch r.state[p] {
-	case resolved:
-		return r.res[p]
-	case guessing:
-		for _, d := range r.deps {
-			if d == p {
-				return r.res[p]
-			}
-		}
-		r.deps = append(r.deps, p)
+	if r.state[p] == resolved {
 		return r.res[p]
 	}
-	old := len(r.deps)
+	if r.inCycle[p] {
+		r.guessBased = true
+		return r.res[p]
+	}
+	if r.state[p] == guessing {
+		// A cyclic dependency: p is visited higher up in the recursion.
+		r.addCycle(p)
+		r.guessBased = true
+		r.hits++
+		return r.res[p]
+	}
+	r.state[p] = guessing
+	old, oldGuess, oldHits := len(r.deps), r.guessBased, r.hits
+	r.guessBased = false
 	r.res[p] = false
-	r.state[p] = guessing
 	first := r.resolve(p)
-	if len(r.deps) == old {
+	if !r.guessBased {
+		r.guessBased = oldGuess
+		r.res[p], r.state[p] = first, resolved
+		return first
+	}
+	// p is the ancestor of the whole cycle when the recursion hit p itself
+	// and no order above it. An order that only read guesses of a cycle
+	// owned higher up joins that cycle instead of being resolved on them
+	// (Pandin's paradox, DATC 5.D and 6.F.16).
+	ancestor := false
+	if r.inCycle[p] {
+		r.hits--
+		ancestor = r.hits == oldHits
+	}
+	if ancestor {
+		// p is the ancestor of the whole cycle: try the other guess.
+		r.truncCycle(old)
+		r.res[p] = true
+		second := r.resolve(p)
+		r.hits = oldHits
+		if first == second {
+			r.truncCycle(old)
+			r.guessBased = oldGuess
+			r.res[p], r.state[p] = first, resolved
+			return first
+		}
+		// No resolution or two: the backup rule decides.
+		r.backup(old)
+		r.truncCycle(old)
+		r.guessBased = oldGuess
 		if r.state[p] != resolved {
-			r.res[p] = first
-			r.state[p] = resolved
+			r.state[p] = unresolved
 		}
-		return first
+		return r.adjudicate(p)
 	}
-	if r.deps[old] != p {
-		// p is part of a cycle whose head is further up: stay a guess.
+	// A cycle was hit below, but p is not its ancestor: keep the guess
+	// for the ancestor to decide.
+	r.addCycle(p)
+	r.res[p] = first
+	r.state[p] = unresolved
+	return first
+}
+
+func (r *Resolver) addCycle(p Province) {
+	if !r.inCycle[p] {
+		r.inCycle[p] = true
 		r.deps = append(r.deps, p)
-		r.res[p] = first
-		return first
 	}
-	// p heads a cycle: try the other guess.
-	for _, d := range r.deps[old:] {
-		r.state[d] = unresolved
+}
+
+func (r *Resolver) truncCycle(n int) {
+	for _, p := range r.deps[n:] {
+		r.inCycle[p] = false
 	}
-	r.deps = r.deps[:old]
-	r.res[p] = true
-	r.state[p] = guessing
-	second := r.resolve(p)
-	if first == second {
-		for _, d := range r.deps[old:] {
-			r.state[d] = unresolved
-		}
-		r.deps = r.deps[:old]
-		r.res[p] = first
-		r.state[p] = resolved
-		return first
-	}
-	// No resolution or two: the backup rule decides.
-	r.backup(old)
-	return r.adjudicate(p)
+	r.deps = r.deps[:n]
 }
 
 // backup applies the backup rule to the cycle recorded from deps[old]:
 // circular movement succeeds; a convoy paradox is broken by the paradox
-// rule in the options.
+// rule in the options. Orders it does not resolve are left to be resolved
+// again.
 func (r *Resolver) backup(old int) {
 	cyc := r.deps[old:]
 	allMoves := true
@@ -471,10 +553,8 @@ func (r *Resolver) backup(old int) {
 	}
 	if allMoves {
 		for _, p := range cyc {
-			r.res[p] = true
-			r.state[p] = resolved
+			r.res[p], r.state[p] = true, resolved
 		}
-		r.deps = r.deps[:old]
 		return
 	}
 	broke := false
@@ -495,11 +575,9 @@ func (r *Resolver) backup(old int) {
 	for _, p := range cyc {
 		r.state[p] = unresolved
 		if !broke || (r.opt.Paradox == AllHold && r.moving[p]) {
-			r.res[p] = false
-			r.state[p] = resolved
+			r.res[p], r.state[p] = false, resolved
 		}
 	}
-	r.deps = r.deps[:old]
 }
 
 // resolve computes the decision of p from the decisions it depends on.

@@ -23,7 +23,13 @@ type Resolver struct {
 	pathHalf []bool // the convoy route's last step has half strength
 	state    []uint8
 	res      []bool
-	deps     []Province
+	// The guess algorithm's cycle (DATC 5.F): the orders in it, a flag per
+	// order, whether the value being computed rests on a guess, and the
+	// count of recursion hits.
+	deps       []Province
+	inCycle    []bool
+	guessBased bool
+	hits       int
 
 	intoHead, intoNext []int32 // movers into each province
 	supHead, supNext   []int32 // matching supports of each unit's order
@@ -51,6 +57,7 @@ func NewResolver(v *Variant, opt Options) *Resolver {
 	r.pathHalf = make([]bool, n)
 	r.state = make([]uint8, n)
 	r.res = make([]bool, n)
+	r.inCycle = make([]bool, n)
 	r.intoHead = make([]int32, n)
 	r.intoNext = make([]int32, n)
 	r.supHead = make([]int32, n)

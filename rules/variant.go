@@ -65,6 +65,11 @@ type MovementHook interface {
 type Options struct {
 	// Paradox is the rule that breaks convoy paradoxes (DATC 4.A.2).
 	Paradox ParadoxRule
+	// ConvoyFallback: an army ordered "via convoy" to an adjacent
+	// province that no fleet is ordered to convoy moves by land (the
+	// DATC version 2 preference for 4.A.3). The default is the DATC 3.1
+	// preference: no fall-back, the army stays (6.G.8).
+	ConvoyFallback bool
 }
 
 // ParadoxRule is a way to break a convoy paradox.
