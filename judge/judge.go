@@ -57,6 +57,11 @@ type Position struct {
 type Options struct {
 	// Paradox is "szykman" (the default) or "all-hold" (DATC 4.A.2).
 	Paradox string `json:"paradox,omitempty"`
+	// ConvoyFallback moves an army ordered "via convoy" to an adjacent
+	// province by land when no fleet is ordered to convoy it (the DATC
+	// version 2 reading of 4.A.3; the default is the 3.1 reading: it
+	// stays).
+	ConvoyFallback bool `json:"convoy_fallback,omitempty"`
 }
 
 // Input is what "chancery adjudicate" reads.
@@ -108,7 +113,7 @@ type Judge struct {
 type engine struct {
 	v     *rules.Variant
 	names *notation.Names
-	res   [2]*rules.Resolver // by paradox rule
+	res   map[rules.Options]*rules.Resolver
 	pos   rules.Position
 	out   rules.Resolution
 	ords  []rules.Order
@@ -134,12 +139,28 @@ func (j *Judge) engine(name string) (*engine, error) {
 	if err != nil {
 		return nil, &InputError{Msg: err.Error()}
 	}
-	e := &engine{v: v, names: notation.NewNames(v.Map)}
-	e.res[rules.Szykman] = rules.NewResolver(v, rules.Options{Paradox: rules.Szykman})
-	e.res[rules.AllHold] = rules.NewResolver(v, rules.Options{Paradox: rules.AllHold})
+	e := &engine{v: v, names: notation.NewNames(v.Map), res: map[rules.Options]*rules.Resolver{}}
 	j.cache[name] = e
 	j.cache[v.Name] = e
 	return e, nil
+}
+
+// ParseOptions reads the contract's game options; nil means the defaults
+// (the DATC's preferences).
+func ParseOptions(o *Options) (rules.Options, error) {
+	var opt rules.Options
+	if o == nil {
+		return opt, nil
+	}
+	switch strings.ToLower(o.Paradox) {
+	case "", "szykman":
+	case "all-hold", "allhold":
+		opt.Paradox = rules.AllHold
+	default:
+		return opt, badf("options: unknown paradox rule %q (szykman or all-hold)", o.Paradox)
+	}
+	opt.ConvoyFallback = o.ConvoyFallback
+	return opt, nil
 }
 
 // ParsePhase reads a contract phase.
@@ -287,6 +308,26 @@ func (e *engine) unit(power, typ, prov, field string) (rules.Power, rules.UnitTy
 
 // Adjudicate resolves one contract input.
 func (j *Judge) Adjudicate(in *Input) (*Output, error) {
+	e, err := j.resolve(in)
+	if err != nil {
+		return nil, err
+	}
+	return e.output(), nil
+}
+
+// Resolve does the whole work of one phase — builds the position, parses
+// the orders, resolves — and returns the core's resolution without
+// formatting it. The resolution is owned by the judge and valid until the
+// next call: this is what benchmarks measure.
+func (j *Judge) Resolve(in *Input) (*rules.Resolution, error) {
+	e, err := j.resolve(in)
+	if err != nil {
+		return nil, err
+	}
+	return &e.out, nil
+}
+
+func (j *Judge) resolve(in *Input) (*engine, error) {
 	e, err := j.engine(in.Variant)
 	if err != nil {
 		return nil, err
@@ -294,23 +335,22 @@ func (j *Judge) Adjudicate(in *Input) (*Output, error) {
 	if err := e.position(in); err != nil {
 		return nil, err
 	}
-	rule := rules.Szykman
-	if in.Options != nil {
-		switch strings.ToLower(in.Options.Paradox) {
-		case "", "szykman":
-		case "all-hold", "allhold":
-			rule = rules.AllHold
-		default:
-			return nil, badf("options: unknown paradox rule %q (szykman or all-hold)", in.Options.Paradox)
-		}
+	opt, err := ParseOptions(in.Options)
+	if err != nil {
+		return nil, err
+	}
+	r := e.res[opt]
+	if r == nil {
+		r = rules.NewResolver(e.v, opt)
+		e.res[opt] = r
 	}
 	if err := e.orders(in); err != nil {
 		return nil, err
 	}
-	if err := e.res[rule].AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
+	if err := r.AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
 		return nil, &InputError{Msg: err.Error()}
 	}
-	return e.output(), nil
+	return e, nil
 }
 
 // orders parses the input's orders, power by power in the map's order.

@@ -53,30 +53,37 @@ func (n *Names) Map() *rules.Map { return n.m }
 
 // key folds a name to lower-case letters and digits: "St. Petersburg" and
 // "st-petersburg" both become "stpetersburg".
-func key(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+func key(s string) string { return string(appendKey(nil, s)) }
+
+// appendKey appends the key of s to b.
+func appendKey(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b.WriteByte(c)
+			b = append(b, c)
 		case c >= 'A' && c <= 'Z':
-			b.WriteByte(c + 'a' - 'A')
+			b = append(b, c+'a'-'A')
 		}
 	}
-	return b.String()
+	return b
 }
 
 // Province returns the province a name denotes.
 func (n *Names) Province(s string) (rules.Province, bool) {
-	p, ok := n.provs[key(s)]
+	var buf [64]byte
+	p, ok := n.provs[string(appendKey(buf[:0], s))]
 	return p, ok
 }
 
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
-	toks := tokenize(s)
+	// The common case, a bare name, without tokenizing.
+	if p, ok := n.Province(s); ok && strings.IndexAny(s, "/( ") < 0 {
+		return rules.Loc{Province: p}, true
+	}
+	var buf [12]string
+	toks := tokenize(buf[:0], s)
 	l, used, err := n.loc(toks, 0)
 	if err != nil || used != len(toks) {
 		return rules.Loc{}, false
@@ -86,7 +93,8 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
-	p, ok := n.powers[key(s)]
+	var buf [64]byte
+	p, ok := n.powers[string(appendKey(buf[:0], s))]
 	return p, ok
 }
 

@@ -21,15 +21,41 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("order %q: %s %q", e.Order, e.Msg, e.Word)
 }
 
-// tokenize splits an order into words, with "-", "(", ")", "/" and ":" as
-// words of their own ("->" and "=>" become "-").
-func tokenize(s string) []string {
-	s = strings.NewReplacer("->", " - ", "=>", " - ", "(", " ( ", ")", " ) ", "/", " / ", ":", " : ", ",", " ").Replace(s)
-	var out []string
-	for _, f := range strings.Fields(s) {
-		out = append(out, f)
+// tokenize appends the words of an order to toks: runs of letters and
+// digits (hyphens inside a word stay, as in "Mid-Atlantic"), and "-",
+// "(", ")", "/" and ":" as words of their own ("->" and "=>" become "-").
+// The words are substrings of s: tokenizing allocates nothing while toks
+// has room.
+func tokenize(toks []string, s string) []string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '.':
+			i++
+		case (c == '-' || c == '=') && i+1 < len(s) && s[i+1] == '>':
+			toks = append(toks, "-")
+			i += 2
+		case c == '-' || c == '(' || c == ')' || c == '/' || c == ':':
+			toks = append(toks, s[i:i+1])
+			i++
+		default:
+			j := i
+			for j < len(s) {
+				d := s[j]
+				if d == ' ' || d == '\t' || d == '\n' || d == '\r' || d == ',' || d == '(' || d == ')' || d == '/' || d == ':' ||
+					(d == '-' && (j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' || j == i)) || (d == '=' && j+1 < len(s) && s[j+1] == '>') {
+					break
+				}
+				j++
+			}
+			if j == i {
+				j++
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		}
 	}
-	return out
+	return toks
 }
 
 // splitHyphens splits words such as "par-bur" (a move written without
@@ -40,7 +66,7 @@ func (n *Names) splitHyphens(toks []string) []string {
 		if w == "-" || !strings.Contains(w, "-") {
 			continue
 		}
-		if _, ok := n.provs[key(w)]; ok {
+		if _, ok := n.Province(w); ok {
 			continue
 		}
 		var parts []string
@@ -121,14 +147,15 @@ func (c *cursor) location() (rules.Loc, error) {
 // contain hyphens ("Mid-Atlantic Ocean"), which tokenize keeps inside words.
 func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
 	best, bestLen := rules.Province(0), 0
-	var k strings.Builder
+	var buf [64]byte
+	k := buf[:0]
 	for j := i; j < len(toks) && j-i < n.maxLen+1; j++ {
-		kw := key(toks[j])
-		if kw == "" {
+		before := len(k)
+		k = appendKey(k, toks[j])
+		if len(k) == before {
 			break
 		}
-		k.WriteString(kw)
-		if p, ok := n.provs[k.String()]; ok {
+		if p, ok := n.provs[string(k)]; ok {
 			best, bestLen = p, j-i+1
 		}
 	}
@@ -177,14 +204,15 @@ func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
 // forms mean ("A TRI D" disbands in a retreat phase and removes in an
 // adjustment phase; "A PAR - BUR" retreats in a retreat phase).
 func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
-	c := &cursor{n: n, src: s, toks: n.splitHyphens(tokenize(s))}
+	var buf [24]string
+	c := &cursor{n: n, src: s, toks: n.splitHyphens(tokenize(buf[:0], s))}
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if c.done() {
 		return o, c.errf("", "empty order")
 	}
 	// A leading power name: "England: F NTH - NWG".
-	if pw, ok := n.powers[key(c.toks[0])]; ok && len(c.toks) > 1 {
-		if _, isProv := n.provs[key(c.toks[0])]; !isProv || lower(c.toks, 1) == ":" {
+	if pw, ok := n.Power(c.toks[0]); ok && len(c.toks) > 1 {
+		if _, isProv := n.Province(c.toks[0]); !isProv || lower(c.toks, 1) == ":" {
 			if power != rules.NoPower && pw != power {
 				return o, c.errf(c.toks[0], "order for another power:")
 			}

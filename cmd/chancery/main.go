@@ -36,6 +36,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "adjudicate":
 		return runAdjudicate(rest, stdin, stdout, stderr)
+	case "variants":
+		return runVariants(rest, stdout, stderr)
+	case "replay":
+		return runReplay(rest, stdin, stdout, stderr)
+	case "bench":
+		return runBench(rest, stdout, stderr)
 	case "dice":
 		return runDice(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":

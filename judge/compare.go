@@ -1,0 +1,77 @@
+package judge
+
+import (
+	"encoding/json"
+	"reflect"
+	"sort"
+)
+
+// Case is one recorded phase, the shape of the files "chancery bench
+// --cases" reads: an input and the position that followed.
+type Case struct {
+	Name   string   `json:"name"`
+	Input  Input    `json:"input"`
+	Expect Position `json:"expect"`
+}
+
+// Compare returns "" when two positions have the same phase (when the
+// expectation gives one), units, dislodged units and centre ownership, or
+// a description of the first difference.
+func Compare(got, want *Position) string {
+	if want.Phase.Season != "" && got.Phase != want.Phase {
+		return "phase: got " + phaseString(got.Phase) + ", want " + phaseString(want.Phase)
+	}
+	if g, w := unitSet(got.Units), unitSet(want.Units); !reflect.DeepEqual(g, w) {
+		return "units:\n got  " + join(g) + "\n want " + join(w)
+	}
+	// The attacker's origin is compared where the expectation gives it.
+	withAttacker := false
+	for _, d := range want.Dislodged {
+		withAttacker = withAttacker || d.AttackerFrom != ""
+	}
+	var gd, wd []string
+	for _, d := range got.Dislodged {
+		s := d.Power + " " + d.Type + " " + d.Province
+		if withAttacker {
+			s += " <- " + d.AttackerFrom
+		}
+		gd = append(gd, s)
+	}
+	for _, d := range want.Dislodged {
+		s := d.Power + " " + d.Type + " " + d.Province
+		if withAttacker {
+			s += " <- " + d.AttackerFrom
+		}
+		wd = append(wd, s)
+	}
+	sort.Strings(gd)
+	sort.Strings(wd)
+	if !reflect.DeepEqual(gd, wd) {
+		return "dislodged:\n got  " + join(gd) + "\n want " + join(wd)
+	}
+	if want.SupplyCenters != nil && !reflect.DeepEqual(got.SupplyCenters, want.SupplyCenters) {
+		return "supply centres differ"
+	}
+	return ""
+}
+
+func phaseString(p Phase) string { return p.Season + " " + itoa(p.Year) + " " + p.Type }
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func unitSet(us []Unit) []string {
+	out := []string{}
+	for _, u := range us {
+		out = append(out, u.Power+" "+u.Type+" "+u.Province)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func join(s []string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
