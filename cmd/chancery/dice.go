@@ -579,9 +579,11 @@ func (p *tableGame) prompt(v *dice.View) string {
 		return fmt.Sprintf("%s proposes an alliance to you. Accept? yes | no\n", p.names[v.Proposal.From])
 	case dice.RequestInvite:
 		var opts []string
+		var listed dice.SeatSet
 		for _, m := range v.Legal {
-			if m.Kind == dice.Invite {
+			if m.Kind == dice.Invite && !listed.Has(m.Target) {
 				opts = append(opts, p.blocName(v, m.Target))
+				listed = listed.With(m.Target).With(v.Players[m.Target].Ally)
 			}
 		}
 		return fmt.Sprintf("Your side is outnumbered %d against %d. Ask someone to join you? invite <player> | done\n  You may ask: %s\n",
