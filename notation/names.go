@@ -79,7 +79,7 @@ func (n *Names) Province(s string) (rules.Province, bool) {
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
 	// The common case, a bare name, without tokenizing.
-	if p, ok := n.Province(s); ok && strings.IndexAny(s, "/( ") < 0 {
+	if p, ok := n.Province(s); ok && !strings.ContainsAny(s, "/( ") {
 		return rules.Loc{Province: p}, true
 	}
 	var buf [12]string
