@@ -1,0 +1,609 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// db is the database/sql implementation of Store for both dialects.
+type db struct {
+	dialect string
+	w       *sql.DB // writes (SQLite: one connection, BEGIN IMMEDIATE)
+	r       *sql.DB // reads (SQLite: a pool of read-only connections)
+}
+
+// Open opens (creating it if needed) the database at dsn and migrates its
+// schema: a postgres:// or postgresql:// URL for PostgreSQL, otherwise a
+// SQLite file path (or a file: URI).
+func Open(ctx context.Context, dsn string) (Store, error) {
+	var d *db
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		d, err = openPostgres(dsn)
+	} else {
+		d, err = openSQLite(dsn)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := d.migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+func openPostgres(dsn string) (*db, error) {
+	p, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	p.SetMaxOpenConns(32)
+	p.SetMaxIdleConns(32)
+	p.SetConnMaxIdleTime(5 * time.Minute)
+	return &db{dialect: "postgres", w: p, r: p}, nil
+}
+
+func openSQLite(path string) (*db, error) {
+	file := strings.TrimPrefix(path, "file:")
+	if i := strings.IndexByte(file, '?'); i >= 0 {
+		file = file[:i]
+	}
+	if file == "" {
+		return nil, errors.New("sqlite: empty path")
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	base := "file:" + (&url.URL{Path: abs}).EscapedPath()
+	pragmas := "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+	w, err := sql.Open("sqlite", base+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	// One writer: SQLite serialises writes anyway, and queueing them in Go
+	// is far cheaper than SQLite's busy-wait.
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := w.Ping(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", abs, err)
+	}
+	r, err := sql.Open("sqlite", base+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	r.SetMaxOpenConns(8)
+	r.SetMaxIdleConns(8)
+	r.SetConnMaxIdleTime(0)
+	r.SetConnMaxLifetime(0)
+	return &db{dialect: "sqlite", w: w, r: r}, nil
+}
+
+func (d *db) Dialect() string { return d.dialect }
+
+func (d *db) Close() error {
+	err := d.w.Close()
+	if d.r != d.w {
+		if e := d.r.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// q returns the query for the dialect: "?" placeholders become "$1", "$2",
+// ... for PostgreSQL. Queries are constants with no "?" in literals.
+func (d *db) q(query string) string {
+	if d.dialect != "postgres" {
+		return query
+	}
+	return rebind(query)
+}
+
+func rebind(query string) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(query[i])
+	}
+	return b.String()
+}
+
+// migrate applies the embedded migrations not yet applied, in order, each
+// in its own transaction. On PostgreSQL an advisory lock makes processes
+// that start together take turns.
+func (d *db) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	tx, err := d.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	defer tx.Rollback()
+	if d.dialect == "postgres" {
+		// 0x636861 is "cha": any constant shared by every process.
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(6514785)"); err != nil {
+			return fmt.Errorf("migrate: lock: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied BIGINT NOT NULL)`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	applied := map[int]bool{}
+	rows, err := tx.QueryContext(ctx, "SELECT version FROM schema_migrations")
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return err
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	for _, name := range names {
+		base := filepath.Base(name)
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migrate: %s: the name must start with a number", base)
+		}
+		if applied[v] {
+			continue
+		}
+		text, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		for _, stmt := range splitSQL(string(text)) {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("migrate %s: %w\n%s", base, err, stmt)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, d.q("INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)"),
+			v, base, time.Now().UnixMilli()); err != nil {
+			return fmt.Errorf("migrate %s: %w", base, err)
+		}
+	}
+	return tx.Commit()
+}
+
+// splitSQL splits a migration into statements at semicolons that end a
+// line, dropping comment lines.
+func splitSQL(text string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "--") {
+			continue
+		}
+		if i := strings.Index(line, "--"); i >= 0 {
+			line = line[:i]
+		}
+		cur.WriteString(line)
+		cur.WriteByte('\n')
+		if strings.HasSuffix(strings.TrimSpace(line), ";") {
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+func (d *db) View(ctx context.Context, fn func(Tx) error) error {
+	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: d.dialect == "postgres"})
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(&sqlTx{d: d, tx: tx, ctx: ctx}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (d *db) Update(ctx context.Context, fn func(Tx) error) error {
+	tx, err := d.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(&sqlTx{d: d, tx: tx, ctx: ctx, write: true}); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+type sqlTx struct {
+	d     *db
+	tx    *sql.Tx
+	ctx   context.Context
+	write bool
+}
+
+func (t *sqlTx) exec(query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(t.ctx, t.d.q(query), args...)
+}
+
+func (t *sqlTx) query(query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(t.ctx, t.d.q(query), args...)
+}
+
+func (t *sqlTx) row(query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(t.ctx, t.d.q(query), args...)
+}
+
+// isUnique reports whether err is a unique-key violation.
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+func ms(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMS(v int64) time.Time {
+	if v == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(v).UTC()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Users and sessions.
+
+func (t *sqlTx) CreateUser(u *User) error {
+	_, err := t.exec("INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?)",
+		u.ID, u.Name, strings.ToLower(u.Name), u.PassHash, ms(u.Created))
+	if isUnique(err) {
+		return ErrConflict
+	}
+	return err
+}
+
+func (t *sqlTx) scanUser(r *sql.Row) (*User, error) {
+	var u User
+	var created int64
+	if err := r.Scan(&u.ID, &u.Name, &u.PassHash, &created); err != nil {
+		return nil, notFound(err)
+	}
+	u.Created = fromMS(created)
+	return &u, nil
+}
+
+func (t *sqlTx) UserByName(name string) (*User, error) {
+	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE name_key = ?", strings.ToLower(name)))
+}
+
+func (t *sqlTx) UserByID(id string) (*User, error) {
+	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE id = ?", id))
+}
+
+func (t *sqlTx) CreateSession(s *Session) error {
+	_, err := t.exec("INSERT INTO sessions (token_hash, user_id, created, expires, revoked) VALUES (?, ?, ?, ?, 0)",
+		s.TokenHash, s.UserID, ms(s.Created), ms(s.Expires))
+	return err
+}
+
+func (t *sqlTx) SessionUser(hash string, now time.Time) (*User, error) {
+	return t.scanUser(t.row(`SELECT u.id, u.name, u.pass_hash, u.created FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.revoked = 0 AND s.expires > ?`, hash, ms(now)))
+}
+
+func (t *sqlTx) RevokeSession(hash string) error {
+	_, err := t.exec("UPDATE sessions SET revoked = 1 WHERE token_hash = ?", hash)
+	return err
+}
+
+// Games.
+
+const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated"
+
+func scanGame(sc interface{ Scan(...any) error }) (*Game, error) {
+	var g Game
+	var deadline, created, updated int64
+	var data string
+	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated); err != nil {
+		return nil, notFound(err)
+	}
+	g.Data = []byte(data)
+	g.Deadline, g.Created, g.Updated = fromMS(deadline), fromMS(created), fromMS(updated)
+	return &g, nil
+}
+
+func (t *sqlTx) CreateGame(g *Game) error {
+	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated))
+	if isUnique(err) {
+		return ErrConflict
+	}
+	return err
+}
+
+func (t *sqlTx) Game(id string, lock bool) (*Game, error) {
+	q := "SELECT " + gameCols + " FROM games WHERE id = ?"
+	if lock && t.write && t.d.dialect == "postgres" {
+		q += " FOR UPDATE"
+	}
+	return scanGame(t.row(q, id))
+}
+
+func (t *sqlTx) SaveGame(g *Game) error {
+	g.Version++
+	res, err := t.exec("UPDATE games SET status = ?, seq = ?, deadline = ?, version = ?, data = ?, updated = ?, name = ? WHERE id = ? AND version = ?",
+		g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Updated), g.Name, g.ID, g.Version-1)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("store: game %s changed under us (version %d)", g.ID, g.Version-1)
+	}
+	return nil
+}
+
+func (t *sqlTx) GameVersion(id string) (int64, int, error) {
+	var v int64
+	var seq int
+	err := t.row("SELECT version, seq FROM games WHERE id = ?", id).Scan(&v, &seq)
+	return v, seq, notFound(err)
+}
+
+func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
+	if f.Limit <= 0 || f.Limit > 500 {
+		f.Limit = 100
+	}
+	var rows *sql.Rows
+	var err error
+	// Four constant queries rather than one assembled from pieces.
+	switch {
+	case f.UserID != "" && f.Status != "":
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Status, f.Limit)
+	case f.UserID != "":
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Limit)
+	case f.Status != "":
+		rows, err = t.query("SELECT "+gameCols+" FROM games WHERE status = ? ORDER BY created DESC LIMIT ?", f.Status, f.Limit)
+	default:
+		rows, err = t.query("SELECT "+gameCols+" FROM games ORDER BY created DESC LIMIT ?", f.Limit)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// prefixed qualifies a constant column list with a table alias.
+func prefixed(alias, cols string) string {
+	parts := strings.Split(cols, ", ")
+	for i := range parts {
+		parts[i] = alias + parts[i]
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (t *sqlTx) AddPlayer(gameID, userID, power string) error {
+	_, err := t.exec("INSERT INTO game_players (game_id, user_id, power) VALUES (?, ?, ?)", gameID, userID, power)
+	if isUnique(err) {
+		return ErrConflict
+	}
+	return err
+}
+
+func (t *sqlTx) ClaimDue(now time.Time) (string, bool, error) {
+	q := "SELECT id FROM games WHERE status = 'active' AND deadline > 0 AND deadline <= ? ORDER BY deadline LIMIT 1"
+	if t.d.dialect == "postgres" {
+		q += " FOR UPDATE SKIP LOCKED"
+	}
+	var id string
+	err := t.row(q, ms(now)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return id, true, nil
+}
+
+func (t *sqlTx) NextDeadline() (time.Time, bool, error) {
+	var v sql.NullInt64
+	err := t.row("SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline > 0").Scan(&v)
+	if err != nil || !v.Valid {
+		return time.Time{}, false, err
+	}
+	return fromMS(v.Int64), true, nil
+}
+
+// Orders.
+
+func (t *sqlTx) PutOrders(o *Orders) error {
+	_, err := t.exec(`INSERT INTO orders (game_id, power, seq, orders, ready, updated) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, power) DO UPDATE SET seq = excluded.seq, orders = excluded.orders, ready = excluded.ready, updated = excluded.updated`,
+		o.GameID, o.Power, o.Seq, string(o.Orders), b2i(o.Ready), ms(o.Updated))
+	return err
+}
+
+func (t *sqlTx) Orders(gameID string, seq int) ([]*Orders, error) {
+	rows, err := t.query("SELECT power, orders, ready, updated FROM orders WHERE game_id = ? AND seq = ?", gameID, seq)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Orders
+	for rows.Next() {
+		o := &Orders{GameID: gameID, Seq: seq}
+		var data string
+		var ready int
+		var updated int64
+		if err := rows.Scan(&o.Power, &data, &ready, &updated); err != nil {
+			return nil, err
+		}
+		o.Orders, o.Ready, o.Updated = []byte(data), ready != 0, fromMS(updated)
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// History.
+
+func (t *sqlTx) AddPhase(p *Phase) error {
+	_, err := t.exec("INSERT INTO phases (game_id, seq, name, data, created) VALUES (?, ?, ?, ?, ?)",
+		p.GameID, p.Seq, p.Name, string(p.Data), ms(p.Created))
+	if isUnique(err) {
+		return fmt.Errorf("store: phase %d of game %s is already recorded: %w", p.Seq, p.GameID, ErrConflict)
+	}
+	return err
+}
+
+func (t *sqlTx) Phases(gameID string) ([]*Phase, error) {
+	rows, err := t.query("SELECT seq, name, data, created FROM phases WHERE game_id = ? ORDER BY seq", gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Phase
+	for rows.Next() {
+		p := &Phase{GameID: gameID}
+		var data string
+		var created int64
+		if err := rows.Scan(&p.Seq, &p.Name, &data, &created); err != nil {
+			return nil, err
+		}
+		p.Data, p.Created = []byte(data), fromMS(created)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Press.
+
+func (t *sqlTx) AddMessage(m *Message) error {
+	to, err := json.Marshal(m.To)
+	if err != nil {
+		return err
+	}
+	if _, err := t.exec("INSERT INTO messages (id, game_id, sender, recipients, body, created) VALUES (?, ?, ?, ?, ?, ?)",
+		m.ID, m.GameID, m.From, string(to), m.Body, m.Created); err != nil {
+		return err
+	}
+	for _, p := range m.To {
+		if _, err := t.exec("INSERT INTO message_recipients (message_id, game_id, power) VALUES (?, ?, ?)", m.ID, m.GameID, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *sqlTx) Messages(gameID, power string, after int64, limit int) ([]*Message, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 1000
+	}
+	rows, err := t.query(`SELECT id, sender, recipients, body, created FROM messages m
+		WHERE m.game_id = ? AND m.created > ? AND (m.sender = ? OR m.id IN
+			(SELECT message_id FROM message_recipients WHERE game_id = ? AND power = ?))
+		ORDER BY m.created, m.id LIMIT ?`, gameID, after, power, gameID, power, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Message
+	for rows.Next() {
+		m := &Message{GameID: gameID}
+		var to string
+		if err := rows.Scan(&m.ID, &m.From, &to, &m.Body, &m.Created); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(to), &m.To); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Reset empties every table: for tests that share one PostgreSQL database.
+func Reset(ctx context.Context, s Store) error {
+	d, ok := s.(*db)
+	if !ok {
+		return errors.New("store: not a SQL store")
+	}
+	for _, t := range []string{"message_recipients", "messages", "phases", "orders", "game_players", "games", "sessions", "users"} {
+		if _, err := d.w.ExecContext(ctx, "DELETE FROM "+t); err != nil {
+			return err
+		}
+	}
+	return nil
+}

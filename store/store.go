@@ -1,0 +1,156 @@
+// Package store keeps Chancery's accounts, games, orders, history and
+// press. One interface, [Store], has two back ends behind database/sql: an
+// embedded SQLite file (pure Go, modernc.org/sqlite: the default, nothing
+// to install) and PostgreSQL (github.com/jackc/pgx/v5), which several
+// server processes may share.
+//
+// Work happens in transactions: [Store.View] for reads, [Store.Update]
+// for writes. A game that is about to change is read with [Tx.Game] and
+// lock set, which on PostgreSQL takes the row lock (SELECT ... FOR UPDATE)
+// so that two processes never change one game at once; [Tx.ClaimDue]
+// takes the next game whose deadline has passed with FOR UPDATE SKIP
+// LOCKED, so processes share the deadline work without waiting for each
+// other. SQLite serialises every write transaction (BEGIN IMMEDIATE on one
+// connection), which gives the same guarantees inside one process; a SQLite
+// file must not be shared by several processes.
+//
+// Every query is a constant string with placeholders; nothing from a
+// request is ever spliced into SQL. The schema is migrated on Open from
+// the embedded migrations/*.sql files.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// The errors of the store.
+var (
+	// ErrNotFound: no such row.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: a row with that key (a user's name) already exists.
+	ErrConflict = errors.New("already exists")
+)
+
+// Store is a Chancery database.
+type Store interface {
+	// View runs fn in a read-only transaction.
+	View(ctx context.Context, fn func(Tx) error) error
+	// Update runs fn in a read-write transaction, committed if fn returns
+	// nil and rolled back otherwise.
+	Update(ctx context.Context, fn func(Tx) error) error
+	// Dialect is "sqlite" or "postgres".
+	Dialect() string
+	Close() error
+}
+
+// Tx is the work that can be done in one transaction.
+type Tx interface {
+	CreateUser(u *User) error
+	UserByName(name string) (*User, error)
+	UserByID(id string) (*User, error)
+	CreateSession(s *Session) error
+	// SessionUser returns the user of a live session: not expired at now,
+	// not revoked.
+	SessionUser(tokenHash string, now time.Time) (*User, error)
+	RevokeSession(tokenHash string) error
+
+	CreateGame(g *Game) error
+	// Game reads a game; lock takes its row lock until the end of the
+	// transaction (in Update only).
+	Game(id string, lock bool) (*Game, error)
+	// SaveGame writes a game's changes and bumps its version.
+	SaveGame(g *Game) error
+	// GameVersion returns a game's version and phase counter, cheaply.
+	GameVersion(id string) (version int64, seq int, err error)
+	ListGames(f GameFilter) ([]*Game, error)
+	AddPlayer(gameID, userID, power string) error
+	// ClaimDue returns the id of an active game whose deadline is at or
+	// before now, locked for this transaction and skipped by the others'
+	// claims; ok is false when there is none.
+	ClaimDue(now time.Time) (id string, ok bool, err error)
+	// NextDeadline returns the earliest deadline of an active game.
+	NextDeadline() (time.Time, bool, error)
+
+	PutOrders(o *Orders) error
+	// Orders returns the orders given for phase seq of a game.
+	Orders(gameID string, seq int) ([]*Orders, error)
+
+	AddPhase(p *Phase) error
+	Phases(gameID string) ([]*Phase, error)
+
+	AddMessage(m *Message) error
+	// Messages returns the messages of a game that power sent or
+	// received, created after the given time (Unix microseconds), oldest
+	// first, at most limit.
+	Messages(gameID, power string, after int64, limit int) ([]*Message, error)
+}
+
+// User is an account.
+type User struct {
+	ID       string
+	Name     string
+	PassHash string
+	Created  time.Time
+}
+
+// Session is a bearer token's record; the token itself is never stored.
+type Session struct {
+	TokenHash string
+	UserID    string
+	Created   time.Time
+	Expires   time.Time
+}
+
+// Game is a game's row: a few columns the store queries, and the game's
+// state as a JSON document.
+type Game struct {
+	ID       string
+	Kind     string
+	Variant  string
+	Name     string
+	Status   string
+	Seq      int
+	Deadline time.Time // zero: none
+	Version  int64
+	Data     []byte
+	Created  time.Time
+	Updated  time.Time
+}
+
+// GameFilter selects games for ListGames.
+type GameFilter struct {
+	Status string // "" for any
+	UserID string // only games this user plays, unless ""
+	Limit  int
+}
+
+// Orders are one power's orders for one phase.
+type Orders struct {
+	GameID  string
+	Power   string
+	Seq     int
+	Orders  []byte // JSON list of orders
+	Ready   bool
+	Updated time.Time
+}
+
+// Phase is one entry of a game's history.
+type Phase struct {
+	GameID  string
+	Seq     int
+	Name    string
+	Data    []byte // JSON
+	Created time.Time
+}
+
+// Message is one press message.
+type Message struct {
+	ID      string
+	GameID  string
+	From    string
+	To      []string
+	Body    string
+	Created int64 // Unix microseconds
+}

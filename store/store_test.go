@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// stores returns the stores to test: a fresh SQLite file, and PostgreSQL
+// when CHANCERY_TEST_POSTGRES holds a URL (its tables are emptied first).
+func stores(t *testing.T) map[string]Store {
+	t.Helper()
+	ctx := context.Background()
+	out := map[string]Store{}
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	out["sqlite"] = s
+	if url := os.Getenv("CHANCERY_TEST_POSTGRES"); url != "" {
+		p, err := Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Reset(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		out["postgres"] = p
+	}
+	return out
+}
+
+var now = time.UnixMilli(1_800_000_000_000).UTC()
+
+func TestStore(t *testing.T) {
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) { testStore(t, s) })
+	}
+}
+
+func testStore(t *testing.T, s Store) {
+	ctx := context.Background()
+	up := func(fn func(Tx) error) {
+		t.Helper()
+		if err := s.Update(ctx, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	up(func(tx Tx) error { return tx.CreateUser(&User{ID: "u1", Name: "Alice", PassHash: "h", Created: now}) })
+	if err := s.Update(ctx, func(tx Tx) error { return tx.CreateUser(&User{ID: "u2", Name: "ALICE", PassHash: "h"}) }); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a second Alice: %v", err)
+	}
+	up(func(tx Tx) error {
+		return tx.CreateSession(&Session{TokenHash: "t1", UserID: "u1", Created: now, Expires: now.Add(time.Hour)})
+	})
+	_ = s.View(ctx, func(tx Tx) error {
+		if u, err := tx.SessionUser("t1", now); err != nil || u.Name != "Alice" {
+			t.Errorf("session: %v %v", u, err)
+		}
+		if _, err := tx.SessionUser("t1", now.Add(2*time.Hour)); !errors.Is(err, ErrNotFound) {
+			t.Errorf("expired session: %v", err)
+		}
+		return nil
+	})
+	up(func(tx Tx) error { return tx.RevokeSession("t1") })
+	_ = s.View(ctx, func(tx Tx) error {
+		if _, err := tx.SessionUser("t1", now); !errors.Is(err, ErrNotFound) {
+			t.Errorf("revoked session: %v", err)
+		}
+		return nil
+	})
+
+	g := &Game{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte("{}"), Created: now, Updated: now}
+	up(func(tx Tx) error {
+		if err := tx.CreateGame(g); err != nil {
+			return err
+		}
+		return tx.AddPlayer("g1", "u1", "England")
+	})
+	up(func(tx Tx) error {
+		id, ok, err := tx.ClaimDue(now.Add(-time.Second))
+		if ok || err != nil {
+			t.Errorf("claimed a game not due: %s %v", id, err)
+		}
+		id, ok, err = tx.ClaimDue(now)
+		if !ok || id != "g1" || err != nil {
+			t.Errorf("claim: %s %v %v", id, ok, err)
+		}
+		g, err := tx.Game(id, true)
+		if err != nil {
+			return err
+		}
+		g.Seq++
+		g.Deadline = now.Add(time.Minute)
+		if err := tx.AddPhase(&Phase{GameID: "g1", Seq: 0, Name: "S1901M", Data: []byte("{}"), Created: now}); err != nil {
+			return err
+		}
+		return tx.SaveGame(g)
+	})
+	if err := s.Update(ctx, func(tx Tx) error {
+		return tx.AddPhase(&Phase{GameID: "g1", Seq: 0, Name: "S1901M", Data: []byte("{}")})
+	}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a phase recorded twice: %v", err)
+	}
+	up(func(tx Tx) error {
+		if err := tx.PutOrders(&Orders{GameID: "g1", Power: "England", Seq: 1, Orders: []byte(`["a"]`)}); err != nil {
+			return err
+		}
+		return tx.PutOrders(&Orders{GameID: "g1", Power: "England", Seq: 1, Orders: []byte(`["b"]`), Ready: true})
+	})
+	up(func(tx Tx) error {
+		for i, to := range [][]string{{"France"}, {"England"}, {"England", "France", "Italy"}} {
+			if err := tx.AddMessage(&Message{ID: string(rune('a' + i)), GameID: "g1", From: "Germany", To: to, Body: "hi", Created: int64(i + 1)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	_ = s.View(ctx, func(tx Tx) error {
+		os, err := tx.Orders("g1", 1)
+		if err != nil || len(os) != 1 || string(os[0].Orders) != `["b"]` || !os[0].Ready {
+			t.Errorf("orders: %+v %v", os, err)
+		}
+		ms, err := tx.Messages("g1", "England", 0, 10)
+		if err != nil || len(ms) != 2 || ms[0].ID != "b" || len(ms[1].To) != 3 {
+			t.Errorf("England's messages: %+v %v", ms, err)
+		}
+		ms, _ = tx.Messages("g1", "Germany", 1, 10)
+		if len(ms) != 2 {
+			t.Errorf("the sender sees its messages after 1: %d", len(ms))
+		}
+		gs, err := tx.ListGames(GameFilter{UserID: "u1", Status: "active"})
+		if err != nil || len(gs) != 1 || gs[0].Version != 1 || gs[0].Seq != 1 {
+			t.Errorf("list: %+v %v", gs, err)
+		}
+		return nil
+	})
+}
