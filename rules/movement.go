@@ -727,56 +727,7 @@ func (r *Resolver) path(a Province) bool {
 	if r.noPath[a] {
 		return false
 	}
-	m := r.m
-	d := r.dest[a]
-	// path may be re-entered through adjudicate, so it keeps its own queue.
-	var buf [16]Province
-	q := buf[:0]
-	in := func(f Province) bool {
-		for _, x := range q {
-			if x == f {
-				return true
-			}
-		}
-		return false
-	}
-	for f := r.convHead[a]; f >= 0; f = r.convNext[f] {
-		if m.seaAdj[a].has(Province(f)) && r.adjudicate(Province(f)) {
-			q = append(q, Province(f))
-		}
-	}
-	found, full := false, false
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		if m.seaAdj[c].has(d) {
-			found = true
-			if !r.halfStep(c, d) {
-				full = true
-			}
-		}
-		for f := r.convHead[a]; f >= 0; f = r.convNext[f] {
-			fp := Province(f)
-			if !in(fp) && m.seaAdj[c].has(fp) && r.adjudicate(fp) {
-				q = append(q, fp)
-			}
-		}
-	}
+	found, full := r.convoyRoute(a, r.dest[a])
 	r.pathHalf[a] = found && !full
 	return found
-}
-
-// halfStep reports whether every fleet border from the convoying space c
-// to province d has half strength.
-func (r *Resolver) halfStep(c, d Province) bool {
-	m := r.m
-	if !m.HasCoasts(d) {
-		_, k := m.Edge(Fleet, At(c), At(d))
-		return m.Kinds[k].HalfStrength
-	}
-	for _, cc := range m.Provinces[d].Coasts {
-		if ok, k := m.Edge(Fleet, At(c), Loc{Province: d, Coast: cc}); ok && !m.Kinds[k].HalfStrength {
-			return false
-		}
-	}
-	return true
 }
