@@ -1,0 +1,129 @@
+package notation_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/notation"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+var registry = variants.MustLoad()
+
+func standardNames(t testing.TB) *notation.Names {
+	v, err := registry.Get("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return notation.NewNames(v.Map)
+}
+
+func TestParseOrder(t *testing.T) {
+	n := standardNames(t)
+	eng, _ := n.Power("England")
+	tests := []struct {
+		in    string
+		phase rules.PhaseType
+		want  string
+	}{
+		{"A PAR H", rules.MovementPhase, "A PAR H"},
+		{"a par hold", rules.MovementPhase, "A PAR H"},
+		{"A PAR - BUR", rules.MovementPhase, "A PAR - BUR"},
+		{"A PAR-BUR", rules.MovementPhase, "A PAR - BUR"},
+		{"A Paris -> Burgundy", rules.MovementPhase, "A PAR - BUR"},
+		{"A par to bur", rules.MovementPhase, "A PAR - BUR"},
+		{"F NTH C A LON - NWY", rules.MovementPhase, "F NTH C A LON - NWY"},
+		{"F North Sea convoys A London - Norway", rules.MovementPhase, "F NTH C A LON - NWY"},
+		{"A BUR S A PAR - MAR", rules.MovementPhase, "A BUR S A PAR - MAR"},
+		{"A BUR SUPPORT F MAR", rules.MovementPhase, "A BUR S F MAR"},
+		{"A LON - NWY VIA CONVOY", rules.MovementPhase, "A LON - NWY VIA CONVOY"},
+		{"A YOR - BEL VIA", rules.MovementPhase, "A YOR - BEL VIA CONVOY"},
+		{"A LON - NTH - NWY", rules.MovementPhase, "A LON - NWY VIA CONVOY"},
+		{"F stp/sc - bot", rules.MovementPhase, "F STP/SC - BOT"},
+		{"F stp(sc) - bot", rules.MovementPhase, "F STP/SC - BOT"},
+		{"F stp sc - bot", rules.MovementPhase, "F STP/SC - BOT"},
+		{"F St Petersburg (south coast) - Gulf of Bothnia", rules.MovementPhase, "F STP/SC - BOT"},
+		{"F Mid-Atlantic Ocean - Spain (north coast)", rules.MovementPhase, "F MAO - SPA/NC"},
+		{"F mid - spa nc", rules.MovementPhase, "F MAO - SPA/NC"},
+		{"F gol - wms", rules.MovementPhase, "F LYO - WES"},
+		{"England: F NTH - NWG", rules.MovementPhase, "F NTH - NWG"},
+		{"A PAR R BUR", rules.RetreatPhase, "A PAR R BUR"},
+		{"A PAR - BUR", rules.RetreatPhase, "A PAR R BUR"},
+		{"A PAR D", rules.RetreatPhase, "A PAR D"},
+		{"A TRI D", rules.AdjustmentPhase, "REMOVE A TRI"},
+		{"BUILD A PAR", rules.AdjustmentPhase, "BUILD A PAR"},
+		{"build f stp/nc", rules.AdjustmentPhase, "BUILD F STP/NC"},
+		{"A BUD B", rules.AdjustmentPhase, "BUILD A BUD"},
+		{"REMOVE A WAR", rules.AdjustmentPhase, "REMOVE A WAR"},
+		{"WAIVE", rules.AdjustmentPhase, "WAIVE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			o, err := n.ParseOrder(tt.in, eng, tt.phase)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := n.FormatOrder(o); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			// Printing is the inverse of parsing.
+			o2, err := n.ParseOrder(n.FormatOrder(o), eng, tt.phase)
+			if err != nil || n.FormatOrder(o2) != tt.want {
+				t.Errorf("reparse of %q: %v %q", tt.want, err, n.FormatOrder(o2))
+			}
+		})
+	}
+}
+
+func TestParseOrderErrorsNameTheWord(t *testing.T) {
+	n := standardNames(t)
+	eng, _ := n.Power("England")
+	tests := []struct{ in, word string }{
+		{"A PAR - XYZ", "XYZ"},
+		{"A PAR JUMPS BUR", "JUMPS"},
+		{"Q PAR - BUR", "Q"},
+		{"France: A PAR - BUR", "France"},
+		{"A PAR - BUR QUICKLY", "QUICKLY"},
+		{"F stp/xc - bot", "stp"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			_, err := n.ParseOrder(tt.in, eng, rules.MovementPhase)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), `"`+tt.word+`"`) {
+				t.Errorf("error %q does not name %q", err, tt.word)
+			}
+		})
+	}
+	if _, err := n.ParseOrder("", eng, rules.MovementPhase); err == nil {
+		t.Error("empty order accepted")
+	}
+}
+
+// FuzzParseOrder: the parser never panics, and whatever it accepts prints
+// to text that parses back to the same order.
+func FuzzParseOrder(f *testing.F) {
+	for _, s := range []string{"A PAR - BUR", "F NTH C A LON - NWY", "England: F stp(sc) - bot", "A BUR S A PAR - MAR",
+		"BUILD F STP/NC", "A LON - NTH - NWY VIA CONVOY", "EGY PERMITS F MED - RS", "A MOS - TSR - VLA", "->(/:", "F Mid-Atlantic Ocean - Spain (north coast)"} {
+		f.Add(s, uint8(0))
+	}
+	n := standardNames(f)
+	f.Fuzz(func(t *testing.T, s string, ph uint8) {
+		phase := rules.PhaseType(ph % 3)
+		o, err := n.ParseOrder(s, 1, phase)
+		if err != nil {
+			return
+		}
+		text := n.FormatOrder(o)
+		o2, err := n.ParseOrder(text, 1, phase)
+		if err != nil {
+			t.Fatalf("%q printed as %q, which does not parse: %v", s, text, err)
+		}
+		if n.FormatOrder(o2) != text {
+			t.Fatalf("%q printed as %q, reparsed as %q", s, text, n.FormatOrder(o2))
+		}
+	})
+}

@@ -1,0 +1,124 @@
+package rules_test
+
+import (
+	"math/rand/v2"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// randomPosition places n random units of random powers on a map, and gives
+// random owners to its centres.
+func randomPosition(v *rules.Variant, rnd *rand.Rand, n int, ph rules.Phase) *rules.Position {
+	m := v.Map
+	pos := rules.NewPosition(m, ph)
+	np := m.NumProvinces()
+	for i := 0; i < n*4 && n > 0; i++ {
+		p := rules.Province(rnd.IntN(np))
+		if pos.Units[p].Type != rules.NoUnit {
+			continue
+		}
+		t := rules.Army
+		if rnd.IntN(2) == 0 {
+			t = rules.Fleet
+		}
+		l := rules.Loc{Province: p}
+		if cs := m.Provinces[p].Coasts; len(cs) > 0 && t == rules.Fleet {
+			l.Coast = cs[rnd.IntN(len(cs))]
+		}
+		if !m.CanOccupy(t, l) {
+			continue
+		}
+		pos.Place(rules.Power(1+rnd.IntN(m.NumPowers())), t, l)
+		n--
+	}
+	for p := range m.Provinces {
+		if m.Provinces[p].SupplyCenter && rnd.IntN(3) > 0 {
+			pos.Owner[p] = rules.Power(1 + rnd.IntN(m.NumPowers()))
+		}
+	}
+	return pos
+}
+
+// randomOrders gives every unit (or dislodged unit, or power due to adjust)
+// a random order of the phase: mostly legal ones, as players write them,
+// with some nonsense mixed in.
+func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules.Order {
+	m := v.Map
+	var out []rules.Order
+	none := rules.Loc{Province: rules.NoProvince}
+	switch pos.Phase.Type {
+	case rules.MovementPhase:
+		for p, u := range pos.Units {
+			if u.Type == rules.NoUnit || u.Power == v.Neutral {
+				continue
+			}
+			at := pos.LocOf(rules.Province(p))
+			nb := m.Neighbours(u.Type, at)
+			o := rules.Order{Power: u.Power, Unit: u.Type, At: at, Target: none, Dest: none}
+			switch k := rnd.IntN(10); {
+			case k < 2 || len(nb) == 0:
+				o.Kind = rules.Hold
+			case k < 6:
+				o.Kind = rules.Move
+				o.Target = nb[rnd.IntN(len(nb))].To
+				if u.Type == rules.Army && rnd.IntN(8) == 0 {
+					// A far move, by convoy if the fleets allow it.
+					o.Target = rules.At(rules.Province(rnd.IntN(m.NumProvinces())))
+					o.ViaConvoy = rnd.IntN(2) == 0
+				}
+			case k < 9:
+				// Support a neighbour's hold, or its move into a province
+				// this unit borders.
+				o.Kind = rules.Support
+				t := nb[rnd.IntN(len(nb))].To.Province
+				if pos.Units[t].Type == rules.NoUnit {
+					o.Kind = rules.Hold
+					break
+				}
+				o.Target = pos.LocOf(t)
+				o.TargetUnit = pos.Units[t].Type
+				if rnd.IntN(2) == 0 {
+					o.Dest = nb[rnd.IntN(len(nb))].To
+					o.Dest.Coast = rules.NoCoast
+				}
+			default:
+				o.Kind = rules.Convoy
+				a := rules.Province(rnd.IntN(m.NumProvinces()))
+				o.Target = rules.At(a)
+				o.TargetUnit = rules.Army
+				o.Dest = rules.At(rules.Province(rnd.IntN(m.NumProvinces())))
+			}
+			out = append(out, o)
+		}
+	case rules.RetreatPhase:
+		for _, d := range pos.Dislodged {
+			o := rules.Order{Power: d.Power, Unit: d.Type, At: d.Loc(), Kind: rules.Disband, Target: none, Dest: none}
+			if len(d.Retreats) > 0 && rnd.IntN(4) > 0 {
+				o.Kind = rules.Retreat
+				o.Target = d.Retreats[rnd.IntN(len(d.Retreats))]
+			}
+			out = append(out, o)
+		}
+	case rules.AdjustmentPhase:
+		for p := range m.Provinces {
+			pr := rules.Province(p)
+			u := pos.Units[p]
+			switch {
+			case u.Type != rules.NoUnit && rnd.IntN(4) == 0:
+				out = append(out, rules.Order{Power: u.Power, Kind: rules.Remove, Unit: u.Type, At: pos.LocOf(pr), Target: none, Dest: none})
+			case u.Type == rules.NoUnit && m.Provinces[p].SupplyCenter && pos.Owner[p] != rules.NoPower:
+				l := rules.Loc{Province: pr}
+				t := rules.Army
+				if m.Provinces[p].Terrain == rules.Coastal && rnd.IntN(2) == 0 {
+					t = rules.Fleet
+					if cs := m.Provinces[p].Coasts; len(cs) > 0 {
+						l.Coast = cs[rnd.IntN(len(cs))]
+					}
+				}
+				out = append(out, rules.Order{Power: pos.Owner[p], Kind: rules.Build, Unit: t, At: l, Target: none, Dest: none})
+			}
+		}
+	}
+	rnd.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
