@@ -40,6 +40,8 @@ type Seat struct {
 	Power string `json:"power"`
 	// User is the id of the player's account, or "".
 	User string `json:"user,omitempty"`
+	// Name is the player's name, for display.
+	Name string `json:"name,omitempty"`
 	// Bot is set when a bot plays the power.
 	Bot bool `json:"bot,omitempty"`
 }

@@ -17,6 +17,7 @@ Commands:
   bench        measure adjudication speed (--cases FILE...)
   variants     list the variants (--json for their maps)
   dice         the dice game Diceplomacy (play, simulate)
+  serve        serve games over HTTP (--addr, --db)
 
 Run 'chancery <command> -h' for a command's flags.
 `
@@ -44,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBench(rest, stdout, stderr)
 	case "dice":
 		return runDice(rest, stdin, stdout, stderr)
+	case "serve":
+		return runServe(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

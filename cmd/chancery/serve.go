@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/chancery/chancery/server"
+	"github.com/chancery/chancery/store"
+)
+
+// runServe is "chancery serve": the game server and its HTTP API.
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	db := fs.String("db", "chancery.db", "database: a SQLite file (created if missing) or a postgres:// URL")
+	grace := fs.Duration("grace", 10*time.Second, "how long a shutdown waits for requests under way")
+	quiet := fs.Bool("quiet", false, "log only warnings and errors")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: chancery serve [--addr HOST:PORT] [--db PATH_OR_URL]
+
+Serves Diplomacy and Diceplomacy games over HTTP: the JSON API under /api/v1
+(api/openapi.yaml, docs/server.md). With no flags it listens on
+127.0.0.1:8080 and keeps its data in the SQLite file chancery.db in the
+working directory; --db postgres://user@host/db uses PostgreSQL, which
+several server processes may share. The schema is migrated on start.
+Interrupt (Ctrl-C) or SIGTERM shuts it down gracefully.
+
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "chancery serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	level := slog.LevelInfo
+	if *quiet {
+		level = slog.LevelWarn
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery serve: database: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Logger: logger})
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		srv.Close()
+		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
+		return 1
+	}
+	where := *db
+	if strings.Contains(where, "://") {
+		where = redact(where)
+	}
+	fmt.Fprintf(stdout, "chancery: serving http://%s/api/v1 (%s: %s)\n", ln.Addr(), st.Dialect(), where)
+	if err := srv.ListenAndServe(ctx, ln, *grace); err != nil {
+		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// redact hides a database URL's password.
+func redact(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	at := strings.LastIndex(rest, "@")
+	if at < 0 {
+		return u
+	}
+	cred := rest[:at]
+	if name, _, hasPass := strings.Cut(cred, ":"); hasPass {
+		cred = name + ":***"
+	}
+	return scheme + "://" + cred + rest[at:]
+}

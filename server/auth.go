@@ -1,0 +1,198 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+
+	"github.com/chancery/chancery/store"
+)
+
+// Argon2id parameters: the OWASP recommendation's 19 MiB, 2 passes, one
+// lane. At most one hash per CPU runs at a time, so memory stays bounded.
+const (
+	argonTime    = 2
+	argonMemory  = 19 * 1024
+	argonThreads = 1
+	argonKeyLen  = 32
+)
+
+func (s *Server) hashPassword(password string, salt []byte) []byte {
+	s.hashing <- struct{}{}
+	defer func() { <-s.hashing }()
+	return argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+}
+
+// encodeHash writes the PHC string form: $argon2id$v=19$m=...,t=...,p=...$salt$key.
+func (s *Server) newPasswordHash(password string) string {
+	salt := make([]byte, 16)
+	_, _ = rand.Read(salt)
+	key := s.hashPassword(password, salt)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+		b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+// checkPassword compares in constant time. A malformed stored hash never
+// matches.
+func (s *Server) checkPassword(encoded, password string) bool {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil || m > 1<<20 || t > 16 || p == 0 {
+		return false
+	}
+	salt, err1 := base64.RawStdEncoding.DecodeString(parts[4])
+	key, err2 := base64.RawStdEncoding.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(key) == 0 {
+		return false
+	}
+	s.hashing <- struct{}{}
+	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(key)))
+	<-s.hashing
+	return subtle.ConstantTimeCompare(got, key) == 1
+}
+
+// dummyHash is checked against when a name is unknown, so that the answer
+// takes as long as for a wrong password and does not reveal which names
+// exist.
+var dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// authenticate finds the user of the request's bearer token.
+func (s *Server) authenticate(r *http.Request) (*store.User, error) {
+	h := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(h, " ")
+	if h == "" {
+		return nil, errorf(http.StatusUnauthorized, "authentication required: send Authorization: Bearer <token> (POST /api/v1/sessions)")
+	}
+	if !ok || !strings.EqualFold(scheme, "Bearer") || len(token) < 20 || len(token) > 100 {
+		return nil, errorf(http.StatusUnauthorized, "malformed Authorization header: expected Bearer <token>")
+	}
+	var u *store.User
+	err := s.st.View(r.Context(), func(tx store.Tx) error {
+		var err error
+		u, err = tx.SessionUser(tokenHash(token), s.now())
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errorf(http.StatusUnauthorized, "the token is unknown, expired or revoked; sign in again")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+type credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+// checkName: 3 to 32 letters, digits, spaces, '-', '_' or '.', starting
+// with a letter or digit.
+func checkName(name string) error {
+	if n := utf8.RuneCountInString(name); n < 3 || n > 32 {
+		return errorf(http.StatusUnprocessableEntity, "name: 3 to 32 characters")
+	}
+	for i, c := range name {
+		ok := unicode.IsLetter(c) || unicode.IsDigit(c) || (i > 0 && strings.ContainsRune(" -_.", c))
+		if !ok {
+			return errorf(http.StatusUnprocessableEntity, "name: letters, digits, spaces, '-', '_' and '.' only, starting with a letter or digit")
+		}
+	}
+	if strings.TrimSpace(name) != name {
+		return errorf(http.StatusUnprocessableEntity, "name: no leading or trailing spaces")
+	}
+	return nil
+}
+
+func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
+	var c credentials
+	if err := decode(w, r, &c); err != nil {
+		return err
+	}
+	if err := checkName(c.Name); err != nil {
+		return err
+	}
+	if n := utf8.RuneCountInString(c.Password); n < 8 || len(c.Password) > 256 {
+		return errorf(http.StatusUnprocessableEntity, "password: 8 to 256 characters")
+	}
+	u := &store.User{ID: newID(), Name: c.Name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
+	err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateUser(u) })
+	if errors.Is(err, store.ErrConflict) {
+		return errorf(http.StatusConflict, "the name %q is taken", c.Name)
+	}
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, map[string]any{"id": u.ID, "name": u.Name})
+}
+
+func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
+	var c credentials
+	if err := decode(w, r, &c); err != nil {
+		return err
+	}
+	if len(c.Name) > 200 || len(c.Password) > 256 {
+		return errorf(http.StatusUnauthorized, "wrong name or password")
+	}
+	var u *store.User
+	err := s.st.View(r.Context(), func(tx store.Tx) error {
+		var err error
+		u, err = tx.UserByName(c.Name)
+		return err
+	})
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	hash := dummyHash
+	if u != nil {
+		hash = u.PassHash
+	}
+	if !s.checkPassword(hash, c.Password) || u == nil {
+		return errorf(http.StatusUnauthorized, "wrong name or password")
+	}
+	raw := make([]byte, 32)
+	_, _ = rand.Read(raw)
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	now := s.now()
+	sess := &store.Session{TokenHash: tokenHash(token), UserID: u.ID, Created: now, Expires: now.Add(s.cfg.TokenTTL)}
+	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateSession(sess) }); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, map[string]any{"token": token, "expires": sess.Expires.UTC().Format(time.RFC3339),
+		"user": map[string]string{"id": u.ID, "name": u.Name}})
+}
+
+func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) error {
+	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.RevokeSession(tokenHash(token)) }); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
+	u := user(r)
+	return writeJSON(w, http.StatusOK, map[string]any{"id": u.ID, "name": u.Name})
+}

@@ -1,0 +1,182 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/chancery/chancery/store"
+)
+
+// hub wakes the live-update streams of a game when this process changes
+// it. Streams also poll the store, so changes made by other processes
+// reach them too, a little later.
+type hub struct {
+	mu     sync.Mutex
+	subs   map[string]map[chan struct{}]struct{}
+	closed chan struct{}
+	once   sync.Once
+}
+
+func newHub() *hub {
+	return &hub{subs: map[string]map[chan struct{}]struct{}{}, closed: make(chan struct{})}
+}
+
+func (h *hub) subscribe(id string) chan struct{} {
+	c := make(chan struct{}, 1)
+	h.mu.Lock()
+	if h.subs[id] == nil {
+		h.subs[id] = map[chan struct{}]struct{}{}
+	}
+	h.subs[id][c] = struct{}{}
+	h.mu.Unlock()
+	return c
+}
+
+func (h *hub) unsubscribe(id string, c chan struct{}) {
+	h.mu.Lock()
+	delete(h.subs[id], c)
+	if len(h.subs[id]) == 0 {
+		delete(h.subs, id)
+	}
+	h.mu.Unlock()
+}
+
+func (h *hub) notify(id string) {
+	h.mu.Lock()
+	for c := range h.subs[id] {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
+	}
+	h.mu.Unlock()
+}
+
+func (h *hub) closeAll() { h.once.Do(func() { close(h.closed) }) }
+
+// events streams a game's changes as server-sent events:
+//
+//	event: game     data: {"version": 7, "seq": 3, "status": "active"}   the game changed (GET it again)
+//	event: phase    data: {"seq": 3}                                     a phase was adjudicated
+//	event: message  data: <a message, as GET /messages lists them>      press sent to or by the user
+//
+// The first event is always a game event with the current version. A
+// comment line is sent every 15 seconds to keep proxies from closing the
+// stream.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
+	u := user(r)
+	id := r.PathValue("id")
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		return errorf(http.StatusInternalServerError, "streaming unsupported")
+	}
+	var power string
+	var after int64
+	err := s.st.View(r.Context(), func(tx store.Tx) error {
+		row, err := loadRow(tx, id, false)
+		if err != nil {
+			return err
+		}
+		power = s.powerOf(row, u.ID)
+		after = s.now().UnixMicro()
+		if v := r.Header.Get("Last-Event-ID"); v != "" {
+			// A reconnecting client gets the messages it missed.
+			var t int64
+			if _, err := fmt.Sscan(v, &t); err == nil && t > 0 {
+				after = t
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	wake := s.hub.subscribe(id)
+	defer s.hub.unsubscribe(id, wake)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(event, eventID string, v any) error {
+		data, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		if eventID != "" {
+			fmt.Fprintf(w, "id: %s\n", eventID)
+		}
+		_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, data)
+		return err
+	}
+	version, seq := int64(-1), -1
+	poll := time.NewTicker(s.cfg.Poll)
+	defer poll.Stop()
+	keep := time.NewTicker(15 * time.Second)
+	defer keep.Stop()
+	for {
+		var msgs []*store.Message
+		var status string
+		v, q := version, seq
+		err := s.st.View(r.Context(), func(tx store.Tx) error {
+			row, err := tx.Game(id, false)
+			if err != nil {
+				return err
+			}
+			v, q, status = row.Version, row.Seq, row.Status
+			if power != "" {
+				msgs, err = tx.Messages(id, power, after, 100)
+			}
+			return err
+		})
+		if err != nil {
+			return nil // the stream ends; the client reconnects
+		}
+		if q != seq && seq >= 0 {
+			if send("phase", "", map[string]any{"seq": q}) != nil {
+				return nil
+			}
+		}
+		if v != version {
+			if send("game", "", map[string]any{"version": v, "seq": q, "status": status}) != nil {
+				return nil
+			}
+		}
+		version, seq = v, q
+		for _, m := range msgs {
+			if send("message", fmt.Sprint(m.Created), messageOut(m)) != nil {
+				return nil
+			}
+			after = m.Created
+		}
+		flusher.Flush()
+		select {
+		case <-r.Context().Done():
+			return nil
+		case <-s.hub.closed:
+			return nil
+		case <-wake:
+		case <-poll.C:
+		case <-keep.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return nil
+			}
+		}
+	}
+}
+
+// powerOf returns the power (or Diceplomacy seat) user plays in a game.
+func (s *Server) powerOf(row *store.Game, userID string) string {
+	if row.Kind == kindDice {
+		if dg, err := decodeDice(row); err == nil {
+			return dg.PowerOf(userID)
+		}
+		return ""
+	}
+	if g, _, err := s.diplomacy(row); err == nil {
+		return g.PowerOf(userID)
+	}
+	return ""
+}

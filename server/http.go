@@ -1,0 +1,143 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/store"
+)
+
+// maxBody bounds a request's body.
+const maxBody = 64 << 10
+
+// handlerFunc is an API handler: an error becomes the JSON error answer.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// apiError is an error answer: a status, a message, and extra fields.
+type apiError struct {
+	Status  int
+	Message string
+	Orders  []game.OrderError
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+func errorf(status int, format string, args ...any) error {
+	return &apiError{Status: status, Message: fmt.Sprintf(format, args...)}
+}
+
+type ctxKey int
+
+const userKey ctxKey = 0
+
+// user returns the authenticated user of a request.
+func user(r *http.Request) *store.User {
+	u, _ := r.Context().Value(userKey).(*store.User)
+	return u
+}
+
+// wrap turns a handlerFunc into an http.Handler: authentication when
+// needed, JSON errors, and no panic ever reaching the connection.
+func (s *Server) wrap(fn handlerFunc, needAuth bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", p)
+				s.writeError(w, r, errorf(http.StatusInternalServerError, "internal error"))
+			}
+		}()
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if needAuth {
+			u, err := s.authenticate(r)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), userKey, u))
+		}
+		if err := fn(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	})
+}
+
+// writeError answers with the status an error calls for.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	var oe *game.OrdersError
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &ae):
+	case errors.As(err, &oe):
+		ae = &apiError{Status: http.StatusUnprocessableEntity, Message: "invalid orders: nothing was stored", Orders: oe.Orders}
+	case errors.As(err, &mbe):
+		ae = &apiError{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("request body larger than %d bytes", mbe.Limit)}
+	case errors.Is(err, store.ErrNotFound):
+		ae = &apiError{Status: http.StatusNotFound, Message: "not found"}
+	case errors.Is(err, game.ErrForbidden):
+		ae = &apiError{Status: http.StatusForbidden, Message: err.Error()}
+	case errors.Is(err, game.ErrState):
+		ae = &apiError{Status: http.StatusConflict, Message: err.Error()}
+	case errors.Is(err, game.ErrInvalid):
+		ae = &apiError{Status: http.StatusUnprocessableEntity, Message: err.Error()}
+	case errors.Is(err, context.Canceled):
+		return // the client went away
+	default:
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		ae = &apiError{Status: http.StatusInternalServerError, Message: "internal error"}
+	}
+	if ae.Status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="chancery"`)
+	}
+	body := map[string]any{"error": ae.Message, "status": ae.Status}
+	if ae.Orders != nil {
+		body["orders"] = ae.Orders
+	}
+	_ = writeJSON(w, ae.Status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	return json.NewEncoder(w).Encode(v)
+}
+
+// decode reads a JSON request body into v: at most maxBody bytes, one
+// object, no unknown fields.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	// The Content-Type is not checked: the body is JSON whatever it says
+	// (curl -d sends a form type). Bearer tokens, not cookies, authenticate,
+	// so a cross-site form cannot act for a user.
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &mbe):
+			return err
+		case errors.Is(err, io.EOF):
+			return errorf(http.StatusBadRequest, "the request body is empty; a JSON object is expected")
+		case errors.As(err, &se):
+			return errorf(http.StatusBadRequest, "malformed JSON at byte %d: %v", se.Offset, err)
+		case errors.As(err, &te):
+			return errorf(http.StatusBadRequest, "field %q: expected %s, got %s", te.Field, te.Type, te.Value)
+		default:
+			return errorf(http.StatusBadRequest, "bad JSON: %v", err)
+		}
+	}
+	if dec.More() {
+		return errorf(http.StatusBadRequest, "the body must hold one JSON object")
+	}
+	return nil
+}

@@ -1,0 +1,171 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/store"
+)
+
+// clock hands out message times in Unix microseconds, strictly increasing
+// within a process, so that "after" cursors never skip a message.
+var clock struct {
+	sync.Mutex
+	last int64
+}
+
+func messageTime(now time.Time) int64 {
+	clock.Lock()
+	defer clock.Unlock()
+	t := max(now.UnixMicro(), clock.last+1)
+	clock.last = t
+	return t
+}
+
+type messageRequest struct {
+	// To lists the recipients' powers; empty (or ["all"]) sends to every
+	// other power.
+	To   []string `json:"to"`
+	Body string   `json:"body"`
+}
+
+type messageJSON struct {
+	ID   string   `json:"id"`
+	From string   `json:"from"`
+	To   []string `json:"to"`
+	Body string   `json:"body"`
+	// Time is when the message was sent; Cursor the same in Unix
+	// microseconds, for GET ...?after=.
+	Time   time.Time `json:"time"`
+	Cursor int64     `json:"cursor"`
+}
+
+func messageOut(m *store.Message) messageJSON {
+	return messageJSON{ID: m.ID, From: m.From, To: m.To, Body: m.Body, Time: time.UnixMicro(m.Created).UTC(), Cursor: m.Created}
+}
+
+// seats returns a game's powers and the power user plays in it.
+func (s *Server) seats(row *store.Game, userID string) (powers []string, mine string, status game.Status, err error) {
+	var seats []game.Seat
+	if row.Kind == kindDice {
+		dg, err := decodeDice(row)
+		if err != nil {
+			return nil, "", "", err
+		}
+		seats, status = dg.Seats, dg.Status
+	} else {
+		g, _, err := s.diplomacy(row)
+		if err != nil {
+			return nil, "", "", err
+		}
+		seats, status = g.Seats, g.Status
+	}
+	for _, st := range seats {
+		powers = append(powers, st.Power)
+		if userID != "" && st.User == userID {
+			mine = st.Power
+		}
+	}
+	return powers, mine, status, nil
+}
+
+func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
+	var req messageRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	if n := utf8.RuneCountInString(req.Body); n == 0 || n > 4000 || strings.TrimSpace(req.Body) == "" {
+		return errorf(http.StatusUnprocessableEntity, "body: 1 to 4000 characters")
+	}
+	if len(req.To) > 20 {
+		return errorf(http.StatusUnprocessableEntity, "to: at most 20 recipients")
+	}
+	u := user(r)
+	id := r.PathValue("id")
+	var m *store.Message
+	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+		row, err := loadRow(tx, id, false)
+		if err != nil {
+			return err
+		}
+		powers, mine, status, err := s.seats(row, u.ID)
+		if err != nil {
+			return err
+		}
+		if mine == "" {
+			return errorf(http.StatusForbidden, "only the game's players may send press")
+		}
+		if status == game.Finished {
+			return errorf(http.StatusConflict, "the game is finished: it is read-only")
+		}
+		var to []string
+		all := len(req.To) == 0 || (len(req.To) == 1 && strings.EqualFold(req.To[0], "all"))
+		for _, p := range powers {
+			if p == mine {
+				continue
+			}
+			if all || slices.ContainsFunc(req.To, func(t string) bool { return strings.EqualFold(t, p) }) {
+				to = append(to, p)
+			}
+		}
+		if !all {
+			for _, t := range req.To {
+				if !slices.ContainsFunc(powers, func(p string) bool { return strings.EqualFold(t, p) }) {
+					return errorf(http.StatusUnprocessableEntity, "to: no power %q in this game (powers: %s)", t, strings.Join(powers, ", "))
+				}
+				if strings.EqualFold(t, mine) {
+					return errorf(http.StatusUnprocessableEntity, "to: you cannot send press to yourself")
+				}
+			}
+		}
+		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: messageTime(s.now())}
+		return tx.AddMessage(m)
+	})
+	if err != nil {
+		return err
+	}
+	s.hub.notify(id)
+	return writeJSON(w, http.StatusCreated, messageOut(m))
+}
+
+func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
+	var after int64
+	if a := r.URL.Query().Get("after"); a != "" {
+		v, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || v < 0 {
+			return errorf(http.StatusBadRequest, "after: a cursor (Unix microseconds) from a previous message")
+		}
+		after = v
+	}
+	u := user(r)
+	id := r.PathValue("id")
+	out := []messageJSON{}
+	err := s.st.View(r.Context(), func(tx store.Tx) error {
+		row, err := loadRow(tx, id, false)
+		if err != nil {
+			return err
+		}
+		_, mine, _, err := s.seats(row, u.ID)
+		if err != nil {
+			return err
+		}
+		if mine == "" {
+			return errorf(http.StatusForbidden, "only the game's players may read its press")
+		}
+		msgs, err := tx.Messages(id, mine, after, 1000)
+		for _, m := range msgs {
+			out = append(out, messageOut(m))
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, out)
+}

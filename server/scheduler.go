@@ -1,0 +1,109 @@
+package server
+
+import (
+	"context"
+	"time"
+
+	"github.com/chancery/chancery/store"
+)
+
+// poke wakes the scheduler: a deadline was just set to now.
+func (s *Server) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// schedule adjudicates due games until the server closes. Between rounds
+// it sleeps until the earliest deadline it knows of, at most Poll (another
+// process may set an earlier one), or until poked.
+func (s *Server) schedule() {
+	defer close(s.done)
+	for {
+		s.runDue()
+		wait := s.cfg.Poll
+		_ = s.st.View(context.Background(), func(tx store.Tx) error {
+			next, ok, err := tx.NextDeadline()
+			if err == nil && ok {
+				if d := next.Sub(s.now()); d < wait {
+					wait = max(d, 5*time.Millisecond)
+				}
+			}
+			return err
+		})
+		t := time.NewTimer(wait)
+		select {
+		case <-s.stop:
+			t.Stop()
+			return
+		case <-s.wake:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// runDue adjudicates every game that is due, one transaction per game.
+func (s *Server) runDue() {
+	for range 1000 {
+		select {
+		case <-s.stop:
+			return
+		default:
+		}
+		id, ok, err := s.advanceOne()
+		if err != nil {
+			s.log.Error("adjudication failed", "game", id, "err", err)
+			if id == "" {
+				return
+			}
+			s.quarantine(id, err)
+			continue
+		}
+		if !ok {
+			return
+		}
+		s.hub.notify(id)
+	}
+}
+
+// advanceOne claims one due game and plays its phase (or, in
+// Diceplomacy, applies the defaults of the decisions waited for), all in
+// one transaction: a crash before the commit leaves the game due, and the
+// next claim plays the phase again from the same state.
+func (s *Server) advanceOne() (id string, ok bool, err error) {
+	err = s.st.Update(context.Background(), func(tx store.Tx) error {
+		now := s.now()
+		var err error
+		id, ok, err = tx.ClaimDue(now)
+		if err != nil || !ok {
+			return err
+		}
+		row, err := tx.Game(id, true)
+		if err != nil {
+			return err
+		}
+		if row.Kind == kindDice {
+			return s.advanceDice(tx, row, now)
+		}
+		return s.advanceDiplomacy(tx, row, now)
+	})
+	return id, ok, err
+}
+
+// quarantine takes a game whose adjudication fails out of the deadline
+// queue, so that one broken game cannot stop the others; it stays active
+// for an operator to look at.
+func (s *Server) quarantine(id string, cause error) {
+	err := s.st.Update(context.Background(), func(tx store.Tx) error {
+		row, err := tx.Game(id, true)
+		if err != nil {
+			return err
+		}
+		row.Deadline = time.Time{}
+		row.Updated = s.now()
+		return tx.SaveGame(row)
+	})
+	s.log.Error("game taken out of the deadline queue", "game", id, "cause", cause, "err", err)
+}

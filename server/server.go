@@ -1,0 +1,195 @@
+// Package server is Chancery's HTTP server: a JSON API under /api/v1
+// (documented in api/openapi.yaml), live updates as server-sent events,
+// accounts and sessions, and the deadline scheduler that adjudicates
+// phases.
+//
+// The server keeps no game in memory between requests: every request
+// reads and writes the store in one transaction, so several processes can
+// serve one PostgreSQL database, and a process killed at any moment leaves
+// either the state before a change or the state after it. The scheduler
+// claims due games one at a time (on PostgreSQL with FOR UPDATE SKIP
+// LOCKED) and adjudicates each in the transaction that records the phase,
+// so a phase is never resolved twice and a phase that fell due while no
+// server ran is resolved when one starts.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/variants"
+)
+
+// Config configures a Server. Store is required; the rest has defaults.
+type Config struct {
+	Store store.Store
+	// Variants defaults to variants.Load().
+	Variants *variants.Registry
+	Logger   *slog.Logger
+	// Now is the clock (tests move it); defaults to time.Now.
+	Now func() time.Time
+	// Poll is how often the scheduler looks for due games when it knows
+	// of none sooner (other processes may set deadlines), and how often a
+	// live-update stream checks for changes made by other processes.
+	// Default 1s.
+	Poll time.Duration
+	// TokenTTL is how long a session token lives. Default 30 days.
+	TokenTTL time.Duration
+	// NoScheduler turns off deadline processing in this process.
+	NoScheduler bool
+}
+
+// Server serves the API. Create it with New, serve Handler (or use
+// ListenAndServe), and Close it to stop the scheduler and live streams.
+type Server struct {
+	cfg     Config
+	st      store.Store
+	engines *game.Engines
+	log     *slog.Logger
+	now     func() time.Time
+	hub     *hub
+	mux     *http.ServeMux
+	hashing chan struct{} // bounds concurrent password hashing
+	wake    chan struct{} // pokes the scheduler
+	stop    chan struct{}
+	done    chan struct{}
+	once    sync.Once
+}
+
+// New returns a server and starts its scheduler.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Variants == nil {
+		reg, err := variants.Load()
+		if err != nil {
+			return nil, err
+		}
+		cfg.Variants = reg
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Poll <= 0 {
+		cfg.Poll = time.Second
+	}
+	if cfg.TokenTTL <= 0 {
+		cfg.TokenTTL = 30 * 24 * time.Hour
+	}
+	s := &Server{cfg: cfg, st: cfg.Store, engines: game.NewEngines(cfg.Variants), log: cfg.Logger, now: cfg.Now,
+		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())), wake: make(chan struct{}, 1),
+		stop: make(chan struct{}), done: make(chan struct{})}
+	s.routes()
+	if cfg.NoScheduler {
+		close(s.done)
+	} else {
+		go s.schedule()
+	}
+	return s, nil
+}
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// Close stops the scheduler (waiting for an adjudication under way to
+// commit) and ends the live-update streams.
+func (s *Server) Close() {
+	s.once.Do(func() {
+		close(s.stop)
+		s.hub.closeAll()
+	})
+	<-s.done
+}
+
+// ListenAndServe serves on addr until ctx is cancelled, then shuts down
+// gracefully: no new connections, requests under way finish (within
+// grace), the scheduler stops after the phase it is adjudicating.
+func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	hs := s.HTTPServer()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		s.Close()
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down")
+	// Streams never finish by themselves: end them first.
+	s.hub.closeAll()
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	s.Close()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// HTTPServer returns an http.Server for the handler with the limits the
+// API relies on.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+// newID returns a random id: 16 characters of base32, 80 bits.
+func newID() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:])
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	h := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, false)) }
+	auth := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, true)) }
+	h("GET /api/v1/health", s.health)
+	h("POST /api/v1/users", s.createUser)
+	h("POST /api/v1/sessions", s.createSession)
+	auth("DELETE /api/v1/sessions/current", s.deleteSession)
+	auth("GET /api/v1/me", s.me)
+	h("GET /api/v1/variants", s.listVariants)
+	auth("GET /api/v1/games", s.listGames)
+	auth("POST /api/v1/games", s.createGame)
+	auth("GET /api/v1/games/{id}", s.getGame)
+	auth("POST /api/v1/games/{id}/join", s.joinGame)
+	auth("POST /api/v1/games/{id}/start", s.startGame)
+	auth("PUT /api/v1/games/{id}/orders", s.putOrders)
+	auth("PUT /api/v1/games/{id}/votes", s.putVotes)
+	auth("POST /api/v1/games/{id}/moves", s.postMove)
+	auth("GET /api/v1/games/{id}/history", s.history)
+	auth("POST /api/v1/games/{id}/messages", s.postMessage)
+	auth("GET /api/v1/games/{id}/messages", s.getMessages)
+	auth("GET /api/v1/games/{id}/events", s.events)
+	m.Handle("/api/", s.wrap(func(w http.ResponseWriter, r *http.Request) error {
+		return errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path)
+	}, false))
+	s.mux = m
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
+	return writeJSON(w, http.StatusOK, map[string]any{"ok": true, "store": s.st.Dialect()})
+}
