@@ -1,0 +1,270 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/variants"
+)
+
+// backends are the databases the end-to-end tests run against: SQLite
+// always, PostgreSQL when CHANCERY_TEST_POSTGRES holds a URL
+// (.ci/postgres.sh prints one).
+func backends(t *testing.T) []string {
+	out := []string{"sqlite"}
+	if os.Getenv("CHANCERY_TEST_POSTGRES") != "" {
+		out = append(out, "postgres")
+	}
+	return out
+}
+
+// each runs a test once per backend.
+func each(t *testing.T, fn func(t *testing.T, env *env)) {
+	for _, b := range backends(t) {
+		t.Run(b, func(t *testing.T) {
+			fn(t, newEnv(t, b))
+		})
+	}
+}
+
+var pgMu sync.Mutex // the PostgreSQL tests share one database
+
+// testClock is time.Now moved forward by a settable offset.
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) Now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *testClock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+var registry = sync.OnceValue(variants.MustLoad)
+
+// env is a running server on loopback over a real database.
+type env struct {
+	t       *testing.T
+	backend string
+	dsn     string
+	clock   *testClock
+	st      store.Store
+	srv     *Server
+	hs      *httptest.Server
+	URL     string
+}
+
+func newEnv(t *testing.T, backend string) *env {
+	t.Helper()
+	e := &env{t: t, backend: backend, clock: &testClock{}}
+	ctx := context.Background()
+	switch backend {
+	case "sqlite":
+		e.dsn = filepath.Join(t.TempDir(), "chancery.db")
+	case "postgres":
+		pgMu.Lock()
+		t.Cleanup(pgMu.Unlock)
+		e.dsn = os.Getenv("CHANCERY_TEST_POSTGRES")
+	}
+	st, err := store.Open(ctx, e.dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if backend == "postgres" {
+		if err := store.Reset(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.st = st
+	e.start()
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) start() {
+	e.t.Helper()
+	if e.st == nil {
+		st, err := store.Open(context.Background(), e.dsn)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		e.st = st
+	}
+	srv, err := New(Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.srv = srv
+	e.hs = httptest.NewServer(srv.Handler())
+	e.URL = e.hs.URL + "/api/v1"
+}
+
+// stop closes the server and its database, as a shutdown does.
+func (e *env) stop() {
+	if e.hs == nil {
+		return
+	}
+	e.hs.CloseClientConnections()
+	e.srv.Close()
+	e.hs.Close()
+	e.st.Close()
+	e.hs, e.st = nil, nil
+}
+
+// restart stops the server and starts a new one on the same database.
+func (e *env) restart() {
+	e.stop()
+	e.start()
+}
+
+// client is a user of the API.
+type client struct {
+	e     *env
+	name  string
+	token string
+}
+
+type response struct {
+	Status int
+	Body   []byte
+}
+
+func (r response) json(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decoding %s: %v", r.Body, err)
+	}
+}
+
+func (r response) m(t *testing.T) map[string]any {
+	t.Helper()
+	var v map[string]any
+	r.json(t, &v)
+	return v
+}
+
+// do sends a request; body is JSON-encoded unless it is a string or []byte.
+func (c *client) do(method, path string, body any) response {
+	c.e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = bytes.NewBufferString(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, _ := json.Marshal(b)
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, c.e.URL+path, rd)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	if c != nil && c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return response{Status: resp.StatusCode, Body: data}
+}
+
+// must sends a request and fails the test unless the status is want.
+func (c *client) must(want int, method, path string, body any) response {
+	c.e.t.Helper()
+	r := c.do(method, path, body)
+	if r.Status != want {
+		c.e.t.Fatalf("%s %s: status %d, want %d: %s", method, path, r.Status, want, r.Body)
+	}
+	return r
+}
+
+var userSeq atomic.Int64
+
+// user registers and signs in a new user.
+func (e *env) user() *client {
+	e.t.Helper()
+	name := fmt.Sprintf("player%d", userSeq.Add(1))
+	c := &client{e: e, name: name}
+	c.must(201, "POST", "/users", map[string]string{"name": name, "password": "secret password"})
+	var s struct{ Token string }
+	c.must(201, "POST", "/sessions", map[string]string{"name": name, "password": "secret password"}).json(e.t, &s)
+	c.token = s.Token
+	return c
+}
+
+// gameView is the part of GET /games/{id} the tests read.
+type gameView struct {
+	ID      string
+	Status  string
+	Seq     int
+	Version int64
+	Phase   struct {
+		Season, Type string
+		Year         int
+	}
+	Units    []struct{ Power, Type, Province string }
+	Centres  map[string]string
+	MyPower  string `json:"my_power"`
+	MyOrders *struct {
+		Orders []string
+		Ready  bool
+	} `json:"my_orders"`
+	Last *struct {
+		Results []struct{ Power, Order, Result, Reason string }
+	}
+	End *struct {
+		Reason, Winner string
+		Powers         []string
+	}
+	Powers []struct {
+		Power string
+		Bot   bool
+		Ready bool
+	}
+}
+
+func (c *client) game(id string) gameView {
+	c.e.t.Helper()
+	var g gameView
+	c.must(200, "GET", "/games/"+id, nil).json(c.e.t, &g)
+	return g
+}
+
+// waitSeq polls until the game has played seq phases.
+func (c *client) waitSeq(id string, seq int) gameView {
+	c.e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		g := c.game(id)
+		if g.Seq >= seq || g.Status == "finished" {
+			return g
+		}
+		if time.Now().After(deadline) {
+			c.e.t.Fatalf("game %s: still at seq %d, waiting for %d", id, g.Seq, seq)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// newGame creates a game and returns its id.
+func (c *client) newGame(body map[string]any) string {
+	c.e.t.Helper()
+	var out struct{ ID string }
+	c.must(201, "POST", "/games", body).json(c.e.t, &out)
+	return out.ID
+}
