@@ -62,6 +62,10 @@ type Options struct {
 	// version 2 reading of 4.A.3; the default is the 3.1 reading: it
 	// stays).
 	ConvoyFallback bool `json:"convoy_fallback,omitempty"`
+	// Railway is the reading of the railway rules (Colonial's
+	// Trans-Siberian Railroad): "2.2" (vDiplomacy's revision 2.2, the
+	// default) or "ah1996" (Avalon Hill's 1996 clarifications).
+	Railway string `json:"railway,omitempty"`
 }
 
 // Input is what "chancery adjudicate" reads.
@@ -111,13 +115,15 @@ type Judge struct {
 }
 
 type engine struct {
-	v     *rules.Variant
-	names *notation.Names
-	res   map[rules.Options]*rules.Resolver
-	pos   rules.Position
-	out   rules.Resolution
-	ords  []rules.Order
-	texts []ordText
+	v      *rules.Variant
+	names  *notation.Names
+	parse  *notation.Parser
+	res    map[rules.Options]*rules.Resolver
+	pos    rules.Position
+	out    rules.Resolution
+	ords   []rules.Order
+	texts  []ordText
+	powers []string
 }
 
 type ordText struct {
@@ -140,6 +146,7 @@ func (j *Judge) engine(name string) (*engine, error) {
 		return nil, &InputError{Msg: err.Error()}
 	}
 	e := &engine{v: v, names: notation.NewNames(v.Map), res: map[rules.Options]*rules.Resolver{}}
+	e.parse = e.names.NewParser()
 	j.cache[name] = e
 	j.cache[v.Name] = e
 	return e, nil
@@ -160,13 +167,20 @@ func ParseOptions(o *Options) (rules.Options, error) {
 		return opt, badf("options: unknown paradox rule %q (szykman or all-hold)", o.Paradox)
 	}
 	opt.ConvoyFallback = o.ConvoyFallback
+	switch strings.ToLower(o.Railway) {
+	case "", "2.2", "vdiplomacy":
+	case "ah1996", "avalon-hill-1996", "avalonhill":
+		opt.Railway = rules.RailwayAH1996
+	default:
+		return opt, badf("options: unknown railway reading %q (2.2 or ah1996)", o.Railway)
+	}
 	return opt, nil
 }
 
 // ParsePhase reads a contract phase.
 func ParsePhase(p Phase) (rules.Phase, error) {
 	var ph rules.Phase
-	switch strings.ToLower(p.Season) {
+	switch asciiLower(p.Season) {
 	case "spring":
 		ph.Season = rules.Spring
 	case "fall", "autumn":
@@ -176,7 +190,7 @@ func ParsePhase(p Phase) (rules.Phase, error) {
 	default:
 		return ph, badf("unknown season %q (spring, fall or winter)", p.Season)
 	}
-	switch strings.ToLower(p.Type) {
+	switch asciiLower(p.Type) {
 	case "movement":
 		ph.Type = rules.MovementPhase
 	case "retreat", "retreats":
@@ -199,7 +213,7 @@ func FormatPhase(p rules.Phase) Phase {
 }
 
 func unitType(s string) (rules.UnitType, bool) {
-	switch strings.ToLower(s) {
+	switch asciiLower(s) {
 	case "army", "a":
 		return rules.Army, true
 	case "fleet", "f":
@@ -357,22 +371,29 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 func (e *engine) orders(in *Input) error {
 	e.ords = e.ords[:0]
 	e.texts = e.texts[:0]
-	powers := make([]string, 0, len(in.Orders))
+	powers := e.powers[:0]
 	for name := range in.Orders {
 		if _, ok := e.names.Power(name); !ok {
 			return badf("orders: unknown power %q", name)
 		}
 		powers = append(powers, name)
 	}
-	sort.Slice(powers, func(a, b int) bool {
-		pa, _ := e.names.Power(powers[a])
-		pb, _ := e.names.Power(powers[b])
-		return pa < pb
-	})
+	// Powers in the map's order, so that results read the same every time.
+	for i := 1; i < len(powers); i++ {
+		for k := i; k > 0; k-- {
+			pa, _ := e.names.Power(powers[k-1])
+			pb, _ := e.names.Power(powers[k])
+			if pa <= pb {
+				break
+			}
+			powers[k-1], powers[k] = powers[k], powers[k-1]
+		}
+	}
 	for _, name := range powers {
 		pw, _ := e.names.Power(name)
 		for _, text := range in.Orders[name] {
-			o, err := e.names.ParseOrder(text, pw, e.pos.Phase.Type)
+			o, err := e.parse.ParseOrder(text, pw, e.pos.Phase.Type)
+			e.powers = powers
 			if err != nil {
 				e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(pw), text: text, err: err})
 				continue
@@ -440,6 +461,7 @@ func (e *engine) formatPosition(pos *rules.Position) Position {
 		for _, l := range d.Retreats {
 			dj.Retreats = append(dj.Retreats, e.names.LocString(l))
 		}
+		sort.Strings(dj.Retreats)
 		p.Dislodged = append(p.Dislodged, dj)
 	}
 	for pr, o := range pos.Owner {
@@ -456,5 +478,16 @@ func resize[T any](s []T, n int) []T {
 	}
 	s = s[:n]
 	clear(s)
+	return s
+}
+
+// asciiLower lowers ASCII letters, without allocating for words that are
+// already lower case.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
 	return s
 }

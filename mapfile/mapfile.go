@@ -16,6 +16,7 @@
 //	power England                     a power (in order)
 //	kind cape half-strength no-support no-cut loses-retreat-tie
 //	kind canal gate=egy no-support no-retreat no-convoy
+//	railway tsr Russia: mos prm oms kra irk vla   a railway for Russia's armies
 //	province nth sea "North Sea" = nts norsea
 //	province stp coast sc home=Russia coasts=nc,sc "St Petersburg" = stpete
 //	province swi land impassable "Switzerland"
@@ -63,6 +64,7 @@ type parser struct {
 	units   []unitLine
 	owns    []ownLine
 	homes   []homeLine
+	rails   []railLine
 	neutral string
 	desc    []string
 }
@@ -83,6 +85,12 @@ type ownLine struct {
 	line  int
 	power string
 	provs []string
+}
+
+type railLine struct {
+	line        int
+	name, power string
+	stations    []string
 }
 
 type homeLine struct {
@@ -225,6 +233,11 @@ func (p *parser) statement(t []string) error {
 		}
 	case "kind":
 		return p.kind(args)
+	case "railway":
+		if len(args) < 4 || !strings.HasSuffix(args[1], ":") {
+			return p.errf("railway takes a name, a power, a colon and the stations in order")
+		}
+		p.rails = append(p.rails, railLine{p.line, args[0], strings.TrimSuffix(args[1], ":"), args[2:]})
 	case "province":
 		return p.province(args)
 	case "army", "fleet", "both":
@@ -421,6 +434,22 @@ func (p *parser) finish() (*rules.Variant, error) {
 		if b.fleet {
 			p.b.AddBorder(from, to, false, true, kind)
 		}
+	}
+	for _, rl := range p.rails {
+		p.line = rl.line
+		pw, ok := p.power(rl.power)
+		if !ok {
+			return nil, p.errf("unknown power %q", rl.power)
+		}
+		var line []rules.Province
+		for _, s := range rl.stations {
+			prov, ok := p.provs[strings.ToLower(s)]
+			if !ok {
+				return nil, p.errf("unknown province %q in railway %s", s, rl.name)
+			}
+			line = append(line, prov)
+		}
+		p.b.AddRailway(rl.name, pw, line)
 	}
 	m, err := p.b.Build()
 	if err != nil {

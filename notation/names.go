@@ -93,6 +93,12 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
+	// A handful of powers: comparing beats hashing.
+	for i, name := range n.m.Powers {
+		if i > 0 && strings.EqualFold(name, s) {
+			return rules.Power(i), true
+		}
+	}
 	var buf [64]byte
 	p, ok := n.powers[string(appendKey(buf[:0], s))]
 	return p, ok

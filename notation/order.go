@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/chancery/chancery/rules"
@@ -95,11 +96,64 @@ type cursor struct {
 func (c *cursor) done() bool   { return c.i >= len(c.toks) }
 func (c *cursor) peek() string { return lower(c.toks, c.i) }
 
-func lower(toks []string, i int) string {
-	if i < len(toks) {
-		return strings.ToLower(toks[i])
+// word returns word i as it was written, for messages.
+func (c *cursor) word(i int) string {
+	if i < len(c.toks) {
+		return c.toks[i]
 	}
 	return ""
+}
+
+// lower returns word i folded for comparison with the notation's
+// keywords, or "" past the end.
+func lower(toks []string, i int) string {
+	if i < len(toks) {
+		return fold(toks[i])
+	}
+	return ""
+}
+
+// keywords are the words of the notation in lower case, sorted.
+var keywords = sortedWords(`h hold holds stand stands - to move moves m r retreat retreats
+	d disband disbands remove removes b build builds s support supports c convoy convoys
+	transport transports permits permit p waive waives waived via by tsr railway rail
+	a army f fleet coast nc sc ec wc n e w north south east west northcoast southcoast
+	eastcoast westcoast ncs scs ecs wcs`)
+
+func sortedWords(s string) []string {
+	w := strings.Fields(s)
+	sort.Strings(w)
+	return w
+}
+
+// fold returns the keyword a word spells in any case, or the word itself:
+// comparing words with the notation's keywords allocates nothing.
+func fold(w string) string {
+	if len(w) > 12 {
+		return w
+	}
+	var b [12]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	// Binary search: comparing string(b) allocates nothing.
+	lo, hi := 0, len(keywords)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if string(b[:len(w)]) > keywords[mid] {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(keywords) && string(b[:len(w)]) == keywords[lo] {
+		return keywords[lo]
+	}
+	return w
 }
 
 func (c *cursor) errf(word, format string, args ...any) error {
@@ -136,7 +190,7 @@ func (c *cursor) location() (rules.Loc, error) {
 	}
 	l, used, err := c.n.loc(c.toks, c.i)
 	if err != nil {
-		return l, &Error{Order: c.src, Word: c.toks[c.i], Msg: err.Error()}
+		return l, &Error{Order: c.src, Word: c.word(c.i), Msg: err.Error()}
 	}
 	c.i += used
 	return l, nil
@@ -204,8 +258,27 @@ func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
 // forms mean ("A TRI D" disbands in a retreat phase and removes in an
 // adjustment phase; "A PAR - BUR" retreats in a retreat phase).
 func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
-	var buf [24]string
-	c := &cursor{n: n, src: s, toks: n.splitHyphens(tokenize(buf[:0], s))}
+	p := Parser{n: n}
+	return p.ParseOrder(s, power, t)
+}
+
+// Parser reads orders of one map, reusing its scratch space so that
+// parsing allocates nothing on the common path. It is not safe for
+// concurrent use; Names.ParseOrder is.
+type Parser struct {
+	n   *Names
+	buf [32]string
+	c   cursor
+}
+
+// NewParser returns a parser for the names of n.
+func (n *Names) NewParser() *Parser { return &Parser{n: n} }
+
+// ParseOrder is Names.ParseOrder with the parser's scratch space.
+func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
+	n := p.n
+	c := &p.c
+	*c = cursor{n: n, src: s, toks: n.splitHyphens(tokenize(p.buf[:0], s))}
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if c.done() {
 		return o, c.errf("", "empty order")
@@ -214,7 +287,7 @@ func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rule
 	if pw, ok := n.Power(c.toks[0]); ok && len(c.toks) > 1 {
 		if _, isProv := n.Province(c.toks[0]); !isProv || lower(c.toks, 1) == ":" {
 			if power != rules.NoPower && pw != power {
-				return o, c.errf(c.toks[0], "order for another power:")
+				return o, c.errf(c.word(0), "order for another power:")
 			}
 			o.Power = pw
 			c.i++
@@ -222,13 +295,13 @@ func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rule
 		}
 	}
 	if o.Power == rules.NoPower {
-		return o, c.errf(c.toks[0], "the order does not say whose it is; start it with a power, not")
+		return o, c.errf(c.word(0), "the order does not say whose it is; start it with a power, not")
 	}
 	if err := n.parseBody(c, &o, t); err != nil {
 		return o, err
 	}
 	if !c.done() {
-		return o, c.errf(c.toks[c.i], "unexpected word")
+		return o, c.errf(c.word(c.i), "unexpected word")
 	}
 	return o, nil
 }
@@ -266,7 +339,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	l, err := c.location()
 	if err != nil {
 		if o.Unit == rules.NoUnit && !c.done() {
-			return c.errf(c.toks[c.i], "unknown unit type or province")
+			return c.errf(c.word(c.i), "unknown unit type or province")
 		}
 		return err
 	}
@@ -278,7 +351,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 		}
 		return c.errf("", "the order says nothing after the unit")
 	}
-	w := c.toks[c.i]
+	w := c.word(c.i)
 	switch c.peek() {
 	case "h", "hold", "holds", "stand", "stands":
 		c.i++
@@ -333,7 +406,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 			if c.done() {
 				return c.errf("", "a convoy needs a destination")
 			}
-			return c.errf(c.toks[c.i], "expected '-' before the convoy's destination, not")
+			return c.errf(c.word(c.i), "expected '-' before the convoy's destination, not")
 		}
 		l, err = c.location()
 		if err != nil {
@@ -353,7 +426,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 			if c.done() {
 				return c.errf("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
 			}
-			return c.errf(c.toks[c.i], "expected '-' in the permitted move, not")
+			return c.errf(c.word(c.i), "expected '-' in the permitted move, not")
 		}
 		l, err = c.location()
 		o.Dest = l
@@ -378,9 +451,10 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	if t == rules.RetreatPhase {
 		o.Kind = rules.Retreat
 	}
-	if c.accept("tsr", "railway", "rail") {
+	if n.railWord(c.peek()) {
+		c.i++
 		if !c.accept("-", "to") {
-			return c.errf(c.peek(), "expected '-' after TSR, not")
+			return c.errf(c.word(c.i), "expected '-' after TSR, not")
 		}
 		o.Kind = rules.Railway
 	}
@@ -400,10 +474,41 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 		o.ViaConvoy = true
 	}
 	if c.accept("via", "by") {
+		if n.railWord(c.peek()) {
+			// vDiplomacy's form: "A MOS - VLA via TSR".
+			c.i++
+			o.Kind, o.ViaConvoy = rules.Railway, false
+			return nil
+		}
 		c.accept("convoy", "c")
 		o.ViaConvoy = true
 	}
 	return nil
+}
+
+// railWord reports whether w names a railway: "railway", "rail", or the
+// name of one of the map's railways ("tsr").
+func (n *Names) railWord(w string) bool {
+	if w == "railway" || w == "rail" {
+		return true
+	}
+	for _, r := range n.m.Railways() {
+		if strings.EqualFold(w, r.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// railName returns the name of the railway a railway order travels, upper
+// case ("TSR"), or "RAILWAY" when no railway joins its provinces.
+func (n *Names) railName(o rules.Order) string {
+	for _, r := range n.m.Railways() {
+		if r.Station(o.At.Province) >= 0 && r.Station(o.Target.Province) >= 0 {
+			return strings.ToUpper(r.Name)
+		}
+	}
+	return "RAILWAY"
 }
 
 // FormatOrder writes an order in canonical form: upper case, the map's
@@ -426,7 +531,7 @@ func (n *Names) FormatOrder(o rules.Order) string {
 		}
 		return s
 	case rules.Railway:
-		return unit(o.Unit, o.At) + " - TSR - " + loc(o.Target)
+		return unit(o.Unit, o.At) + " - " + n.railName(o) + " - " + loc(o.Target)
 	case rules.Support:
 		s := unit(o.Unit, o.At) + " S " + unit(o.TargetUnit, o.Target)
 		if o.Dest.Province != rules.NoProvince {

@@ -1,18 +1,24 @@
 package rules
 
-import "sort"
-
 // adjustmentDue returns, per power, how many units it must build (positive)
 // or remove (negative): supply centres owned minus units.
 func (r *Resolver) adjustmentDue(pos *Position) []int {
-	due := pos.CentreCount(r.m)
-	units := pos.UnitCount(r.m)
-	for p := range due {
-		due[p] -= units[p]
-		if Power(p) == r.v.Neutral || p == 0 {
-			due[p] = 0
+	due := resize(r.due, len(r.m.Powers))
+	for p, o := range pos.Owner {
+		if o != NoPower && r.m.Provinces[p].SupplyCenter {
+			due[o]++
 		}
 	}
+	for _, u := range pos.Units {
+		if u.Type != NoUnit {
+			due[u.Power]--
+		}
+	}
+	due[NoPower] = 0
+	if r.v.Neutral != NoPower {
+		due[r.v.Neutral] = 0
+	}
+	r.due = due
 	return due
 }
 
@@ -176,34 +182,30 @@ func (r *Resolver) checkBuild(pos, next *Position, o Order) (Loc, Reason) {
 func (r *Resolver) civilDisorder(next *Position, power Power, n int) {
 	m := r.m
 	dist := r.distances(next, power)
-	type cand struct {
-		p      Province
-		onSC   bool
-		dist   int
-		isArmy bool
+	// first reports whether the unit at a is removed before the one at b.
+	first := func(a, b Province) bool {
+		if sa, sb := m.Provinces[a].SupplyCenter, m.Provinces[b].SupplyCenter; sa != sb {
+			return !sa
+		}
+		if dist[a] != dist[b] {
+			return dist[a] > dist[b]
+		}
+		if fa, fb := next.Units[a].Type == Fleet, next.Units[b].Type == Fleet; fa != fb {
+			return fa
+		}
+		return m.Provinces[a].Name < m.Provinces[b].Name
 	}
-	var cands []cand
-	for p, u := range next.Units {
-		if u.Type == NoUnit || u.Power != power {
-			continue
+	for ; n > 0; n-- {
+		pick := NoProvince
+		for p, u := range next.Units {
+			if u.Type != NoUnit && u.Power == power && (pick == NoProvince || first(Province(p), pick)) {
+				pick = Province(p)
+			}
 		}
-		cands = append(cands, cand{Province(p), m.Provinces[p].SupplyCenter, dist[p], u.Type == Army})
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.onSC != b.onSC {
-			return !a.onSC
+		if pick == NoProvince {
+			return
 		}
-		if a.dist != b.dist {
-			return a.dist > b.dist
-		}
-		if a.isArmy != b.isArmy {
-			return !a.isArmy
-		}
-		return m.Provinces[a.p].Name < m.Provinces[b.p].Name
-	})
-	for i := 0; i < n && i < len(cands); i++ {
-		next.Units[cands[i].p] = Unit{}
+		next.Units[pick] = Unit{}
 	}
 }
 
@@ -212,8 +214,9 @@ func (r *Resolver) civilDisorder(next *Position, power Power, n int) {
 func (r *Resolver) distances(pos *Position, power Power) []int {
 	m := r.m
 	n := m.NumProvinces()
-	dist := make([]int, n)
-	var q []Province
+	dist := resize(r.dist, n)
+	r.dist = dist
+	q := r.queue[:0]
 	for p := range dist {
 		dist[p] = -1
 		if m.Provinces[p].SupplyCenter && pos.Owner[p] == power {
@@ -230,6 +233,7 @@ func (r *Resolver) distances(pos *Position, power Power) []int {
 			}
 		}
 	}
+	r.queue = q
 	for p := range dist {
 		if dist[p] < 0 {
 			dist[p] = n // unreachable: farthest of all

@@ -9,15 +9,18 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 	next.Units = resize(next.Units, n)
 	next.Owner = append(next.Owner[:0], pos.Owner...)
 	next.Dislodged = next.Dislodged[:0]
+	if len(r.rail.moves) > 0 {
+		r.railFinish(res)
+	}
 
 	// Units that stay, and units that move.
-	for p := 0; p < n; p++ {
+	for _, p := range r.units {
 		u := pos.Units[p]
-		if u.Type == NoUnit || (r.moving[p] && r.res[p]) {
+		if r.moving[p] && r.res[p] {
 			continue
 		}
-		if by := r.dislodger(Province(p)); by != NoProvince {
-			d := Dislodged{Unit: u, Province: Province(p), AttackerFrom: by, ByConvoy: r.convoyed[by]}
+		if by := r.dislodger(p); by != NoProvince {
+			d := Dislodged{Unit: u, Province: p, AttackerFrom: by, ByConvoy: r.convoyed[by]}
 			if r.v.Neutral != NoPower && u.Power == r.v.Neutral {
 				// Neutral units are destroyed, not dislodged.
 				res.Disbanded = append(res.Disbanded, d)
@@ -28,13 +31,13 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 		}
 		next.Units[p] = u
 	}
-	for p := 0; p < n; p++ {
+	for _, p := range r.units {
 		if r.moving[p] && r.res[p] {
 			u := pos.Units[p]
 			u.Coast = r.destLoc[p].Coast
 			next.Units[r.dest[p]] = u
-		} else if r.moving[p] && (!r.convoyed[p] || r.path(Province(p))) &&
-			!(r.headToHead(Province(p)) && r.res[r.dest[p]]) {
+		} else if r.moving[p] && (!r.convoyed[p] || r.path(p)) &&
+			!(r.headToHead(p) && r.res[r.dest[p]]) {
 			// A standoff leaves the province contested; a unit that lost
 			// a head-to-head battle has no effect there (DATC 6.H.9).
 			r.contested[r.dest[p]] = true
@@ -42,13 +45,13 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 	}
 
 	// Results of the given orders.
-	for p := 0; p < n; p++ {
+	for _, p := range r.units {
 		i := r.resIdx[p]
 		if i < 0 || res.Results[i].Outcome != Succeeded {
 			continue
 		}
 		rs := &res.Results[i]
-		by := r.dislodger(Province(p))
+		by := r.dislodger(p)
 		switch {
 		case r.moving[p]:
 			if r.res[p] {
@@ -58,7 +61,7 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 			switch {
 			case r.noPath[p]:
 				rs.Reason = ParadoxBroken
-			case r.convoyed[p] && !r.path(Province(p)):
+			case r.convoyed[p] && !r.path(p):
 				rs.Reason = NoConvoy
 			default:
 				rs.Reason, rs.Where = Bounced, r.dest[p]
@@ -68,7 +71,7 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 			if by != NoProvince {
 				rs.Reason, rs.Where = WasDislodged, by
 			} else {
-				rs.Reason, rs.Where = Cut, r.cutter(Province(p))
+				rs.Reason, rs.Where = Cut, r.cutter(p)
 			}
 		case r.ord[p].Kind == Convoy && r.noPath[r.ord[p].Target.Province]:
 			rs.Outcome, rs.Reason = Failed, ParadoxBroken

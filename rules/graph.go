@@ -119,9 +119,15 @@ type Map struct {
 	// may support into: those it may move to (any coast) across a border
 	// whose kind allows support.
 	reach [3][]bitset
+	// provAdj[p] lists the provinces bordering p over any border.
+	provAdj [][]Province
+	// seaList[p] lists the provinces of seaAdj[p], for walking them.
+	seaList [][]Province
 	// seaAdj[p] is the set of provinces that border p for fleets, over any
 	// coast: the graph convoy routes travel.
 	seaAdj []bitset
+	// railways are the lines of railway moves (railway.go).
+	railways []RailwayLine
 }
 
 // NumProvinces is the number of provinces.
@@ -432,16 +438,25 @@ func (b *MapBuilder) Build() (*Map, error) {
 	for p := range m.seaAdj {
 		m.seaAdj[p] = newBitset(np)
 	}
+	m.seaList = make([][]Province, np)
 	for a := 0; a < n; a++ {
 		for _, c := range m.adj[a] {
 			if m.edges[a*n+c]&edgeFleet != 0 && !m.Kinds[m.kinds[a*n+c]].NoConvoy {
-				m.seaAdj[m.locs[a].Province].set(m.locs[c].Province)
+				pa, pc := m.locs[a].Province, m.locs[c].Province
+				if !m.seaAdj[pa].has(pc) {
+					m.seaAdj[pa].set(pc)
+					m.seaList[pa] = append(m.seaList[pa], pc)
+				}
 			}
 		}
+	}
+	if err := b.checkRailways(); err != nil {
+		return nil, err
 	}
 	if len(b.errs) > 0 {
 		return nil, b.errs[0]
 	}
+	m.buildProvAdj()
 	return m, nil
 }
 
@@ -466,28 +481,23 @@ func (b *MapBuilder) addEdge(a, c int, flag uint8, kind BorderKind) {
 
 // provinceNeighbours returns the provinces that share a border with p of
 // any kind, for armies or fleets, from any coast.
-func (m *Map) provinceNeighbours(p Province) []Province {
-	var out []Province
-	add := func(n int) {
+func (m *Map) provinceNeighbours(p Province) []Province { return m.provAdj[p] }
+
+// buildProvAdj lists every province's neighbours over any border.
+func (m *Map) buildProvAdj() {
+	m.provAdj = make([][]Province, len(m.Provinces))
+	for n, l := range m.locs {
 		for _, c := range m.adj[n] {
 			t := m.locs[c].Province
 			dup := false
-			for _, x := range out {
-				if x == t {
-					dup = true
-					break
-				}
+			for _, x := range m.provAdj[l.Province] {
+				dup = dup || x == t
 			}
 			if !dup {
-				out = append(out, t)
+				m.provAdj[l.Province] = append(m.provAdj[l.Province], t)
 			}
 		}
 	}
-	add(int(p))
-	for _, c := range m.Provinces[p].Coasts {
-		add(m.coastNode[p][c])
-	}
-	return out
 }
 
 // SetGate makes p the gate of border kind k: moves across such borders

@@ -15,27 +15,21 @@ const unit = 2
 func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	m := r.m
 	n := m.NumProvinces()
+	// Only the provinces the previous phase touched need clearing: the
+	// others still hold their defaults.
+	for _, p := range r.touched {
+		r.clearProvince(p)
+	}
+	r.touched = r.touched[:0]
+	r.units = r.units[:0]
+	r.convoyers = r.convoyers[:0]
 	for p := 0; p < n; p++ {
-		r.resIdx[p] = -1
-		r.moving[p] = false
-		r.dest[p] = NoProvince
-		r.convoyed[p] = false
-		r.noPath[p] = false
-		r.half[p] = false
-		r.noCut[p] = false
-		r.pathHalf[p] = false
-		r.state[p] = unresolved
-		r.res[p] = false
-		r.inCycle[p] = false
-		r.intoHead[p] = -1
-		r.supHead[p] = -1
-		r.convHead[p] = -1
-		r.contested[p] = false
-		r.ord[p] = Order{Kind: Hold}
 		if u := pos.Units[p]; u.Type != NoUnit {
+			r.units = append(r.units, Province(p))
 			r.ord[p] = HoldOrder(u.Power, u.Type, pos.LocOf(Province(p)))
 		}
 	}
+	r.touched = append(r.touched, r.units...)
 	r.deps = r.deps[:0]
 	r.guessBased, r.hits = false, 0
 	r.permits = r.permits[:0]
@@ -57,7 +51,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 			continue
 		}
 		switch o.Kind {
-		case Hold, Move, Support, Convoy:
+		case Hold, Move, Support, Convoy, Railway:
 		case Permit:
 			r.permits = append(r.permits, o)
 			continue
@@ -88,14 +82,16 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	r.checkPermits(pos, res)
 
 	// Pass 2: legality of each order on its own (DATC 4.E.1).
-	for p := 0; p < n; p++ {
+	for _, p := range r.units {
 		i := r.resIdx[p]
 		if i < 0 {
 			continue
 		}
-		if why := r.legal(Province(p)); why != NoReason {
+		if why := r.legal(p); why != NoReason {
 			illegal(res, int(i), why)
-			r.ord[p] = HoldOrder(pos.Units[p].Power, pos.Units[p].Type, pos.LocOf(Province(p)))
+			r.ord[p] = HoldOrder(pos.Units[p].Power, pos.Units[p].Type, pos.LocOf(p))
+		} else if r.ord[p].Kind == Convoy {
+			r.convoyers = append(r.convoyers, p)
 		}
 	}
 
@@ -103,13 +99,14 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	// 2000/2023 rules: by convoy when ordered "via convoy", when the move
 	// needs it, or when a fleet of the army's own power is ordered to
 	// convoy it; with no fall-back to the land route).
-	for p := 0; p < n; p++ {
+	for _, pp := range r.units {
+		p := pp
 		o := &r.ord[p]
 		if o.Kind != Move {
 			continue
 		}
-		pp := Province(p)
 		d := o.Target.Province
+		r.touched = append(r.touched, d)
 		r.moving[p] = true
 		r.dest[p] = d
 		r.intoNext[p] = r.intoHead[d]
@@ -125,7 +122,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 		adjacent, kind := m.Edge(Army, o.At, At(d))
 		if !adjacent {
 			r.convoyed[p] = true
-		} else if o.ViaConvoy || r.hasConvoy(pp) {
+		} else if len(r.convoyers) > 0 || o.ViaConvoy {
 			own, any := r.convoysOf(pp)
 			// DATC 4.A.3: no fall-back to the land route (3.1), unless
 			// the game chose the DATC version 2 reading.
@@ -137,8 +134,10 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 		}
 	}
 
+	r.railSetup(res)
+
 	// Pass 4: supports and convoys that match the orders they serve.
-	for p := 0; p < n; p++ {
+	for _, p := range r.units {
 		o := &r.ord[p]
 		switch o.Kind {
 		case Support:
@@ -173,12 +172,30 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	}
 
 	// Resolve every decision.
-	for p := 0; p < n; p++ {
-		if pos.Units[p].Type != NoUnit {
-			r.adjudicate(Province(p))
-		}
+	for _, p := range r.units {
+		r.adjudicate(p)
 	}
 	r.finishMovement(pos, res, orders)
+}
+
+// clearProvince puts the scratch state of province p back to its defaults.
+func (r *Resolver) clearProvince(p Province) {
+	r.resIdx[p] = -1
+	r.moving[p] = false
+	r.dest[p] = NoProvince
+	r.convoyed[p] = false
+	r.noPath[p] = false
+	r.half[p] = false
+	r.noCut[p] = false
+	r.pathHalf[p] = false
+	r.state[p] = unresolved
+	r.res[p] = false
+	r.inCycle[p] = false
+	r.intoHead[p] = -1
+	r.supHead[p] = -1
+	r.convHead[p] = -1
+	r.contested[p] = false
+	r.ord[p] = Order{Kind: Hold}
 }
 
 // convoysOf reports whether a fleet of the army's own power (own), and
@@ -187,7 +204,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 func (r *Resolver) convoysOf(a Province) (own, any bool) {
 	power := r.pos.Units[a].Power
 	d := r.ord[a].Target.Province
-	for f := range r.ord {
+	for _, f := range r.convoyers {
 		o := &r.ord[f]
 		if o.Kind == Convoy && o.Target.Province == a && o.Dest.Province == d && r.pos.Units[f].Type == Fleet {
 			any = true
@@ -195,12 +212,6 @@ func (r *Resolver) convoysOf(a Province) (own, any bool) {
 		}
 	}
 	return own, any
-}
-
-// hasConvoy reports whether any convoy order names the army at a.
-func (r *Resolver) hasConvoy(a Province) bool {
-	_, any := r.convoysOf(a)
-	return any
 }
 
 // checkPermits validates the canal permissions given this turn.
@@ -216,6 +227,9 @@ func (r *Resolver) checkPermits(pos *Position, res *Resolution) {
 		g := o.At.Province
 		if int(g) >= len(pos.Units) || pos.Units[g].Type == NoUnit || pos.Units[g].Power != o.Power {
 			illegal(res, i, NotGatekeeper)
+		} else if why, note := r.permitCheck(o, i, res); why != NoReason {
+			illegal(res, i, why)
+			res.Results[i].Note = note
 		}
 	}
 	kept := r.permits[:0]
@@ -225,6 +239,27 @@ func (r *Resolver) checkPermits(pos *Position, res *Resolution) {
 		}
 	}
 	r.permits = kept
+}
+
+// permitCheck checks a permission given by the gatekeeper: it must name a
+// fleet's move across a border that the gate keeps, and a gate lets one
+// fleet through a turn (Colonial's Suez canal: one fleet, one direction).
+func (r *Resolver) permitCheck(o *Order, i int, res *Resolution) (Reason, string) {
+	m := r.m
+	f, d := o.Target.Province, o.Dest
+	if int(f) >= m.NumProvinces() || int(d.Province) >= m.NumProvinces() || r.pos.Units[f].Type != Fleet {
+		return NoSuchUnit, "a permission names a fleet standing beside the gate"
+	}
+	l, ok := m.FleetDest(r.pos.LocOf(f), d.Province, d.Coast)
+	if _, kind := m.Edge(Fleet, r.pos.LocOf(f), l); !ok || m.Kinds[kind].Gate != o.At.Province {
+		return RuleViolation, "the permitted move must go through the passage that " + m.Provinces[o.At.Province].Name + " keeps"
+	}
+	for j := 0; j < i; j++ {
+		if q := &res.Results[j]; q.Order.Kind == Permit && q.Outcome != Illegal && q.Order.At.Province == o.At.Province {
+			return DuplicateOrder, "one permission a turn: one fleet, one direction"
+		}
+	}
+	return NoReason, ""
 }
 
 // permitted reports whether a move from one location to another through
@@ -271,6 +306,8 @@ func (r *Resolver) legal(p Province) Reason {
 			return NotAdjacent
 		}
 		return NoReason
+	case Railway:
+		return r.railLegal(p)
 	case Support:
 		t := o.Target.Province
 		if int(t) >= m.NumProvinces() || r.pos.Units[t].Type == NoUnit || t == p {
@@ -294,7 +331,7 @@ func (r *Resolver) legal(p Province) Reason {
 			if !r.anyFleetEdge(o.Target, d) {
 				return CannotSupport
 			}
-		} else if ok, _ := m.Edge(Army, o.Target, At(d)); !ok && !r.seaRoute(t, d, NoProvince, p) {
+		} else if ok, _ := m.Edge(Army, o.Target, At(d)); !ok && !r.seaRoute(t, d, NoProvince, p) && !r.railPossible(t, d) {
 			return CannotSupport
 		}
 		return NoReason
@@ -348,10 +385,9 @@ func (r *Resolver) seaRoute(a, d, via, avoid Province) bool {
 	}
 	r.seenGen++
 	q := r.queue[:0]
-	for s := range m.Provinces {
-		sp := Province(s)
-		if r.convoyer(sp, avoid) && m.seaAdj[a].has(sp) {
-			r.seen[s] = r.seenGen
+	for _, sp := range m.seaList[a] {
+		if r.convoyer(sp, avoid) {
+			r.seen[sp] = r.seenGen
 			q = append(q, sp)
 		}
 	}
@@ -362,10 +398,9 @@ func (r *Resolver) seaRoute(a, d, via, avoid Province) bool {
 			r.queue = q
 			return true
 		}
-		for t := range m.Provinces {
-			tp := Province(t)
-			if r.seen[t] != r.seenGen && r.convoyer(tp, avoid) && m.seaAdj[s].has(tp) {
-				r.seen[t] = r.seenGen
+		for _, tp := range m.seaList[s] {
+			if r.seen[tp] != r.seenGen && r.convoyer(tp, avoid) {
+				r.seen[tp] = r.seenGen
 				q = append(q, tp)
 			}
 		}
@@ -392,10 +427,9 @@ func (r *Resolver) reachAvoiding(a, f, x Province) bool {
 	m := r.m
 	r.seenGen++
 	q := r.queue[:0]
-	for t := range m.Provinces {
-		tp := Province(t)
-		if m.seaAdj[a].has(tp) && r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
-			r.seen[t] = r.seenGen
+	for _, tp := range m.seaList[a] {
+		if r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
+			r.seen[tp] = r.seenGen
 			q = append(q, tp)
 		}
 	}
@@ -406,10 +440,9 @@ func (r *Resolver) reachAvoiding(a, f, x Province) bool {
 			found = true
 			break
 		}
-		for t := range m.Provinces {
-			tp := Province(t)
-			if r.seen[t] != r.seenGen && m.seaAdj[c].has(tp) && r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
-				r.seen[t] = r.seenGen
+		for _, tp := range m.seaList[c] {
+			if r.seen[tp] != r.seenGen && r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
+				r.seen[tp] = r.seenGen
 				q = append(q, tp)
 			}
 		}
@@ -429,10 +462,9 @@ func (r *Resolver) seaReach(a, s, avoid Province) bool {
 	m := r.m
 	r.seenGen++
 	q := r.queue[:0]
-	for t := range m.Provinces {
-		tp := Province(t)
-		if r.convoyer(tp, avoid) && m.seaAdj[a].has(tp) {
-			r.seen[t] = r.seenGen
+	for _, tp := range m.seaList[a] {
+		if r.convoyer(tp, avoid) {
+			r.seen[tp] = r.seenGen
 			q = append(q, tp)
 		}
 	}
@@ -443,10 +475,9 @@ func (r *Resolver) seaReach(a, s, avoid Province) bool {
 			r.queue = q
 			return true
 		}
-		for t := range m.Provinces {
-			tp := Province(t)
-			if r.seen[t] != r.seenGen && r.convoyer(tp, avoid) && m.seaAdj[c].has(tp) {
-				r.seen[t] = r.seenGen
+		for _, tp := range m.seaList[c] {
+			if r.seen[tp] != r.seenGen && r.convoyer(tp, avoid) {
+				r.seen[tp] = r.seenGen
 				q = append(q, tp)
 			}
 		}
@@ -602,10 +633,13 @@ func (r *Resolver) resolve(p Province) bool {
 // destination moving the other way across the same border.
 func (r *Resolver) headToHead(p Province) bool {
 	d := r.dest[p]
-	return r.moving[d] && r.dest[d] == p && !r.convoyed[p] && !r.convoyed[d]
+	return r.moving[d] && r.dest[d] == p && !r.convoyed[p] && !r.convoyed[d] && !r.onRail(p) && !r.onRail(d)
 }
 
 func (r *Resolver) resolveMove(p Province) bool {
+	if r.onRail(p) {
+		return r.resolveRail(p)
+	}
 	if r.convoyed[p] && !r.path(p) {
 		return false
 	}
@@ -623,7 +657,7 @@ func (r *Resolver) resolveMove(p Province) bool {
 			return false
 		}
 	}
-	return true
+	return len(r.rail.moves) == 0 || att > r.railPrevent(p, d)
 }
 
 // base is the strength of the moving unit itself.

@@ -31,14 +31,20 @@ type Resolver struct {
 	guessBased bool
 	hits       int
 
-	intoHead, intoNext []int32 // movers into each province
-	supHead, supNext   []int32 // matching supports of each unit's order
-	convHead, convNext []int32 // matching convoys of each army
-	contested          []bool  // a move into the province failed (standoff)
+	intoHead, intoNext []int32    // movers into each province
+	supHead, supNext   []int32    // matching supports of each unit's order
+	convHead, convNext []int32    // matching convoys of each army
+	contested          []bool     // a move into the province failed (standoff)
+	units              []Province // the provinces with a unit, this phase
+	touched            []Province // provinces whose scratch state is not the default
+	convoyers          []Province // fleets with a legal convoy order this phase
 	seen               []uint32
 	seenGen            uint32
 	queue              []Province
+	due                []int // per power: builds (+) or removals (-) due
+	dist               []int // per province: distance for civil disorder
 	permits            []Order
+	rail               railState // railway moves (railway.go)
 }
 
 // NewResolver returns a resolver for variant v with the given options.
@@ -66,6 +72,9 @@ func NewResolver(v *Variant, opt Options) *Resolver {
 	r.convNext = make([]int32, n)
 	r.contested = make([]bool, n)
 	r.seen = make([]uint32, n)
+	for p := 0; p < n; p++ {
+		r.clearProvince(Province(p))
+	}
 	return r
 }
 

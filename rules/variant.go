@@ -70,6 +70,9 @@ type Options struct {
 	// DATC version 2 preference for 4.A.3). The default is the DATC 3.1
 	// preference: no fall-back, the army stays (6.G.8).
 	ConvoyFallback bool
+	// Railway is the reading of the rules of railway moves (Colonial's
+	// Trans-Siberian Railroad); the default is vDiplomacy's revision 2.2.
+	Railway RailwayReading
 }
 
 // ParadoxRule is a way to break a convoy paradox.

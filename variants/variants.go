@@ -20,6 +20,8 @@ var files embed.FS
 // file; this is the one place that wires them.
 func addHooks(v *rules.Variant) {
 	switch v.Name {
+	case "colonial":
+		colonialHooks(v)
 	}
 }
 

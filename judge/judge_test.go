@@ -1,0 +1,146 @@
+package judge
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/variants"
+)
+
+func adjudicate(t *testing.T, j *Judge, text string) (*Output, error) {
+	t.Helper()
+	var in Input
+	if err := json.Unmarshal([]byte(text), &in); err != nil {
+		t.Fatal(err)
+	}
+	return j.Adjudicate(&in)
+}
+
+func TestContractMovementRetreatAdjustment(t *testing.T) {
+	j := New(variants.MustLoad())
+	// A movement phase that dislodges a unit: the output carries the
+	// retreat phase, the attacker's origin and the legal retreats.
+	out, err := adjudicate(t, j, `{"variant": "standard",
+		"phase": {"season": "spring", "year": 1901, "type": "movement"},
+		"units": [{"power": "Germany", "type": "army", "province": "mun"},
+		          {"power": "Germany", "type": "army", "province": "ruh"},
+		          {"power": "France", "type": "army", "province": "bur"}],
+		"orders": {"Germany": ["A mun - bur", "A Ruhr supports A Munich - Burgundy"], "France": ["a bur h"]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Next.Phase != (Phase{"spring", 1901, "retreat"}) || len(out.Next.Dislodged) != 1 {
+		t.Fatalf("next: %+v", out.Next)
+	}
+	d := out.Next.Dislodged[0]
+	if d.Province != "bur" || d.AttackerFrom != "mun" || strings.Join(d.Retreats, " ") != "bel gas mar par pic" {
+		t.Errorf("dislodged: %+v", d)
+	}
+	// Results come power by power in the variant's order: France first.
+	if out.Results[0].Order != "A BUR H" || out.Results[0].Result != "failed" || out.Results[0].Reason != "dislodged" {
+		t.Errorf("results: %+v", out.Results)
+	}
+	// The retreat phase, fed with the output.
+	next, _ := json.Marshal(out.Next)
+	var in Input
+	_ = json.Unmarshal(next, &in)
+	in.Variant = "standard"
+	in.Orders = map[string][]string{"france": {"A bur R gas"}}
+	out, err = j.Adjudicate(&in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Results[0].Result != "succeeded" || out.Next.Phase != (Phase{"fall", 1901, "movement"}) {
+		t.Fatalf("retreat: %+v %+v", out.Results, out.Next.Phase)
+	}
+	// An adjustment phase with a build, an illegal build and civil disorder.
+	out, err = adjudicate(t, j, `{"variant": "standard",
+		"phase": {"season": "winter", "year": 1901, "type": "adjustment"},
+		"units": [{"power": "Russia", "type": "army", "province": "ukr"},
+		          {"power": "Austria", "type": "army", "province": "vie"},
+		          {"power": "Austria", "type": "army", "province": "gal"}],
+		"supply_centers": {"mos": "Russia", "stp": "Russia", "vie": "Austria"},
+		"orders": {"Russia": ["Build F St Petersburg", "BUILD A MOS"]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Results[0].Result != "illegal" || out.Results[0].Reason != "bad_coast" || out.Results[1].Result != "succeeded" {
+		t.Errorf("builds: %+v", out.Results)
+	}
+	units := map[string]bool{}
+	for _, u := range out.Next.Units {
+		units[u.Power+" "+u.Province] = true
+	}
+	if !units["Russia mos"] || units["Austria gal"] || !units["Austria vie"] {
+		t.Errorf("after adjustments (Galicia removed in civil disorder): %+v", out.Next.Units)
+	}
+}
+
+func TestContractIllegalOrdersAreResults(t *testing.T) {
+	j := New(variants.MustLoad())
+	out, err := adjudicate(t, j, `{"variant": "standard",
+		"phase": {"season": "spring", "year": 1901, "type": "movement"},
+		"units": [{"power": "England", "type": "fleet", "province": "lon"},
+		          {"power": "England", "type": "fleet", "province": "edi"},
+		          {"power": "England", "type": "army", "province": "lvp"},
+		          {"power": "Germany", "type": "army", "province": "mun"}],
+		"orders": {"England": ["F LON - XYZ", "F EDI - MOS", "A LVP - YOR"], "Germany": ["A MUN H"]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ result, reason string }{
+		{"illegal", "syntax"}, {"illegal", "not_adjacent"}, {"succeeded", ""}, {"succeeded", ""},
+	}
+	for i, w := range want {
+		if out.Results[i].Result != w.result || out.Results[i].Reason != w.reason {
+			t.Errorf("result %d: %+v, want %v", i, out.Results[i], w)
+		}
+	}
+	if !strings.Contains(out.Results[0].Message, `"XYZ"`) {
+		t.Errorf("message does not name the word: %q", out.Results[0].Message)
+	}
+}
+
+func TestContractBadInput(t *testing.T) {
+	j := New(variants.MustLoad())
+	tests := []struct{ name, text, want string }{
+		{"unknown variant", `{"variant": "chess", "phase": {"season": "spring", "year": 1901, "type": "movement"}}`, "unknown variant"},
+		{"unknown province", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "England", "type": "army", "province": "atlantis"}]}`, `unknown province "atlantis"`},
+		{"unknown power", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "orders": {"Narnia": []}}`, `unknown power "Narnia"`},
+		{"bad phase", `{"variant": "standard", "phase": {"season": "winter", "year": 1901, "type": "movement"}}`, "does not exist"},
+		{"fleet inland", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "England", "type": "fleet", "province": "mun"}]}`, "cannot stand"},
+		{"two units", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "England", "type": "army", "province": "mun"}, {"power": "France", "type": "army", "province": "Munich"}]}`, "two units"},
+		{"fleet without coast", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "Russia", "type": "fleet", "province": "stp"}]}`, "must name its coast"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := adjudicate(t, j, tt.text)
+			var ie *InputError
+			if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an InputError containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzAdjudicate: whatever JSON arrives, the judge answers with an output
+// or an InputError, and never panics.
+func FuzzAdjudicate(f *testing.F) {
+	f.Add(`{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "orders": {"England": ["F LON - NTH"]}}`)
+	f.Add(`{"variant": "standard", "phase": {"season": "fall", "year": 1901, "type": "retreat"}, "dislodged": [{"power": "France", "type": "army", "province": "bur", "attacker_from": "mun", "retreats": ["par"]}], "orders": {"France": ["A BUR R PAR"]}}`)
+	f.Add(`{"variant": "standard", "phase": {"season": "winter", "year": 1901, "type": "adjustment"}, "supply_centers": {"par": "France"}, "orders": {"France": ["BUILD A PAR", "WAIVE"]}}`)
+	j := New(variants.MustLoad())
+	f.Fuzz(func(t *testing.T, s string) {
+		var in Input
+		if json.Unmarshal([]byte(s), &in) != nil {
+			return
+		}
+		_, err := j.Adjudicate(&in)
+		var ie *InputError
+		if err != nil && !errors.As(err, &ie) {
+			t.Fatalf("not an input error: %v", err)
+		}
+	})
+}

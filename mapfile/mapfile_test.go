@@ -1,0 +1,106 @@
+package mapfile_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/mapfile"
+	"github.com/chancery/chancery/rules"
+)
+
+const tiny = `
+name tiny
+title "A tiny map"
+start spring 1901
+victory 2 "two centres"
+power Red
+power Blue
+kind cape half-strength no-support
+province aaa coast sc home=Red "Alpha" = alf
+province bbb coast sc home=Blue coasts=nc,sc "Beta"
+province sea sea "The Sea"
+province lll land "Land"
+both aaa: bbb/nc
+fleet sea: aaa bbb/sc[cape]
+army lll: aaa bbb
+unit Red A aaa
+unit Blue F bbb/sc
+owns Red aaa
+owns Blue bbb
+`
+
+func TestParseTiny(t *testing.T) {
+	v, err := mapfile.Parse(strings.NewReader(tiny))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := v.Map
+	if v.Name != "tiny" || v.Title != "A tiny map" || v.VictoryCentres != 2 || m.NumPowers() != 2 {
+		t.Fatalf("header: %+v", v)
+	}
+	a, b, s := rules.Province(0), rules.Province(1), rules.Province(2)
+	if ok, _ := m.Edge(rules.Army, rules.At(a), rules.At(b)); !ok {
+		t.Error("armies cross aaa-bbb")
+	}
+	if ok, _ := m.Edge(rules.Fleet, rules.At(a), rules.Loc{Province: b, Coast: rules.NorthCoast}); !ok {
+		t.Error("fleets cross aaa-bbb/nc")
+	}
+	if ok, _ := m.Edge(rules.Fleet, rules.At(a), rules.Loc{Province: b, Coast: rules.SouthCoast}); ok {
+		t.Error("fleets do not cross aaa-bbb/sc")
+	}
+	ok, kind := m.Edge(rules.Fleet, rules.At(s), rules.Loc{Province: b, Coast: rules.SouthCoast})
+	if !ok || !m.Kind(kind).HalfStrength || m.Kind(kind).Name != "cape" {
+		t.Errorf("sea-bbb/sc is a cape border: %v %+v", ok, m.Kind(kind))
+	}
+	if m.CanSupportInto(rules.Fleet, rules.At(s), b) {
+		t.Error("no support across a cape border")
+	}
+	if v.Start.Units[b] != (rules.Unit{Type: rules.Fleet, Power: 2, Coast: rules.SouthCoast}) {
+		t.Errorf("start unit in bbb: %+v", v.Start.Units[b])
+	}
+	if m.Provinces[a].Home != 1 || v.Start.Owner[a] != 1 || m.Provinces[a].Aliases[0] != "alf" {
+		t.Errorf("aaa: %+v", m.Provinces[a])
+	}
+}
+
+func TestParseErrorsNameTheLine(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"unknown statement", "name x\nstart spring 1901\nfrobnicate\n", "line 3: unknown statement"},
+		{"bad terrain", "province aaa swamp \"A\"\n", "terrain"},
+		{"unknown province in border", "name x\nstart spring 1901\nprovince aaa land \"A\"\narmy aaa: zzz\n", "line 4: unknown location"},
+		{"army to sea", "name x\nstart spring 1901\nprovince aaa land \"A\"\nprovince sss sea \"S\"\narmy aaa: sss\n", "armies cannot cross"},
+		{"unterminated", "title \"oops\n", "unterminated"},
+		{"unit on water", "name x\nstart spring 1901\npower P\nprovince sss sea \"S\"\nunit P A sss\n", "line 5: army cannot stand"},
+		{"no name", "start spring 1901\n", "needs a name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := mapfile.Parse(strings.NewReader(tt.text))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	_, err := mapfile.Parse(strings.NewReader("bogus\n"))
+	var pe *mapfile.Error
+	if !errors.As(err, &pe) || pe.Line != 1 {
+		t.Errorf("errors.As(%v): line %+v", err, pe)
+	}
+}
+
+// FuzzParse: the variant file parser never panics, on any input.
+func FuzzParse(f *testing.F) {
+	f.Add(tiny)
+	if b, err := os.ReadFile("../variants/standard.map"); err == nil {
+		f.Add(string(b))
+	}
+	f.Add("province a coast coasts=nc,xx \"A\"\nfleet a/nc: a/sc[kind]\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := mapfile.Parse(strings.NewReader(s))
+		if err == nil && (v.Map == nil || v.Start == nil) {
+			t.Fatal("a variant without a map or a start")
+		}
+	})
+}
