@@ -268,3 +268,19 @@ func (c *client) newGame(body map[string]any) string {
 	c.must(201, "POST", "/games", body).json(c.e.t, &out)
 	return out.ID
 }
+
+// try sends a request to a full URL and returns the error, if any; for
+// loops that expect the server to go away.
+func (c *client) try(method, url, body string) error {
+	req, err := http.NewRequest(method, url, bytes.NewBufferString(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	return resp.Body.Close()
+}

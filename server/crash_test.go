@@ -1,0 +1,138 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chancery/chancery/store"
+)
+
+// startBinary runs "chancery serve" on a free loopback port and returns
+// the process and its API URL.
+func startBinary(t *testing.T, bin, dsn string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--quiet")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the server printed no address: %v", err)
+	}
+	// "chancery: serving http://127.0.0.1:PORT/api/v1 (sqlite: ...)"
+	f := strings.Fields(line)
+	if len(f) < 3 {
+		t.Fatalf("unexpected first line %q", line)
+	}
+	return cmd, f[2]
+}
+
+// TestKillDashNineLosesNothing kills the real server with SIGKILL while
+// phases are being adjudicated as fast as players make them due, restarts
+// it, and checks that every game is whole: each phase recorded once, the
+// game's phase counter equal to its history, and play going on.
+func TestKillDashNineLosesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the real binary")
+	}
+	bin := filepath.Join(t.TempDir(), "chancery")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/chancery/chancery/cmd/chancery").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, backend := range backends(t) {
+		t.Run(backend, func(t *testing.T) {
+			dsn := filepath.Join(t.TempDir(), "crash.db")
+			if backend == "postgres" {
+				pgMu.Lock()
+				defer pgMu.Unlock()
+				dsn = os.Getenv("CHANCERY_TEST_POSTGRES")
+				st, err := store.Open(context.Background(), dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := store.Reset(context.Background(), st); err != nil {
+					t.Fatal(err)
+				}
+				st.Close()
+			}
+			cmd, url := startBinary(t, bin, dsn)
+			e := &env{t: t, URL: url}
+			a := e.user()
+			var ids []string
+			for range 8 {
+				id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "Germany"})
+				a.must(200, "POST", "/games/"+id+"/start", nil)
+				ids = append(ids, id)
+			}
+			// Players declare themselves ready as fast as they can: every
+			// request makes a phase due at once.
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			for _, id := range ids {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for {
+						select {
+						case <-stop:
+							return
+						default:
+						}
+						// Errors are expected once the server dies.
+						_ = a.try("PUT", url+"/games/"+id+"/orders", `{"orders": [], "ready": true}`)
+					}
+				}()
+			}
+			time.Sleep(1500 * time.Millisecond)
+			if err := cmd.Process.Kill(); err != nil { // SIGKILL
+				t.Fatal(err)
+			}
+			_ = cmd.Wait()
+			close(stop)
+			wg.Wait()
+
+			cmd, url = startBinary(t, bin, dsn)
+			defer func() {
+				_ = cmd.Process.Signal(os.Interrupt)
+				_ = cmd.Wait()
+			}()
+			e.URL = url
+			total := 0
+			for _, id := range ids {
+				g := a.game(id)
+				var h struct{ Phases []struct{ Seq int } }
+				a.must(200, "GET", "/games/"+id+"/history", nil).json(t, &h)
+				if len(h.Phases) != g.Seq {
+					t.Fatalf("game %s: seq %d but %d phases recorded", id, g.Seq, len(h.Phases))
+				}
+				for i, p := range h.Phases {
+					if p.Seq != i {
+						t.Fatalf("game %s: entry %d is phase %d", id, i, p.Seq)
+					}
+				}
+				total += g.Seq
+				if g.Status == "active" {
+					a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+					a.waitSeq(id, g.Seq+1)
+				}
+			}
+			t.Logf("%d phases played before the kill, none lost or doubled", total)
+			if total < len(ids) {
+				t.Fatalf("only %d phases were played: the test did not exercise adjudication", total)
+			}
+		})
+	}
+}

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/chancery/chancery/store"
+)
+
+// TestSeveralServersNeverResolveAPhaseTwice runs four servers on one
+// database (on PostgreSQL each with its own connection pool, as separate
+// processes would have) with many games falling due at once, and checks
+// that every game's history holds each phase exactly once.
+func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		a := e.user()
+		const games = 12
+		var ids []string
+		for range games {
+			id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 1, "bots": true, "power": "Turkey"})
+			a.must(200, "POST", "/games/"+id+"/start", nil)
+			ids = append(ids, id)
+		}
+		var others []*Server
+		for range 3 {
+			st := e.st
+			if e.backend == "postgres" {
+				var err error
+				if st, err = store.Open(context.Background(), e.dsn); err != nil {
+					t.Fatal(err)
+				}
+				defer st.Close()
+			}
+			srv, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: 5 * time.Millisecond,
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			others = append(others, srv)
+			hs := httptest.NewServer(srv.Handler())
+			defer hs.Close()
+		}
+		// Let five phases of every game fall due, one second at a time.
+		for range 5 {
+			e.clock.Advance(1100 * time.Millisecond)
+			for _, s := range others {
+				s.poke()
+			}
+			e.srv.poke()
+			time.Sleep(150 * time.Millisecond)
+		}
+		for _, s := range others {
+			s.Close()
+		}
+		for _, id := range ids {
+			g := a.game(id)
+			var h struct {
+				Phases []struct {
+					Seq   int
+					Phase json.RawMessage
+				}
+			}
+			a.must(200, "GET", "/games/"+id+"/history", nil).json(t, &h)
+			if len(h.Phases) != g.Seq || g.Seq < 3 {
+				t.Fatalf("game %s: seq %d, %d phases in the history", id, g.Seq, len(h.Phases))
+			}
+			for i, p := range h.Phases {
+				if p.Seq != i {
+					t.Fatalf("game %s: history entry %d has seq %d", id, i, p.Seq)
+				}
+			}
+		}
+	})
+}
