@@ -35,15 +35,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", 0, "loop over the cases this many times instead of for --time")
 	asJSON := fs.Bool("json", false, "print one JSON line")
 	fallback := fs.Bool("convoy-fallback", false, "play cases without options with the DATC v2 land fall-back for \"via convoy\" (as the recorded games of ../shared were judged)")
-	if err := fs.Parse(args); err != nil {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return 2
 	}
-	if !*cases || fs.NArg() == 0 {
+	if !*cases || len(files) == 0 {
 		fs.Usage()
 		return 2
 	}
 	var all []judge.Case
-	for _, f := range fs.Args() {
+	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(stderr, "chancery bench: %v\n", err)
@@ -113,6 +114,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			rep.Cases, rep.Phases, rep.Seconds, rep.PhasesPerSec, rep.MicrosPerPhase, rep.Mismatches)
 	}
 	if mismatches > 0 {
+		if !*fallback {
+			fmt.Fprintln(stderr, "chancery bench: judges that let an army ordered \"via convoy\" with no convoy move by land (DATC version 2) disagree with the DATC 3.1 default here; --convoy-fallback plays their reading")
+		}
 		return 1
 	}
 	return 0
