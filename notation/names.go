@@ -14,6 +14,7 @@ import (
 type Names struct {
 	m      *rules.Map
 	provs  map[string]rules.Province
+	short  []int16 // three-letter keys (26*26*26), -1 when no province
 	powers map[string]rules.Power
 	maxLen int // the most words a province name spans
 }
@@ -21,7 +22,11 @@ type Names struct {
 // NewNames indexes the names of map m: every province's abbreviation,
 // aliases and full name, and every power's name.
 func NewNames(m *rules.Map) *Names {
-	n := &Names{m: m, provs: map[string]rules.Province{}, powers: map[string]rules.Power{}, maxLen: 1}
+	n := &Names{m: m, provs: map[string]rules.Province{}, powers: map[string]rules.Power{}, maxLen: 1,
+		short: make([]int16, 26*26*26)}
+	for i := range n.short {
+		n.short[i] = -1
+	}
 	for i := range m.Provinces {
 		pi := &m.Provinces[i]
 		p := rules.Province(i)
@@ -44,6 +49,9 @@ func (n *Names) addProv(s string, p rules.Province) {
 	if k := key(s); k != "" {
 		if _, taken := n.provs[k]; !taken {
 			n.provs[k] = p
+			if i, ok := index3(k); ok {
+				n.short[i] = int16(p)
+			}
 		}
 	}
 }
@@ -72,8 +80,36 @@ func appendKey(b []byte, s string) []byte {
 // Province returns the province a name denotes.
 func (n *Names) Province(s string) (rules.Province, bool) {
 	var buf [64]byte
-	p, ok := n.provs[string(appendKey(buf[:0], s))]
+	return n.lookup(appendKey(buf[:0], s))
+}
+
+// lookup finds a folded key: three-letter keys, the abbreviations people
+// write most, in a table; the others in the map.
+func (n *Names) lookup(k []byte) (rules.Province, bool) {
+	if i, ok := index3(string(k)); ok {
+		if p := n.short[i]; p >= 0 {
+			return rules.Province(p), true
+		}
+		return 0, false
+	}
+	p, ok := n.provs[string(k)]
 	return p, ok
+}
+
+// index3 maps a key of three lower-case letters to an index in Names.short.
+func index3(k string) (int, bool) {
+	if len(k) != 3 {
+		return 0, false
+	}
+	i := 0
+	for j := 0; j < 3; j++ {
+		c := k[j]
+		if c < 'a' || c > 'z' {
+			return 0, false
+		}
+		i = i*26 + int(c-'a')
+	}
+	return i, true
 }
 
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
@@ -95,7 +131,7 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 func (n *Names) Power(s string) (rules.Power, bool) {
 	// A handful of powers: comparing beats hashing.
 	for i, name := range n.m.Powers {
-		if i > 0 && strings.EqualFold(name, s) {
+		if i > 0 && len(name) == len(s) && strings.EqualFold(name, s) {
 			return rules.Power(i), true
 		}
 	}

@@ -90,11 +90,17 @@ type cursor struct {
 	n    *Names
 	src  string
 	toks []string
+	low  []string // toks folded once with fold, for comparing with keywords
 	i    int
 }
 
-func (c *cursor) done() bool   { return c.i >= len(c.toks) }
-func (c *cursor) peek() string { return lower(c.toks, c.i) }
+func (c *cursor) done() bool { return c.i >= len(c.toks) }
+func (c *cursor) peek() string {
+	if c.i < len(c.low) {
+		return c.low[c.i]
+	}
+	return ""
+}
 
 // word returns word i as it was written, for messages.
 func (c *cursor) word(i int) string {
@@ -126,6 +132,33 @@ func sortedWords(s string) []string {
 	return w
 }
 
+// keywordIndex returns the index of a lower-case keyword, or -1.
+func keywordIndex(w string) int {
+	if len(w) == 0 {
+		return -1
+	}
+	for _, i := range keywordTable[keywordHash(w)] {
+		if keywords[i] == w {
+			return int(i)
+		}
+	}
+	return -1
+}
+
+// keywordHash spreads the keywords over the buckets of keywordTable.
+func keywordHash(w string) uint8 {
+	return uint8(len(w)*131 + int(w[0])*17 + int(w[len(w)-1])*7 + int(w[len(w)/2]))
+}
+
+// keywordTable holds, per hash, the indexes of the keywords with that hash.
+var keywordTable = func() (t [256][]uint8) {
+	for i, w := range keywords {
+		h := keywordHash(w)
+		t[h] = append(t[h], uint8(i))
+	}
+	return t
+}()
+
 // fold returns the keyword a word spells in any case, or the word itself:
 // comparing words with the notation's keywords allocates nothing.
 func fold(w string) string {
@@ -140,18 +173,15 @@ func fold(w string) string {
 		}
 		b[i] = c
 	}
-	// Binary search: comparing string(b) allocates nothing.
-	lo, hi := 0, len(keywords)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if string(b[:len(w)]) > keywords[mid] {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
+	lw := b[:len(w)]
+	if len(lw) == 0 {
+		return w
 	}
-	if lo < len(keywords) && string(b[:len(w)]) == keywords[lo] {
-		return keywords[lo]
+	h := uint8(len(lw)*131 + int(lw[0])*17 + int(lw[len(lw)-1])*7 + int(lw[len(lw)/2]))
+	for _, i := range keywordTable[h] {
+		if keywords[i] == string(lw) {
+			return keywords[i]
+		}
 	}
 	return w
 }
@@ -209,7 +239,7 @@ func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
 		if len(k) == before {
 			break
 		}
-		if p, ok := n.provs[string(k)]; ok {
+		if p, ok := n.lookup(k); ok {
 			best, bestLen = p, j-i+1
 		}
 	}
@@ -268,6 +298,7 @@ func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rule
 type Parser struct {
 	n   *Names
 	buf [32]string
+	low [32]string
 	c   cursor
 }
 
@@ -279,19 +310,25 @@ func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rul
 	n := p.n
 	c := &p.c
 	*c = cursor{n: n, src: s, toks: n.splitHyphens(tokenize(p.buf[:0], s))}
+	c.low = p.low[:0]
+	for _, t := range c.toks {
+		c.low = append(c.low, fold(t))
+	}
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if c.done() {
 		return o, c.errf("", "empty order")
 	}
 	// A leading power name: "England: F NTH - NWG".
-	if pw, ok := n.Power(c.toks[0]); ok && len(c.toks) > 1 {
-		if _, isProv := n.Province(c.toks[0]); !isProv || lower(c.toks, 1) == ":" {
-			if power != rules.NoPower && pw != power {
-				return o, c.errf(c.word(0), "order for another power:")
+	if len(c.toks) > 1 && keywordIndex(c.low[0]) < 0 {
+		if pw, ok := n.Power(c.toks[0]); ok {
+			if _, isProv := n.Province(c.toks[0]); !isProv || c.low[1] == ":" {
+				if power != rules.NoPower && pw != power {
+					return o, c.errf(c.word(0), "order for another power:")
+				}
+				o.Power = pw
+				c.i++
+				c.accept(":")
 			}
-			o.Power = pw
-			c.i++
-			c.accept(":")
 		}
 	}
 	if o.Power == rules.NoPower {
