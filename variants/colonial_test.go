@@ -154,6 +154,18 @@ func TestColonialMap(t *testing.T) {
 		t.Error("the canal carries no convoy and no support")
 	}
 
+	// The railway.
+	rw := m.Railways()
+	if len(rw) != 1 || rw[0].Name != "tsr" || m.PowerName(rw[0].Power) != "Russia" {
+		t.Fatalf("railways %+v, want the tsr for Russia", rw)
+	}
+	var line []string
+	for _, p := range rw[0].Line {
+		line = append(line, m.Province(p).Name)
+	}
+	if !slicesEqual(line, []string{"Moscow", "Perm", "Omsk", "Krasnoyarsk", "Irkutsk", "Vladivostok"}) {
+		t.Errorf("the TSR runs %v", line)
+	}
 }
 
 func sum(xs []int) int {
