@@ -17,6 +17,29 @@ type VariantInfo struct {
 	Draws       bool           `json:"draws"`
 	Provinces   []ProvinceInfo `json:"provinces"`
 	Borders     []BorderInfo   `json:"borders"`
+	// Kinds describes the special border kinds and what they change.
+	Kinds    []KindDescription `json:"kinds,omitempty"`
+	Railways []RailwayInfo     `json:"railways,omitempty"`
+}
+
+// KindDescription is a special border kind and the rules it changes.
+type KindDescription struct {
+	Name            string `json:"name"`
+	HalfStrength    bool   `json:"half_strength,omitempty"`
+	NoSupport       bool   `json:"no_support,omitempty"`
+	NoCut           bool   `json:"no_cut,omitempty"`
+	LosesRetreatTie bool   `json:"loses_retreat_tie,omitempty"`
+	NoRetreat       bool   `json:"no_retreat,omitempty"`
+	NoConvoy        bool   `json:"no_convoy,omitempty"`
+	// Gate is the province whose occupier must permit each move across.
+	Gate string `json:"gate,omitempty"`
+}
+
+// RailwayInfo is a railway: who may use it and its stations in order.
+type RailwayInfo struct {
+	Name     string   `json:"name"`
+	Power    string   `json:"power"`
+	Stations []string `json:"stations"`
 }
 
 // StartInfo is the first phase of a variant.
@@ -74,6 +97,22 @@ func Describe(v *rules.Variant) VariantInfo {
 			pj.Coasts = append(pj.Coasts, c.String())
 		}
 		info.Provinces = append(info.Provinces, pj)
+	}
+	for k := 1; k < len(m.Kinds); k++ {
+		ki := m.Kinds[k]
+		kd := KindDescription{Name: ki.Name, HalfStrength: ki.HalfStrength, NoSupport: ki.NoSupport, NoCut: ki.NoCut,
+			LosesRetreatTie: ki.LosesRetreatTie, NoRetreat: ki.NoRetreat, NoConvoy: ki.NoConvoy}
+		if ki.Gate != rules.NoProvince {
+			kd.Gate = m.Provinces[ki.Gate].Abbr
+		}
+		info.Kinds = append(info.Kinds, kd)
+	}
+	for _, w := range m.Railways() {
+		ri := RailwayInfo{Name: w.Name, Power: m.PowerName(w.Power)}
+		for _, p := range w.Line {
+			ri.Stations = append(ri.Stations, m.Provinces[p].Abbr)
+		}
+		info.Railways = append(info.Railways, ri)
 	}
 	for _, b := range m.Borders() {
 		info.Borders = append(info.Borders, BorderInfo{From: names.LocString(b.From), To: names.LocString(b.To),
