@@ -345,10 +345,11 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		g, e, err := s.diplomacy(row)
+		d, err := s.readOnly(row)
 		if err != nil {
 			return err
 		}
+		g, e := d.g, d.e
 		if power = g.PowerOf(u.ID); power == "" {
 			return errorf(http.StatusForbidden, "you do not play in game %s", id)
 		}
@@ -359,11 +360,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusConflict, "the orders are for %s %d %s, the game is at %s %d %s",
 				req.Phase.Season, req.Phase.Year, req.Phase.Type, g.Position.Phase.Season, g.Position.Phase.Year, g.Position.Phase.Type)
 		}
-		pos, err := e.Core(g.Position)
-		if err != nil {
-			return err
-		}
-		if canon, err = e.Validate(pos, power, req.Orders); err != nil {
+		if canon, err = e.Validate(d.pos, power, req.Orders); err != nil {
 			return err
 		}
 		now := s.now()
@@ -386,7 +383,12 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		if err != nil || len(waiting) > 0 {
 			return err
 		}
-		// Everyone is ready: the phase is due now.
+		// Everyone is ready: the phase is due now. (g is shared: change a
+		// fresh copy.)
+		g, _, err = s.diplomacy(row)
+		if err != nil {
+			return err
+		}
 		resolveNow = true
 		g.Deadline = now
 		return saveDiplomacy(tx, row, g, now)
@@ -510,11 +512,11 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 			out, err = dg.JSON(row, u.ID)
 			return err
 		}
-		g, e, err := s.diplomacy(row)
+		d, err := s.readOnly(row)
 		if err != nil {
 			return err
 		}
-		out, err = s.diplomacyJSON(tx, row, g, e, u.ID)
+		out, err = s.diplomacyJSON(tx, row, d, u.ID)
 		return err
 	})
 	if err != nil {
@@ -523,11 +525,8 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) diplomacyJSON(tx store.Tx, row *store.Game, g *game.Game, e *game.Engine, userID string) (*gameJSON, error) {
-	pos, err := e.Core(g.Position)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) diplomacyJSON(tx store.Tx, row *store.Game, d *decoded, userID string) (*gameJSON, error) {
+	g, e, pos := d.g, d.e, d.pos
 	out := &gameJSON{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Status: row.Status, Seq: g.Seq,
 		Version: row.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: deadline(g.Deadline), Phase: g.Position.Phase,
 		Units: g.Position.Units, Dislodged: g.Position.Dislodged, Centres: g.Position.SupplyCenters, Powers: []powerJSON{},

@@ -52,7 +52,7 @@ var registry = sync.OnceValue(variants.MustLoad)
 
 // env is a running server on loopback over a real database.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	backend string
 	dsn     string
 	clock   *testClock
@@ -62,7 +62,7 @@ type env struct {
 	URL     string
 }
 
-func newEnv(t *testing.T, backend string) *env {
+func newEnv(t testing.TB, backend string) *env {
 	t.Helper()
 	e := &env{t: t, backend: backend, clock: &testClock{}}
 	ctx := context.Background()
@@ -138,14 +138,14 @@ type response struct {
 	Body   []byte
 }
 
-func (r response) json(t *testing.T, v any) {
+func (r response) json(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		t.Fatalf("decoding %s: %v", r.Body, err)
 	}
 }
 
-func (r response) m(t *testing.T) map[string]any {
+func (r response) m(t testing.TB) map[string]any {
 	t.Helper()
 	var v map[string]any
 	r.json(t, &v)

@@ -58,14 +58,20 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 			s.Close()
 		}
 		for _, id := range ids {
-			g := a.game(id)
+			var g gameView
 			var h struct {
 				Phases []struct {
 					Seq   int
 					Phase json.RawMessage
 				}
 			}
-			a.must(200, "GET", "/games/"+id+"/history", nil).json(t, &h)
+			for { // until the game stands still around the history
+				g = a.game(id)
+				a.must(200, "GET", "/games/"+id+"/history", nil).json(t, &h)
+				if a.game(id).Seq == g.Seq {
+					break
+				}
+			}
 			if len(h.Phases) != g.Seq || g.Seq < 3 {
 				t.Fatalf("game %s: seq %d, %d phases in the history", id, g.Seq, len(h.Phases))
 			}

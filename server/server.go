@@ -59,6 +59,7 @@ type Server struct {
 	log     *slog.Logger
 	now     func() time.Time
 	hub     *hub
+	cache   gameCache
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	wake    chan struct{} // pokes the scheduler

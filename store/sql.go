@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -29,6 +30,11 @@ type db struct {
 	dialect string
 	w       *sql.DB // writes (SQLite: one connection, BEGIN IMMEDIATE)
 	r       *sql.DB // reads (SQLite: a pool of read-only connections)
+
+	// Prepared statements by query text, per pool: preparing costs more
+	// than running most of these queries.
+	mu    sync.Mutex
+	stmts map[*sql.DB]map[string]*sql.Stmt
 }
 
 // Open opens (creating it if needed) the database at dsn and migrates its
@@ -106,6 +112,14 @@ func openSQLite(path string) (*db, error) {
 func (d *db) Dialect() string { return d.dialect }
 
 func (d *db) Close() error {
+	d.mu.Lock()
+	for _, m := range d.stmts {
+		for _, st := range m {
+			st.Close()
+		}
+	}
+	d.stmts = nil
+	d.mu.Unlock()
 	err := d.w.Close()
 	if d.r != d.w {
 		if e := d.r.Close(); err == nil {
@@ -233,11 +247,17 @@ func (d *db) View(ctx context.Context, fn func(Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	defer tx.Rollback()
-	if err := fn(&sqlTx{d: d, tx: tx, ctx: ctx}); err != nil {
-		return err
+	t := &sqlTx{d: d, tx: tx, pool: d.r, ctx: ctx}
+	err = fn(t)
+	if err == nil {
+		err = tx.Commit()
+	} else {
+		tx.Rollback()
 	}
-	return tx.Commit()
+	if len(t.missed) > 0 {
+		d.prepare(ctx, d.r, t.missed)
+	}
+	return err
 }
 
 func (d *db) Update(ctx context.Context, fn func(Tx) error) error {
@@ -245,34 +265,97 @@ func (d *db) Update(ctx context.Context, fn func(Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	defer tx.Rollback()
-	if err := fn(&sqlTx{d: d, tx: tx, ctx: ctx, write: true}); err != nil {
-		return err
+	t := &sqlTx{d: d, tx: tx, pool: d.w, ctx: ctx, write: true}
+	err = fn(t)
+	if err == nil {
+		if err = tx.Commit(); err != nil {
+			err = fmt.Errorf("store: commit: %w", err)
+		}
+	} else {
+		tx.Rollback()
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
+	if len(t.missed) > 0 {
+		d.prepare(ctx, d.w, t.missed)
 	}
-	return nil
+	return err
 }
 
 type sqlTx struct {
-	d     *db
-	tx    *sql.Tx
-	ctx   context.Context
-	write bool
+	d      *db
+	tx     *sql.Tx
+	pool   *sql.DB
+	ctx    context.Context
+	write  bool
+	missed []string // queries run unprepared
+}
+
+// stmt returns the transaction's form of the prepared statement of a
+// query, or nil when the query is not prepared yet: it is then run
+// unprepared and prepared once the transaction has ended. (Preparing
+// inside the transaction could wait for a connection that the pool does
+// not have: SQLite's writer has exactly one.)
+func (t *sqlTx) stmt(query string) *sql.Stmt {
+	t.d.mu.Lock()
+	st, ok := t.d.stmts[t.pool][query]
+	t.d.mu.Unlock()
+	if !ok {
+		t.missed = append(t.missed, query)
+		return nil
+	}
+	return t.tx.StmtContext(t.ctx, st)
+}
+
+// prepare prepares the queries a transaction ran unprepared.
+func (d *db) prepare(ctx context.Context, pool *sql.DB, queries []string) {
+	for _, q := range queries {
+		d.mu.Lock()
+		_, ok := d.stmts[pool][q]
+		d.mu.Unlock()
+		if ok {
+			continue
+		}
+		st, err := pool.PrepareContext(ctx, d.q(q))
+		if err != nil {
+			continue // it runs unprepared
+		}
+		d.mu.Lock()
+		if d.stmts == nil {
+			d.stmts = map[*sql.DB]map[string]*sql.Stmt{}
+		}
+		if d.stmts[pool] == nil {
+			d.stmts[pool] = map[string]*sql.Stmt{}
+		}
+		if _, raced := d.stmts[pool][q]; raced {
+			st.Close()
+		} else {
+			d.stmts[pool][q] = st
+		}
+		d.mu.Unlock()
+	}
 }
 
 func (t *sqlTx) exec(query string, args ...any) (sql.Result, error) {
+	if st := t.stmt(query); st != nil {
+		return st.ExecContext(t.ctx, args...)
+	}
 	return t.tx.ExecContext(t.ctx, t.d.q(query), args...)
 }
 
 func (t *sqlTx) query(query string, args ...any) (*sql.Rows, error) {
+	if st := t.stmt(query); st != nil {
+		return st.QueryContext(t.ctx, args...)
+	}
 	return t.tx.QueryContext(t.ctx, t.d.q(query), args...)
 }
 
-func (t *sqlTx) row(query string, args ...any) *sql.Row {
+func (t *sqlTx) row(query string, args ...any) scanner {
+	if st := t.stmt(query); st != nil {
+		return st.QueryRowContext(t.ctx, args...)
+	}
 	return t.tx.QueryRowContext(t.ctx, t.d.q(query), args...)
 }
+
+type scanner interface{ Scan(...any) error }
 
 // isUnique reports whether err is a unique-key violation.
 func isUnique(err error) bool {
@@ -326,7 +409,7 @@ func (t *sqlTx) CreateUser(u *User) error {
 	return err
 }
 
-func (t *sqlTx) scanUser(r *sql.Row) (*User, error) {
+func (t *sqlTx) scanUser(r scanner) (*User, error) {
 	var u User
 	var created int64
 	if err := r.Scan(&u.ID, &u.Name, &u.PassHash, &created); err != nil {
@@ -364,7 +447,7 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated"
 
-func scanGame(sc interface{ Scan(...any) error }) (*Game, error) {
+func scanGame(sc scanner) (*Game, error) {
 	var g Game
 	var deadline, created, updated int64
 	var data string
