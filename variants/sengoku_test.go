@@ -171,11 +171,15 @@ func TestSengokuBridgeBorders(t *testing.T) {
 	if n != 10 { // five bridges, both ways
 		t.Errorf("%d directed bridge borders, want 10", n)
 	}
+	// The 5.0 bridge Iyo-Bungo is not part of the variant; 5.0's ordinary
+	// borders Awa-Kii and Mikawa-Shima are (the rules page: build from the
+	// 5.0 data, then apply the seed).
 	for _, pair := range [][2]string{{"Iyo", "Bungo"}, {"Awa", "Kii"}, {"Mikawa", "Shima"}} {
 		p, q := sengokuProv(t, names, pair[0]), sengokuProv(t, names, pair[1])
+		want := pair[0] != "Iyo"
 		for _, ut := range []rules.UnitType{rules.Army, rules.Fleet} {
-			if ok, _ := m.Edge(ut, rules.At(p), rules.At(q)); ok {
-				t.Errorf("%s %s-%s: a 5.0 crossing over water that the seed does not have", ut, pair[0], pair[1])
+			if ok, kind := m.Edge(ut, rules.At(p), rules.At(q)); ok != want || (ok && kind != rules.NormalBorder) {
+				t.Errorf("%s %s-%s: border %v (kind %d), want %v and ordinary", ut, pair[0], pair[1], ok, kind, want)
 			}
 		}
 	}
@@ -280,14 +284,15 @@ func TestSengokuBridges(t *testing.T) {
 			WantUnits: `
 				Chosokabe: F Iyo
 				Shimazu: A Bungo`},
-		{ID: "no Awa-Kii", Variant: "sengoku", Phase: "spring 1570 movement",
+		// 5.0's ordinary borders Awa-Kii and Mikawa-Shima stay.
+		{ID: "Awa-Kii is an ordinary border", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units:     `Chosokabe: F Awa`,
-			Orders:    `Chosokabe: F Awa - Kii => illegal`,
-			WantUnits: `Chosokabe: F Awa`},
-		{ID: "no Mikawa-Shima", Variant: "sengoku", Phase: "spring 1570 movement",
-			Units:     `Oda: F Mikawa`,
-			Orders:    `Oda: F Mikawa - Shima => illegal`,
-			WantUnits: `Oda: F Mikawa`},
+			Orders:    `Chosokabe: F Awa - Kii => succeeds`,
+			WantUnits: `Chosokabe: F Kii`},
+		{ID: "Mikawa-Shima is an ordinary border", Variant: "sengoku", Phase: "spring 1570 movement",
+			Units:     `Oda: A Mikawa`,
+			Orders:    `Oda: A Mikawa - Shima => succeeds`,
+			WantUnits: `Oda: A Shima`},
 	})
 }
 
