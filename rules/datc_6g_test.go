@@ -1,5 +1,7 @@
 package rules_test
 
+import "github.com/chancery/chancery/rules"
+
 // DATC 6.G: convoying to adjacent provinces. Issue 4.A.3 is played by the
 // 2023 rules: an adjacent army goes by convoy when ordered "via convoy"
 // or when a fleet of its own power is legally ordered to convoy it, and
@@ -123,6 +125,34 @@ var datc6G = []phaseCase{
 		WantUnits: `France: A Belgium
 			England: F Heligoland Bight
 			England: A Kiel`},
+	// The same under the DATC version 2 reading of 4.A.3, a game option:
+	// with no fleet ordered to convoy it, the army goes by land.
+	{ID: "6.G.8/convoy-fallback", Title: "Explicit convoy that isn't there",
+		Options: rules.Options{ConvoyFallback: true},
+		Units: `France: A Belgium
+			England: F North Sea
+			England: A Holland`,
+		Orders: `France: A Belgium - Holland via convoy => succeeds
+			England: F North Sea - Heligoland Bight => succeeds
+			England: A Holland - Kiel => succeeds`,
+		WantUnits: `France: A Holland
+			England: F Heligoland Bight
+			England: A Kiel`},
+	// With a fleet ordered to convoy it, the fall-back does not apply: the
+	// route is ordered and disrupted, and the army stays (as in 6.G.20).
+	{ID: "6.G.20/convoy-fallback", Title: "Explicit convoy to adjacent province disrupted",
+		Options: rules.Options{ConvoyFallback: true},
+		Units: `France: F Brest
+			France: A Picardy
+			France: A Burgundy
+			France: F Mid-Atlantic Ocean
+			England: F English Channel`,
+		Orders: `France: F Brest - English Channel => succeeds
+			France: A Picardy - Belgium via Convoy => no_convoy
+			France: A Burgundy Supports A Picardy - Belgium => succeeds
+			France: F Mid-Atlantic Ocean Supports F Brest - English Channel => succeeds
+			England: F English Channel Convoys A Picardy - Belgium => dislodged`,
+		WantDislodged: `England: F English Channel`},
 	{ID: "6.G.9", Title: "Swapped or dislodged?",
 		Units: `England: A Norway
 			England: F Skagerrak
