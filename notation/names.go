@@ -49,7 +49,7 @@ func (n *Names) addProv(s string, p rules.Province) {
 	if k := key(s); k != "" {
 		if _, taken := n.provs[k]; !taken {
 			n.provs[k] = p
-			if i, ok := index3(k); ok {
+			if i, ok := index3([]byte(k)); ok {
 				n.short[i] = int16(p)
 			}
 		}
@@ -86,7 +86,7 @@ func (n *Names) Province(s string) (rules.Province, bool) {
 // lookup finds a folded key: three-letter keys, the abbreviations people
 // write most, in a table; the others in the map.
 func (n *Names) lookup(k []byte) (rules.Province, bool) {
-	if i, ok := index3(string(k)); ok {
+	if i, ok := index3(k); ok {
 		if p := n.short[i]; p >= 0 {
 			return rules.Province(p), true
 		}
@@ -97,7 +97,7 @@ func (n *Names) lookup(k []byte) (rules.Province, bool) {
 }
 
 // index3 maps a key of three lower-case letters to an index in Names.short.
-func index3(k string) (int, bool) {
+func index3(k []byte) (int, bool) {
 	if len(k) != 3 {
 		return 0, false
 	}
@@ -115,8 +115,10 @@ func index3(k string) (int, bool) {
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
 	// The common case, a bare name, without tokenizing.
-	if p, ok := n.Province(s); ok && !strings.ContainsAny(s, "/( ") {
-		return rules.Loc{Province: p}, true
+	if !strings.ContainsAny(s, "/( ") {
+		if p, ok := n.Province(s); ok {
+			return rules.Loc{Province: p}, true
+		}
 	}
 	var buf [12]string
 	toks := tokenize(buf[:0], s)
@@ -129,7 +131,13 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
-	// A handful of powers: comparing beats hashing.
+	// A handful of powers: comparing beats hashing, and the exact name is
+	// the common case.
+	for i, name := range n.m.Powers {
+		if i > 0 && name == s {
+			return rules.Power(i), true
+		}
+	}
 	for i, name := range n.m.Powers {
 		if i > 0 && len(name) == len(s) && strings.EqualFold(name, s) {
 			return rules.Power(i), true
