@@ -128,7 +128,8 @@ func (r *Resolver) cutter(s Province) Province {
 // DATC 4.A.5), across a border that allows retreats.
 func (r *Resolver) retreatOptions(next *Position, d *Dislodged, out []Loc) []Loc {
 	m := r.m
-	for _, b := range m.Neighbours(d.Type, d.Loc()) {
+	r.nbuf = m.AppendNeighbours(r.nbuf[:0], d.Type, d.Loc())
+	for _, b := range r.nbuf {
 		t := b.To.Province
 		if next.Units[t].Type != NoUnit || r.contested[t] || m.Kinds[b.Kind].NoRetreat {
 			continue

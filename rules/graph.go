@@ -279,15 +279,20 @@ func (m *Map) CanSupportInto(t UnitType, from Loc, p Province) bool {
 // Neighbours returns the locations a unit of type t at l may move to, with
 // the kind of each border, in map order.
 func (m *Map) Neighbours(t UnitType, l Loc) []Border {
+	return m.AppendNeighbours(nil, t, l)
+}
+
+// AppendNeighbours is Neighbours appending to out, for callers that reuse
+// a buffer.
+func (m *Map) AppendNeighbours(out []Border, t UnitType, l Loc) []Border {
 	a := int(l.Province)
 	flag := edgeArmy
 	if t == Fleet {
 		a, flag = m.fleetNode(l), edgeFleet
 	}
 	if a < 0 {
-		return nil
+		return out
 	}
-	var out []Border
 	for _, b := range m.adj[a] {
 		i := a*len(m.locs) + b
 		if m.edges[i]&flag != 0 {

@@ -41,8 +41,9 @@ type Resolver struct {
 	seen               []uint32
 	seenGen            uint32
 	queue              []Province
-	due                []int // per power: builds (+) or removals (-) due
-	dist               []int // per province: distance for civil disorder
+	nbuf               []Border // scratch for neighbour lists
+	due                []int    // per power: builds (+) or removals (-) due
+	dist               []int    // per province: distance for civil disorder
 	permits            []Order
 	rail               railState // railway moves (railway.go)
 }
