@@ -380,33 +380,12 @@ func (r *Resolver) seaRoute(a, d, via, avoid Province) bool {
 	if m.Provinces[a].Terrain != Coastal || m.Provinces[d].Terrain != Coastal {
 		return false
 	}
+	usable := func(s Province) bool { return r.convoyer(s, avoid) }
 	if via != NoProvince {
-		return r.seaReach(a, via, avoid) && r.seaReach(d, via, avoid)
+		at := func(s Province) bool { return s == via }
+		return r.fleetSearch(a, usable, at) && r.fleetSearch(d, usable, at)
 	}
-	r.seenGen++
-	q := r.queue[:0]
-	for _, sp := range m.seaList[a] {
-		if r.convoyer(sp, avoid) {
-			r.seen[sp] = r.seenGen
-			q = append(q, sp)
-		}
-	}
-	for len(q) > 0 {
-		s := q[0]
-		q = q[1:]
-		if m.seaAdj[s].has(d) {
-			r.queue = q
-			return true
-		}
-		for _, tp := range m.seaList[s] {
-			if r.seen[tp] != r.seenGen && r.convoyer(tp, avoid) {
-				r.seen[tp] = r.seenGen
-				q = append(q, tp)
-			}
-		}
-	}
-	r.queue = q
-	return false
+	return r.fleetSearch(a, usable, func(s Province) bool { return m.seaAdj[s].has(d) })
 }
 
 // necessary reports whether the fleet at f is necessary to some route of
@@ -418,37 +397,11 @@ func (r *Resolver) necessary(a, d, f Province) bool {
 	if m.Provinces[a].Terrain != Coastal || m.Provinces[d].Terrain != Coastal || !r.convoyer(f, NoProvince) {
 		return false
 	}
-	return r.reachAvoiding(a, f, d) && r.reachAvoiding(d, f, a)
-}
-
-// reachAvoiding reports whether fleets connect coastal province a to the
-// fleet at f without passing through a fleet that borders province x.
-func (r *Resolver) reachAvoiding(a, f, x Province) bool {
-	m := r.m
-	r.seenGen++
-	q := r.queue[:0]
-	for _, tp := range m.seaList[a] {
-		if r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
-			r.seen[tp] = r.seenGen
-			q = append(q, tp)
-		}
+	at := func(s Province) bool { return s == f }
+	avoiding := func(x Province) func(Province) bool {
+		return func(s Province) bool { return r.convoyer(s, NoProvince) && (s == f || !m.seaAdj[s].has(x)) }
 	}
-	found := false
-	for i := 0; i < len(q) && !found; i++ {
-		c := q[i]
-		if c == f {
-			found = true
-			break
-		}
-		for _, tp := range m.seaList[c] {
-			if r.seen[tp] != r.seenGen && r.convoyer(tp, NoProvince) && (tp == f || !m.seaAdj[tp].has(x)) {
-				r.seen[tp] = r.seenGen
-				q = append(q, tp)
-			}
-		}
-	}
-	r.queue = q
-	return found
+	return r.fleetSearch(a, avoiding(d), at) && r.fleetSearch(d, avoiding(a), at)
 }
 
 // convoyer reports whether the fleet at s could take part in a convoy.
@@ -456,33 +409,33 @@ func (r *Resolver) convoyer(s, avoid Province) bool {
 	return s != avoid && r.m.Provinces[s].Convoys && r.pos.Units[s].Type == Fleet
 }
 
-// seaReach reports whether fleets in convoying spaces connect coastal
-// province a to the convoying space s.
-func (r *Resolver) seaReach(a, s, avoid Province) bool {
+// fleetSearch walks from coastal province a through the convoying spaces
+// that usable accepts and reports whether it reaches one that goal accepts.
+// It serves the legality checks only (the resolution's own route search,
+// convoyRoute, follows the convoy orders).
+func (r *Resolver) fleetSearch(a Province, usable, goal func(Province) bool) bool {
 	m := r.m
 	r.seenGen++
 	q := r.queue[:0]
-	for _, tp := range m.seaList[a] {
-		if r.convoyer(tp, avoid) {
-			r.seen[tp] = r.seenGen
-			q = append(q, tp)
+	defer func() { r.queue = q }()
+	for _, s := range m.seaList[a] {
+		if usable(s) {
+			r.seen[s] = r.seenGen
+			q = append(q, s)
 		}
 	}
-	for len(q) > 0 {
-		c := q[0]
-		q = q[1:]
-		if c == s {
-			r.queue = q
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if goal(c) {
 			return true
 		}
-		for _, tp := range m.seaList[c] {
-			if r.seen[tp] != r.seenGen && r.convoyer(tp, avoid) {
-				r.seen[tp] = r.seenGen
-				q = append(q, tp)
+		for _, s := range m.seaList[c] {
+			if r.seen[s] != r.seenGen && usable(s) {
+				r.seen[s] = r.seenGen
+				q = append(q, s)
 			}
 		}
 	}
-	r.queue = q
 	return false
 }
 
