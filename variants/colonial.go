@@ -1,12 +1,16 @@
 package variants
 
-import "github.com/chancery/chancery/rules"
+import (
+	"errors"
+
+	"github.com/chancery/chancery/rules"
+)
 
 // colonialHooks gives Colonial Diplomacy the rule its map file cannot
 // express: Hong Kong, a supply centre for every power but China. The Suez
 // Canal (a gated border kind) and the Trans-Siberian Railroad (a railway)
 // are declared in colonial.map and resolved by the rules core.
-func colonialHooks(v *rules.Variant) {
+func colonialHooks(v *rules.Variant) error {
 	m := v.Map
 	hk, china := rules.NoProvince, rules.NoPower
 	for i := range m.Provinces {
@@ -20,9 +24,10 @@ func colonialHooks(v *rules.Variant) {
 		}
 	}
 	if hk == rules.NoProvince || china == rules.NoPower {
-		panic("colonial.map lost Hong Kong or China")
+		return errors.New("colonial.map has no Hong Kong (hon) or no China")
 	}
 	v.Hooks.Owner = hongKongOwner(hk, china)
+	return nil
 }
 
 // hongKongOwner returns the ownership rule of Colonial Diplomacy: Hong

@@ -18,11 +18,12 @@ var files embed.FS
 // addHooks gives a variant the rule hooks that its map file cannot
 // express. Each variant with hooks has its own source file beside its map
 // file; this is the one place that wires them.
-func addHooks(v *rules.Variant) {
+func addHooks(v *rules.Variant) error {
 	switch v.Name {
 	case "colonial":
-		colonialHooks(v)
+		return colonialHooks(v)
 	}
+	return nil
 }
 
 // Registry is a set of loaded variants, keyed by name.
@@ -48,7 +49,9 @@ func Load() (*Registry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("variant file %s: %w", e.Name(), err)
 		}
-		addHooks(v)
+		if err := addHooks(v); err != nil {
+			return nil, fmt.Errorf("variant file %s: %w", e.Name(), err)
+		}
 		reg.byName[v.Name] = v
 		reg.names = append(reg.names, v.Name)
 	}
