@@ -7,16 +7,18 @@ import (
 
 // VariantInfo is a variant as "chancery variants --json" describes it.
 type VariantInfo struct {
-	Name        string         `json:"name"`
-	Title       string         `json:"title"`
-	Powers      []string       `json:"powers"`
-	Neutral     *string        `json:"neutral"`
-	Start       StartInfo      `json:"start"`
-	Victory     string         `json:"victory"`
-	Description string         `json:"description,omitempty"`
-	Draws       bool           `json:"draws"`
-	Provinces   []ProvinceInfo `json:"provinces"`
-	Borders     []BorderInfo   `json:"borders"`
+	Name   string   `json:"name"`
+	Title  string   `json:"title"`
+	Powers []string `json:"powers"`
+	// PowerAliases are other names the parser accepts for a power.
+	PowerAliases map[string][]string `json:"power_aliases,omitempty"`
+	Neutral      *string             `json:"neutral"`
+	Start        StartInfo           `json:"start"`
+	Victory      string              `json:"victory"`
+	Description  string              `json:"description,omitempty"`
+	Draws        bool                `json:"draws"`
+	Provinces    []ProvinceInfo      `json:"provinces"`
+	Borders      []BorderInfo        `json:"borders"`
 	// Kinds describes the special border kinds and what they change.
 	Kinds    []KindDescription `json:"kinds,omitempty"`
 	Railways []RailwayInfo     `json:"railways,omitempty"`
@@ -83,6 +85,12 @@ func Describe(v *rules.Variant) VariantInfo {
 			continue
 		}
 		info.Powers = append(info.Powers, m.Powers[p])
+		if p < len(m.PowerAliases) && len(m.PowerAliases[p]) > 0 {
+			if info.PowerAliases == nil {
+				info.PowerAliases = map[string][]string{}
+			}
+			info.PowerAliases[m.Powers[p]] = m.PowerAliases[p]
+		}
 	}
 	for i := range m.Provinces {
 		pi := &m.Provinces[i]

@@ -14,6 +14,7 @@
 //	option no-draws
 //	neutral Neutral                   the power of neutral units
 //	power England                     a power (in order)
+//	power Britain = england           a power and other names for it
 //	kind cape half-strength no-support no-cut loses-retreat-tie
 //	kind canal gate=egy no-support no-retreat no-convoy
 //	railway tsr Russia: mos prm oms kra irk vla   a railway for Russia's armies
@@ -221,13 +222,17 @@ func (p *parser) statement(t []string) error {
 			}
 		}
 	case "power", "neutral":
-		if len(args) != 1 {
-			return p.errf("%s takes one name", t[0])
+		if len(args) != 1 && (len(args) < 3 || args[1] != "=") {
+			return p.errf("%s takes one name, then optionally = and its aliases", t[0])
 		}
 		if _, dup := p.powers[strings.ToLower(args[0])]; dup {
 			return p.errf("power %s declared twice", args[0])
 		}
-		p.powers[strings.ToLower(args[0])] = p.b.AddPower(args[0])
+		id := p.b.AddPower(args[0])
+		p.powers[strings.ToLower(args[0])] = id
+		if len(args) > 2 {
+			p.b.SetPowerAliases(id, args[2:])
+		}
 		if t[0] == "neutral" {
 			p.neutral = args[0]
 		}

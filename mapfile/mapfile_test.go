@@ -15,7 +15,7 @@ name tiny
 title "A tiny map"
 start spring 1901
 victory 2 "two centres"
-power Red
+power Red = scarlet crimson
 power Blue
 kind cape half-strength no-support
 province aaa coast sc home=Red "Alpha" = alf
@@ -59,6 +59,9 @@ func TestParseTiny(t *testing.T) {
 	}
 	if v.Start.Units[b] != (rules.Unit{Type: rules.Fleet, Power: 2, Coast: rules.SouthCoast}) {
 		t.Errorf("start unit in bbb: %+v", v.Start.Units[b])
+	}
+	if got := m.PowerAliases[1]; len(got) != 2 || got[0] != "scarlet" || got[1] != "crimson" {
+		t.Errorf("Red's aliases: %q", got)
 	}
 	if m.Provinces[a].Home != 1 || v.Start.Owner[a] != 1 || m.Provinces[a].Aliases[0] != "alf" {
 		t.Errorf("aaa: %+v", m.Provinces[a])

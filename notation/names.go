@@ -42,6 +42,13 @@ func NewNames(m *rules.Map) *Names {
 	for i := 1; i < len(m.Powers); i++ {
 		n.powers[key(m.Powers[i])] = rules.Power(i)
 	}
+	for i, aliases := range m.PowerAliases {
+		for _, a := range aliases {
+			if _, taken := n.powers[key(a)]; !taken {
+				n.powers[key(a)] = rules.Power(i)
+			}
+		}
+	}
 	return n
 }
 

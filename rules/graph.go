@@ -108,6 +108,8 @@ type Map struct {
 	Provinces []ProvinceInfo
 	// Powers lists the powers by id; Powers[0] is "" (NoPower).
 	Powers []string
+	// PowerAliases lists, by power id, other names players use for it.
+	PowerAliases [][]string
 	Kinds  []KindInfo
 
 	locs      []Loc            // node index -> location
@@ -337,6 +339,14 @@ func NewMapBuilder() *MapBuilder {
 func (b *MapBuilder) AddPower(name string) Power {
 	b.m.Powers = append(b.m.Powers, name)
 	return Power(len(b.m.Powers) - 1)
+}
+
+// SetPowerAliases records other names for a power.
+func (b *MapBuilder) SetPowerAliases(p Power, aliases []string) {
+	for len(b.m.PowerAliases) <= int(p) {
+		b.m.PowerAliases = append(b.m.PowerAliases, nil)
+	}
+	b.m.PowerAliases[p] = append([]string(nil), aliases...)
 }
 
 // AddKind declares a border kind and returns its id.
