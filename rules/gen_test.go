@@ -55,6 +55,27 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 			at := pos.LocOf(rules.Province(p))
 			nb := m.Neighbours(u.Type, at)
 			o := rules.Order{Power: u.Power, Unit: u.Type, At: at, Target: none, Dest: none}
+			if w := railwayAt(m, u, rules.Province(p)); w != nil && rnd.IntN(3) == 0 {
+				// A railway move to another station.
+				o.Kind = rules.Railway
+				o.Target = rules.At(w.Line[rnd.IntN(len(w.Line))])
+				out = append(out, o)
+				continue
+			}
+			if gateKindAt(m, rules.Province(p)) && rnd.IntN(2) == 0 {
+				// A canal permission for a random fleet and direction,
+				// besides the unit's own order.
+				for q, fu := range pos.Units {
+					if fu.Type == rules.Fleet && rnd.IntN(4) == 0 {
+						fl := pos.LocOf(rules.Province(q))
+						if fnb := m.Neighbours(rules.Fleet, fl); len(fnb) > 0 {
+							out = append(out, rules.Order{Power: u.Power, Kind: rules.Permit, At: at, Target: fl,
+								TargetUnit: rules.Fleet, Dest: fnb[rnd.IntN(len(fnb))].To})
+							break
+						}
+					}
+				}
+			}
 			switch k := rnd.IntN(10); {
 			case k < 2 || len(nb) == 0:
 				o.Kind = rules.Hold
@@ -121,4 +142,27 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 	}
 	rnd.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
+}
+
+// railwayAt returns the railway the unit at p may use, or nil.
+func railwayAt(m *rules.Map, u rules.Unit, p rules.Province) *rules.RailwayLine {
+	if u.Type != rules.Army {
+		return nil
+	}
+	for i, w := range m.Railways() {
+		if w.Power == u.Power && w.Station(p) >= 0 {
+			return &m.Railways()[i]
+		}
+	}
+	return nil
+}
+
+// gateKindAt reports whether p is the gate of some border kind.
+func gateKindAt(m *rules.Map, p rules.Province) bool {
+	for k := range m.Kinds {
+		if m.Kinds[k].Gate == p {
+			return true
+		}
+	}
+	return false
 }
