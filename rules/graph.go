@@ -110,7 +110,7 @@ type Map struct {
 	Powers []string
 	// PowerAliases lists, by power id, other names players use for it.
 	PowerAliases [][]string
-	Kinds  []KindInfo
+	Kinds        []KindInfo
 
 	locs      []Loc            // node index -> location
 	coastNode [][numCoasts]int // province -> coast -> node (0 when absent)
