@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chancery/chancery/variants"
@@ -84,5 +85,40 @@ func TestRecordedGamesDefault(t *testing.T) {
 		if differs != fallbackPhases[c.Name] {
 			t.Errorf("%s: differs from the record: %v, want %v", c.Name, differs, fallbackPhases[c.Name])
 		}
+	}
+}
+
+// TestReplayRecordedGames plays each recorded game as one record from the
+// standard start (orders only, phase after phase) and checks every phase
+// against the recorded position: the whole-game path of "chancery replay".
+func TestReplayRecordedGames(t *testing.T) {
+	cases := loadCases(t, referenceGames)
+	j := New(variants.MustLoad())
+	games := map[string]*Record{}
+	var order []string
+	for _, c := range cases {
+		id, _, _ := strings.Cut(c.Name, " ")
+		rec, ok := games[id]
+		if !ok {
+			rec = &Record{Variant: c.Input.Variant, Options: &Options{ConvoyFallback: true}}
+			games[id] = rec
+			order = append(order, id)
+		}
+		ph, expect := c.Input.Phase, c.Expect
+		rec.Phases = append(rec.Phases, RecordPhase{Phase: &ph, Orders: c.Input.Orders, Expect: &expect})
+	}
+	if len(games) != 3 {
+		t.Errorf("%d recorded games, want 3", len(games))
+	}
+	for _, id := range order {
+		t.Run(id, func(t *testing.T) {
+			res, err := j.Replay(games[id], true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Phases != len(games[id].Phases) || len(res.Mismatches) > 0 {
+				t.Errorf("%d phases played of %d; mismatches: %v", res.Phases, len(games[id].Phases), res.Mismatches)
+			}
+		})
 	}
 }
