@@ -152,6 +152,16 @@ func (j *Judge) engine(name string) (*engine, error) {
 	return e, nil
 }
 
+// resolver returns the engine's resolver for the options.
+func (e *engine) resolver(opt rules.Options) *rules.Resolver {
+	r := e.res[opt]
+	if r == nil {
+		r = rules.NewResolver(e.v, opt)
+		e.res[opt] = r
+	}
+	return r
+}
+
 // ParseOptions reads the contract's game options; nil means the defaults
 // (the DATC's preferences).
 func ParseOptions(o *Options) (rules.Options, error) {
@@ -353,11 +363,7 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := e.res[opt]
-	if r == nil {
-		r = rules.NewResolver(e.v, opt)
-		e.res[opt] = r
-	}
+	r := e.resolver(opt)
 	if err := e.orders(in); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,10 @@
 package judge
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/chancery/chancery/rules"
+)
 
 // Record is a game record for "chancery replay": the variant and, phase by
 // phase from the variant's start, the orders given. Expect, when present,
@@ -29,13 +33,20 @@ type ReplayResult struct {
 }
 
 // Replay plays a record from its variant's start. With check, each phase
-// that carries an expectation is compared with it.
+// that carries an expectation is compared with it. The game stays in the
+// core's form between phases: only the orders are read, phase by phase.
 func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 	e, err := j.engine(rec.Variant)
 	if err != nil {
 		return nil, err
 	}
-	cur := FormatPosition(e.v, e.names, e.v.Start)
+	opt, err := ParseOptions(rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	r := e.resolver(opt)
+	cur := e.v.Start.Clone()
+	var res rules.Resolution
 	out := &ReplayResult{}
 	for i, ph := range rec.Phases {
 		if ph.Phase != nil {
@@ -43,28 +54,31 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 			if err != nil {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
-			if got, _ := ParsePhase(cur.Phase); got != want {
-				return nil, badf("phase %d: the record says %s but the game is at %s", i+1, want, got)
+			if want != cur.Phase {
+				return nil, badf("phase %d: the record says %s but the game is at %s", i+1, want, cur.Phase)
 			}
 		}
-		in := Input{Variant: rec.Variant, Phase: cur.Phase, Units: cur.Units, Dislodged: cur.Dislodged,
-			SupplyCenters: cur.SupplyCenters, Orders: ph.Orders, Options: rec.Options}
-		res, err := j.Adjudicate(&in)
-		if err != nil {
-			return nil, fmt.Errorf("phase %d (%s %d %s): %w", i+1, cur.Phase.Season, cur.Phase.Year, cur.Phase.Type, err)
+		e.pos.Phase = cur.Phase
+		if err := e.orders(&Input{Orders: ph.Orders}); err != nil {
+			return nil, fmt.Errorf("phase %d: %w", i+1, err)
+		}
+		if err := r.AdjudicateInto(cur, e.ords, &res); err != nil {
+			return nil, fmt.Errorf("phase %d (%s): %w", i+1, cur.Phase, err)
 		}
 		if check && ph.Expect != nil {
-			if diff := Compare(&res.Next, ph.Expect); diff != "" {
-				out.Mismatches = append(out.Mismatches, fmt.Sprintf("phase %d (%s %d %s): %s", i+1, cur.Phase.Season, cur.Phase.Year, cur.Phase.Type, diff))
+			got := e.formatPosition(res.Next)
+			if diff := Compare(&got, ph.Expect); diff != "" {
+				out.Mismatches = append(out.Mismatches, fmt.Sprintf("phase %d (%s): %s", i+1, cur.Phase, diff))
 			}
 		}
-		cur = res.Next
+		cur.CopyFrom(res.Next)
 		out.Phases++
-		if res.Winner != nil {
-			out.Winner = res.Winner
+		if res.Winner != rules.NoPower {
+			w := e.v.Map.PowerName(res.Winner)
+			out.Winner = &w
 		}
 	}
-	out.Final = cur
+	out.Final = e.formatPosition(cur)
 	return out, nil
 }
 
