@@ -123,7 +123,13 @@ type engine struct {
 	out    rules.Resolution
 	ords   []rules.Order
 	texts  []ordText
-	powers []string
+	powers []namedPower
+}
+
+// namedPower is a power as the input names it.
+type namedPower struct {
+	id   rules.Power
+	name string
 }
 
 type ordText struct {
@@ -377,35 +383,30 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 func (e *engine) orders(in *Input) error {
 	e.ords = e.ords[:0]
 	e.texts = e.texts[:0]
+	// Powers in the map's order, so that results read the same every time.
 	powers := e.powers[:0]
 	for name := range in.Orders {
-		if _, ok := e.names.Power(name); !ok {
+		pw, ok := e.names.Power(name)
+		if !ok {
 			return badf("orders: unknown power %q", name)
 		}
-		powers = append(powers, name)
+		powers = append(powers, namedPower{pw, name})
 	}
-	// Powers in the map's order, so that results read the same every time.
 	for i := 1; i < len(powers); i++ {
-		for k := i; k > 0; k-- {
-			pa, _ := e.names.Power(powers[k-1])
-			pb, _ := e.names.Power(powers[k])
-			if pa <= pb {
-				break
-			}
+		for k := i; k > 0 && powers[k-1].id > powers[k].id; k-- {
 			powers[k-1], powers[k] = powers[k], powers[k-1]
 		}
 	}
-	for _, name := range powers {
-		pw, _ := e.names.Power(name)
-		for _, text := range in.Orders[name] {
-			o, err := e.parse.ParseOrder(text, pw, e.pos.Phase.Type)
-			e.powers = powers
+	e.powers = powers
+	for _, p := range powers {
+		for _, text := range in.Orders[p.name] {
+			o, err := e.parse.ParseOrder(text, p.id, e.pos.Phase.Type)
 			if err != nil {
-				e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(pw), text: text, err: err})
+				e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(p.id), text: text, err: err})
 				continue
 			}
 			e.ords = append(e.ords, o)
-			e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(pw), text: text})
+			e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(p.id), text: text})
 		}
 	}
 	return nil
