@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -155,6 +156,10 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	if len(c.Name) > 200 || len(c.Password) > 256 {
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
+	if wait := s.logins.wait(c.Name, s.now()); wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		return errorf(http.StatusTooManyRequests, "too many wrong passwords for this name; try again in %d minutes", int(wait.Minutes())+1)
+	}
 	var u *store.User
 	err := s.st.View(r.Context(), func(tx store.Tx) error {
 		var err error
@@ -169,8 +174,10 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		hash = u.PassHash
 	}
 	if !s.checkPassword(hash, c.Password) || u == nil {
+		s.logins.failed(c.Name, s.now())
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
+	s.logins.succeeded(c.Name)
 	raw := make([]byte, 32)
 	_, _ = rand.Read(raw)
 	token := base64.RawURLEncoding.EncodeToString(raw)

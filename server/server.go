@@ -62,6 +62,7 @@ type Server struct {
 	cache   gameCache
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
+	logins  *loginThrottle
 	wake    chan struct{} // pokes the scheduler
 	stop    chan struct{}
 	done    chan struct{}
@@ -93,7 +94,8 @@ func New(cfg Config) (*Server, error) {
 		cfg.TokenTTL = 30 * 24 * time.Hour
 	}
 	s := &Server{cfg: cfg, st: cfg.Store, engines: game.NewEngines(cfg.Variants), log: cfg.Logger, now: cfg.Now,
-		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())), wake: make(chan struct{}, 1),
+		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
+		logins: newLoginThrottle(10, 15*time.Minute), wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	s.routes()
 	if cfg.NoScheduler {

@@ -1,0 +1,53 @@
+package server
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPasswordGuessingIsThrottled(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		anon := &client{e: e}
+		anon.must(201, "POST", "/users", map[string]string{"name": "Carol", "password": "long enough"})
+		wrong := map[string]string{"name": "Carol", "password": "a wrong guess"}
+		right := map[string]string{"name": "carol", "password": "long enough"}
+		for i := 0; i < 10; i++ {
+			anon.must(401, "POST", "/sessions", wrong)
+		}
+		// Even the right password waits now, with a clear message.
+		if r := anon.must(429, "POST", "/sessions", right); !strings.Contains(string(r.Body), "too many wrong passwords") {
+			t.Errorf("429 body: %s", r.Body)
+		}
+		// Other names are not affected.
+		anon.must(201, "POST", "/users", map[string]string{"name": "Dave", "password": "long enough"})
+		anon.must(201, "POST", "/sessions", map[string]string{"name": "Dave", "password": "long enough"})
+		// After the window, Carol may sign in again, and that clears the count.
+		e.clock.Advance(16 * time.Minute)
+		anon.must(201, "POST", "/sessions", right)
+		anon.must(401, "POST", "/sessions", wrong)
+		anon.must(201, "POST", "/sessions", right)
+	})
+}
+
+func TestLoginThrottleForgetsAndStaysBounded(t *testing.T) {
+	th := newLoginThrottle(2, time.Minute)
+	now := time.Unix(1000, 0)
+	th.failed("x", now)
+	if th.wait("X", now) != 0 {
+		t.Fatal("one failure should not block")
+	}
+	th.failed("X", now)
+	if w := th.wait("x", now.Add(10*time.Second)); w != 50*time.Second {
+		t.Fatalf("wait %v, want 50s", w)
+	}
+	if th.wait("x", now.Add(2*time.Minute)) != 0 {
+		t.Fatal("the block should end with the window")
+	}
+	for i := 0; i < maxTracked+10; i++ {
+		th.failed(strings.Repeat("n", 1+i%7)+string(rune('a'+i%26))+time.Duration(i).String(), now)
+	}
+	if len(th.fails) > maxTracked {
+		t.Fatalf("%d names tracked, more than %d", len(th.fails), maxTracked)
+	}
+}
