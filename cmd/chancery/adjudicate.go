@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -65,7 +66,7 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // decodeStrict decodes exactly one JSON value, refusing unknown fields so
 // that a misspelt field is reported instead of silently ignored.
 func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytesReader(data))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return err

@@ -1,12 +1,6 @@
 package main
 
-import (
-	"bytes"
-	"flag"
-	"io"
-)
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+import "flag"
 
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments ("bench --cases a.json b.json --json"), and returns
