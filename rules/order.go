@@ -62,6 +62,3 @@ func HoldOrder(power Power, t UnitType, l Loc) Order {
 }
 
 var noLoc = Loc{Province: NoProvince}
-
-// SupportsHold reports whether a support order supports a hold.
-func (o *Order) SupportsHold() bool { return o.Kind == Support && o.Dest.Province == NoProvince }

@@ -142,9 +142,6 @@ func (p *Position) Place(power Power, t UnitType, l Loc) {
 	p.Units[l.Province] = Unit{Type: t, Power: power, Coast: l.Coast}
 }
 
-// UnitAt returns the unit in province pr (Type NoUnit when empty).
-func (p *Position) UnitAt(pr Province) Unit { return p.Units[pr] }
-
 // LocOf returns the location of the unit in province pr.
 func (p *Position) LocOf(pr Province) Loc { return Loc{Province: pr, Coast: p.Units[pr].Coast} }
 
