@@ -2,7 +2,6 @@ package server
 
 import (
 	"bufio"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/internal/pgtest"
 )
 
 // startBinary runs "chancery serve" on a free loopback port and returns
@@ -56,17 +55,7 @@ func TestKillDashNineLosesNothing(t *testing.T) {
 		t.Run(backend, func(t *testing.T) {
 			dsn := filepath.Join(t.TempDir(), "crash.db")
 			if backend == "postgres" {
-				pgMu.Lock()
-				defer pgMu.Unlock()
-				dsn = os.Getenv("CHANCERY_TEST_POSTGRES")
-				st, err := store.Open(context.Background(), dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := store.Reset(context.Background(), st); err != nil {
-					t.Fatal(err)
-				}
-				st.Close()
+				dsn = pgtest.Database(t)
 			}
 			cmd, url := startBinary(t, bin, dsn)
 			e := &env{t: t, URL: url}

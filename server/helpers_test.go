@@ -9,13 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chancery/chancery/internal/pgtest"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/variants"
 )
@@ -25,7 +25,7 @@ import (
 // (.ci/postgres.sh prints one).
 func backends(t *testing.T) []string {
 	out := []string{"sqlite"}
-	if os.Getenv("CHANCERY_TEST_POSTGRES") != "" {
+	if pgtest.Available() {
 		out = append(out, "postgres")
 	}
 	return out
@@ -39,8 +39,6 @@ func each(t *testing.T, fn func(t *testing.T, env *env)) {
 		})
 	}
 }
-
-var pgMu sync.Mutex // the PostgreSQL tests share one database
 
 // testClock is time.Now moved forward by a settable offset.
 type testClock struct{ offset atomic.Int64 }
@@ -70,18 +68,11 @@ func newEnv(t testing.TB, backend string) *env {
 	case "sqlite":
 		e.dsn = filepath.Join(t.TempDir(), "chancery.db")
 	case "postgres":
-		pgMu.Lock()
-		t.Cleanup(pgMu.Unlock)
-		e.dsn = os.Getenv("CHANCERY_TEST_POSTGRES")
+		e.dsn = pgtest.Database(t)
 	}
 	st, err := store.Open(ctx, e.dsn)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if backend == "postgres" {
-		if err := store.Reset(ctx, st); err != nil {
-			t.Fatal(err)
-		}
 	}
 	e.st = st
 	e.start()

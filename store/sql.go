@@ -676,17 +676,3 @@ func (t *sqlTx) Messages(gameID, power string, after int64, limit int) ([]*Messa
 	}
 	return out, rows.Err()
 }
-
-// Reset empties every table: for tests that share one PostgreSQL database.
-func Reset(ctx context.Context, s Store) error {
-	d, ok := s.(*db)
-	if !ok {
-		return errors.New("store: not a SQL store")
-	}
-	for _, t := range []string{"message_recipients", "messages", "phases", "orders", "game_players", "games", "sessions", "users"} {
-		if _, err := d.w.ExecContext(ctx, "DELETE FROM "+t); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -3,14 +3,15 @@ package store
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/chancery/chancery/internal/pgtest"
 )
 
 // stores returns the stores to test: a fresh SQLite file, and PostgreSQL
-// when CHANCERY_TEST_POSTGRES holds a URL (its tables are emptied first).
+// when CHANCERY_TEST_POSTGRES holds a URL (a new database of its own).
 func stores(t *testing.T) map[string]Store {
 	t.Helper()
 	ctx := context.Background()
@@ -21,12 +22,9 @@ func stores(t *testing.T) map[string]Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	out["sqlite"] = s
-	if url := os.Getenv("CHANCERY_TEST_POSTGRES"); url != "" {
-		p, err := Open(ctx, url)
+	if pgtest.Available() {
+		p, err := Open(ctx, pgtest.Database(t))
 		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Reset(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { p.Close() })
