@@ -269,6 +269,9 @@ func (e *engine) position(in *Input) error {
 			if !ok {
 				return badf("supply_centers: unknown power %q", power)
 			}
+			if !e.v.MayOwn(p, pw) {
+				return badf("supply_centers: %s cannot own %q in %s", power, prov, e.v.Name)
+			}
 			pos.Owner[p] = pw
 		}
 	}

@@ -112,6 +112,9 @@ func TestContractBadInput(t *testing.T) {
 		{"bad phase", `{"variant": "standard", "phase": {"season": "winter", "year": 1901, "type": "movement"}}`, "does not exist"},
 		{"fleet inland", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "England", "type": "fleet", "province": "mun"}]}`, "cannot stand"},
 		{"two units", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "England", "type": "army", "province": "mun"}, {"power": "France", "type": "army", "province": "Munich"}]}`, "two units"},
+		{"not a centre", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "supply_centers": {"bur": "France"}}`, `"bur" is not a supply centre`},
+		{"China owns Hong Kong", `{"variant": "colonial", "phase": {"season": "spring", "year": 1871, "type": "movement"}, "supply_centers": {"hon": "China"}}`, `China cannot own "hon"`},
+		{"neutral owns a centre", `{"variant": "sengoku", "phase": {"season": "spring", "year": 1571, "type": "movement"}, "supply_centers": {"yamashiro": "neutral"}}`, `neutral cannot own`},
 		{"fleet without coast", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "Russia", "type": "fleet", "province": "stp"}]}`, "must name its coast"},
 	}
 	for _, tt := range tests {

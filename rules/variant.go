@@ -106,6 +106,17 @@ func (v *Variant) ownerAfterFall(p Province, u Unit, prev Power) Power {
 	return u.Power
 }
 
+// MayOwn reports whether power pw can own supply centre p under the
+// variant's ownership rule: it is false for the neutral power everywhere,
+// and in Colonial Diplomacy for China in Hong Kong. Positions given from
+// outside are checked with it.
+func (v *Variant) MayOwn(p Province, pw Power) bool {
+	if pw == NoPower {
+		return true
+	}
+	return v.ownerAfterFall(p, Unit{Type: Army, Power: pw}, NoPower) == pw
+}
+
 // Winner returns the power that has won in pos, or NoPower.
 func (v *Variant) Winner(pos *Position) Power {
 	if v.VictoryCentres <= 0 {
