@@ -5,7 +5,11 @@
 // The bot is greedy and simple: in a movement phase each unit moves
 // towards the nearest supply centre its power does not own (taking it when
 // adjacent), never into a province another of its units is going to, and
-// units with nothing better to do support a neighbour's attack or hold. It
+// units with nothing better to do support a neighbour's attack or hold.
+// Its armies ride their power's railway (one a turn) when a station of the
+// line is a better goal than any neighbour, and it lets its own fleets
+// through a passage whose gate it holds, giving the permission with the
+// move (Colonial's Trans-Siberian Railroad and Suez Canal). It
 // retreats towards centres, builds in its free home centres and removes
 // the units farthest from its centres. Every choice is legal on its own;
 // ties are broken by the explicit random source, so the same source gives
@@ -122,6 +126,8 @@ func (b *planner) movement() []rules.Order {
 	b.rnd.Shuffle(len(units), func(i, j int) { units[i], units[j] = units[j], units[i] })
 	claimed := map[rules.Province]bool{} // destinations taken by our moves
 	orders := map[rules.Province]rules.Order{}
+	railUsed := map[int]bool{}                  // one railway move per railway and turn
+	permits := map[rules.Province]rules.Order{} // per gate: the one permission it gives
 	for _, p := range units {
 		u := b.pos.Units[p]
 		at := b.pos.LocOf(p)
@@ -132,25 +138,51 @@ func (b *planner) movement() []rules.Order {
 		if stay {
 			bestScore -= 100
 		}
+		gate := rules.NoProvince // the gate of the chosen border, if any
 		for _, br := range m.Neighbours(u.Type, at) {
 			t := br.To.Province
-			if claimed[t] || m.Kinds[br.Kind].Gate != rules.NoProvince {
-				continue
-			}
-			// Do not walk into our own units that may stay.
-			if o := b.pos.Units[t]; o.Type != rules.NoUnit && o.Power == b.power {
+			g := m.Kinds[br.Kind].Gate
+			if claimed[t] || !b.free(t) || (g != rules.NoProvince && !b.canPermit(g, permits)) {
 				continue
 			}
 			if s := b.score(t); s < bestScore {
-				best, bestScore = br.To, s
+				best, bestScore, gate = br.To, s, g
 			}
 		}
-		if best.Province != rules.NoProvince {
-			claimed[best.Province] = true
-			orders[p] = rules.Order{Power: b.power, Kind: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
-		} else {
+		// A railway move, when one of ours goes farther than any border.
+		rail, railway := -1, false
+		if u.Type == rules.Army {
+			for i := range m.Railways() {
+				w := &m.Railways()[i]
+				if w.Power != b.power || railUsed[i] || w.Station(p) < 0 {
+					continue
+				}
+				for _, t := range w.Line {
+					if t == p || claimed[t] || !b.free(t) {
+						continue
+					}
+					if s := b.score(t); s < bestScore {
+						best, bestScore, gate, rail, railway = rules.At(t), s, rules.NoProvince, i, true
+					}
+				}
+			}
+		}
+		switch {
+		case best.Province == rules.NoProvince:
 			claimed[p] = true
 			orders[p] = rules.HoldOrder(b.power, u.Type, at)
+		case railway:
+			railUsed[rail] = true
+			claimed[best.Province] = true
+			orders[p] = rules.Order{Power: b.power, Kind: rules.Railway, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+		default:
+			claimed[best.Province] = true
+			orders[p] = rules.Order{Power: b.power, Kind: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+			if gate != rules.NoProvince {
+				// Our unit keeps the gate: let our own fleet through.
+				permits[gate] = rules.Order{Power: b.power, Kind: rules.Permit, At: b.pos.LocOf(gate),
+					Target: at, TargetUnit: u.Type, Dest: best}
+			}
 		}
 	}
 	// Holding units support an attack they can reach.
@@ -177,11 +209,32 @@ func (b *planner) movement() []rules.Order {
 			break
 		}
 	}
-	out := make([]rules.Order, 0, len(units))
+	out := make([]rules.Order, 0, len(units)+len(permits))
 	for _, p := range units {
 		out = append(out, orders[p])
 	}
+	for _, p := range units { // in a deterministic order
+		if o, ok := permits[p]; ok {
+			out = append(out, o)
+		}
+	}
 	return out
+}
+
+// free reports whether a unit of ours may head for t: not into a province
+// where another of our units may stay.
+func (b *planner) free(t rules.Province) bool {
+	o := b.pos.Units[t]
+	return o.Type == rules.NoUnit || o.Power != b.power
+}
+
+// canPermit reports whether the bot may send a unit through the passage
+// that gate g keeps: one of its own units stands in g, and g has not let
+// another unit through this turn.
+func (b *planner) canPermit(g rules.Province, permits map[rules.Province]rules.Order) bool {
+	_, used := permits[g]
+	u := b.pos.Units[g]
+	return !used && u.Type != rules.NoUnit && u.Power == b.power
 }
 
 func (b *planner) retreats() []rules.Order {
