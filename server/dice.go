@@ -351,7 +351,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.hub.notify(id)
+	s.changed(id)
 	return writeJSON(w, http.StatusOK, out)
 }
 

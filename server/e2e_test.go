@@ -267,44 +267,7 @@ func TestLiveUpdatesAnnouncePhasesAndMessages(t *testing.T) {
 		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
 		a.must(200, "POST", "/games/"+id+"/start", nil)
 
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/games/"+id+"/events", nil)
-		req.Header.Set("Authorization", "Bearer "+a.token)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-			t.Fatalf("content type %q", ct)
-		}
-		events := make(chan string, 100)
-		go func() {
-			sc := bufio.NewScanner(resp.Body)
-			for sc.Scan() {
-				if ev, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
-					events <- ev
-				}
-			}
-			close(events)
-		}()
-		expect := func(want string) {
-			t.Helper()
-			for {
-				select {
-				case ev, ok := <-events:
-					if !ok {
-						t.Fatalf("stream ended waiting for %q", want)
-					}
-					if ev == want {
-						return
-					}
-				case <-ctx.Done():
-					t.Fatalf("no %q event", want)
-				}
-			}
-		}
+		expect := openEvents(t, e.URL, a.token, id)
 		expect("game")
 		b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "peace?"})
 		expect("message")
@@ -312,6 +275,51 @@ func TestLiveUpdatesAnnouncePhasesAndMessages(t *testing.T) {
 		b.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
 		expect("phase")
 	})
+}
+
+// openEvents opens the live-update stream of game id on the API at base
+// and returns a function that waits (10 s at most) for an event named
+// want, skipping others.
+func openEvents(t *testing.T, base, token, id string) (expect func(want string)) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	events := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if ev, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				events <- ev
+			}
+		}
+		close(events)
+	}()
+	return func(want string) {
+		t.Helper()
+		for {
+			select {
+			case ev, ok := <-events:
+				if !ok {
+					t.Fatalf("stream ended waiting for %q", want)
+				}
+				if ev == want {
+					return
+				}
+			case <-ctx.Done():
+				t.Fatalf("no %q event", want)
+			}
+		}
+	}
 }
 
 func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {

@@ -10,9 +10,11 @@ import (
 	"github.com/chancery/chancery/store"
 )
 
-// hub wakes the live-update streams of a game when this process changes
-// it. Streams also poll the store, so changes made by other processes
-// reach them too, a little later.
+// hub wakes the live-update streams of a game when it changes: at once
+// when this process changes it, and through the database's notifications
+// (PostgreSQL) when another process does. Streams also poll the store,
+// every Poll when there are no notifications (SQLite, or the listening
+// connection lost) and rarely otherwise, so no change is ever missed.
 type hub struct {
 	mu     sync.Mutex
 	subs   map[string]map[chan struct{}]struct{}
@@ -50,6 +52,20 @@ func (h *hub) notify(id string) {
 		select {
 		case c <- struct{}{}:
 		default:
+		}
+	}
+	h.mu.Unlock()
+}
+
+// notifyAll wakes every stream.
+func (h *hub) notifyAll() {
+	h.mu.Lock()
+	for _, subs := range h.subs {
+		for c := range subs {
+			select {
+			case c <- struct{}{}:
+			default:
+			}
 		}
 	}
 	h.mu.Unlock()
@@ -152,16 +168,25 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 			after = m.Created
 		}
 		flusher.Flush()
-		select {
-		case <-r.Context().Done():
-			return nil
-		case <-s.hub.closed:
-			return nil
-		case <-wake:
-		case <-poll.C:
-		case <-keep.C:
-			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+		checked := time.Now()
+	wait:
+		for {
+			select {
+			case <-r.Context().Done():
 				return nil
+			case <-s.hub.closed:
+				return nil
+			case <-wake:
+				break wait
+			case <-poll.C:
+				if !s.listening.Load() || time.Since(checked) >= 30*s.cfg.Poll {
+					break wait
+				}
+			case <-keep.C:
+				if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+					return nil
+				}
+				flusher.Flush()
 			}
 		}
 	}

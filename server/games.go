@@ -266,7 +266,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.hub.notify(id)
+	s.changed(id)
 	return writeJSON(w, http.StatusOK, map[string]any{"id": id, "power": power})
 }
 
@@ -306,7 +306,7 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.poke()
-	s.hub.notify(id)
+	s.changed(id)
 	return writeJSON(w, http.StatusOK, map[string]any{"id": id, "status": game.Active})
 }
 
@@ -441,7 +441,7 @@ func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.hub.notify(id)
+	s.changed(id)
 	return writeJSON(w, http.StatusOK, map[string]any{"draw": req.Draw, "concede": req.Concede, "status": status})
 }
 

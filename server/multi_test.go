@@ -83,3 +83,54 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 		}
 	})
 }
+
+// TestLiveUpdatesCrossProcesses: a player watching a game on one server
+// hears of press sent and phases resolved through another server on the
+// same database. On PostgreSQL the second server polls only once an hour,
+// so the news can only come by LISTEN/NOTIFY; on SQLite it polls often.
+func TestLiveUpdatesCrossProcesses(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		a, b := e.user(), e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria"})
+		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+
+		st, poll := e.st, 20*time.Millisecond
+		if e.backend == "postgres" {
+			var err error
+			if st, err = store.Open(context.Background(), e.dsn); err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			poll = time.Hour
+		}
+		other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		hs := httptest.NewServer(other.Handler())
+		defer hs.Close()
+		defer hs.CloseClientConnections()
+		if e.backend == "postgres" {
+			// Wait until the second server listens: before that, a
+			// notification would find nobody.
+			deadline := time.Now().Add(10 * time.Second)
+			for !other.listening.Load() {
+				if time.Now().After(deadline) {
+					t.Fatal("the second server never started listening")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+
+		expect := openEvents(t, hs.URL+"/api/v1", a.token, id)
+		expect("game")
+		b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "peace?"})
+		expect("message")
+		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+		b.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+		expect("phase")
+	})
+}

@@ -130,7 +130,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.hub.notify(id)
+	s.changed(id)
 	return writeJSON(w, http.StatusCreated, messageOut(m))
 }
 

@@ -64,7 +64,7 @@ func (s *Server) runDue() {
 		if !ok {
 			return
 		}
-		s.hub.notify(id)
+		s.changed(id)
 	}
 }
 

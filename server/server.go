@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chancery/chancery/game"
@@ -41,7 +42,9 @@ type Config struct {
 	Now func() time.Time
 	// Poll is how often the scheduler looks for due games when it knows
 	// of none sooner (other processes may set deadlines), and how often a
-	// live-update stream checks for changes made by other processes.
+	// live-update stream checks for changes made by other processes when
+	// the database cannot announce them (SQLite; on PostgreSQL they come
+	// by LISTEN/NOTIFY and streams check only every 30 polls, in case).
 	// Default 1s.
 	Poll time.Duration
 	// TokenTTL is how long a session token lives. Default 30 days.
@@ -67,6 +70,12 @@ type Server struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+
+	// listening is set while changes made by other processes arrive as
+	// notifications (PostgreSQL), so streams need not poll.
+	listening    atomic.Bool
+	stopListen   context.CancelFunc
+	listenClosed chan struct{}
 }
 
 // New returns a server and starts its scheduler.
@@ -98,6 +107,9 @@ func New(cfg Config) (*Server, error) {
 		logins: newLoginThrottle(10, 15*time.Minute), wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	s.routes()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopListen, s.listenClosed = cancel, make(chan struct{})
+	go s.listen(ctx)
 	if cfg.NoScheduler {
 		close(s.done)
 	} else {
@@ -114,9 +126,45 @@ func (s *Server) Handler() http.Handler { return s.mux }
 func (s *Server) Close() {
 	s.once.Do(func() {
 		close(s.stop)
+		s.stopListen()
 		s.hub.closeAll()
 	})
 	<-s.done
+	<-s.listenClosed
+}
+
+// listen wakes this process's streams when another process changes a
+// game, for as long as the database can tell (PostgreSQL).
+func (s *Server) listen(ctx context.Context) {
+	defer close(s.listenClosed)
+	err := s.st.Listen(ctx, func(id string) {
+		if id == "" { // (re)connected: anything may have changed meanwhile
+			s.listening.Store(true)
+			s.hub.notifyAll()
+			return
+		}
+		s.hub.notify(id)
+	}, func(err error) {
+		s.listening.Store(false)
+		s.log.Warn("lost the database's change notifications; streams poll until they are back", "err", err)
+	})
+	s.listening.Store(false)
+	if err != nil && !errors.Is(err, store.ErrNoListen) && ctx.Err() == nil {
+		s.log.Error("listening for changes", "err", err)
+	}
+}
+
+// changed tells the live-update streams of this process, and through the
+// database those of other processes, that game id has changed. It is
+// called after the change has been committed.
+func (s *Server) changed(id string) {
+	s.hub.notify(id)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.st.Notify(ctx, id); err != nil {
+		// Other processes' streams still find the change when they poll.
+		s.log.Warn("announcing a change", "game", id, "err", err)
+	}
 }
 
 // ListenAndServe serves on addr until ctx is cancelled, then shuts down

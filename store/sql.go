@@ -28,6 +28,7 @@ var migrations embed.FS
 // db is the database/sql implementation of Store for both dialects.
 type db struct {
 	dialect string
+	dsn     string  // PostgreSQL: for the connection that listens
 	w       *sql.DB // writes (SQLite: one connection, BEGIN IMMEDIATE)
 	r       *sql.DB // reads (SQLite: a pool of read-only connections)
 
@@ -66,7 +67,7 @@ func openPostgres(dsn string) (*db, error) {
 	p.SetMaxOpenConns(32)
 	p.SetMaxIdleConns(32)
 	p.SetConnMaxIdleTime(5 * time.Minute)
-	return &db{dialect: "postgres", w: p, r: p}, nil
+	return &db{dialect: "postgres", dsn: dsn, w: p, r: p}, nil
 }
 
 func openSQLite(path string) (*db, error) {

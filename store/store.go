@@ -31,6 +31,9 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrConflict: a row with that key (a user's name) already exists.
 	ErrConflict = errors.New("already exists")
+	// ErrNoListen: the database cannot tell other processes of changes
+	// (SQLite); they must poll.
+	ErrNoListen = errors.New("this database does not announce changes")
 )
 
 // Store is a Chancery database.
@@ -42,6 +45,18 @@ type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
 	// Dialect is "sqlite" or "postgres".
 	Dialect() string
+
+	// Notify announces to every process listening on the database that
+	// game id has changed. On SQLite it does nothing.
+	Notify(ctx context.Context, id string) error
+	// Listen calls changed with the id of each game announced by Notify,
+	// in any process, until ctx ends; it then returns ctx's error. After
+	// each (re)connection it calls changed with "" (anything may have
+	// changed while it was not listening), so a caller can catch up.
+	// A lost connection is reported to lost (when not nil) and made
+	// again. On SQLite it returns ErrNoListen at once.
+	Listen(ctx context.Context, changed func(id string), lost func(error)) error
+
 	Close() error
 }
 

@@ -139,3 +139,52 @@ func testStore(t *testing.T, s Store) {
 		return nil
 	})
 }
+
+// TestNotifyReachesListeners: on PostgreSQL a change announced through one
+// store reaches a listener on another (as between two server processes);
+// SQLite says it cannot listen.
+func TestNotifyReachesListeners(t *testing.T) {
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			got := make(chan string, 10)
+			done := make(chan error, 1)
+			go func() { done <- s.Listen(ctx, func(id string) { got <- id }, nil) }()
+			if name == "sqlite" {
+				if err := <-done; !errors.Is(err, ErrNoListen) {
+					t.Fatalf("Listen on SQLite: %v", err)
+				}
+				if err := s.Notify(ctx, "g1"); err != nil {
+					t.Fatalf("Notify on SQLite: %v", err)
+				}
+				return
+			}
+			if id := <-got; id != "" {
+				t.Fatalf("first call %q, want \"\" (catch up)", id)
+			}
+			other, err := Open(ctx, s.(*db).dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer other.Close()
+			for _, want := range []string{"g1", "g2"} {
+				if err := other.Notify(ctx, want); err != nil {
+					t.Fatal(err)
+				}
+				select {
+				case id := <-got:
+					if id != want {
+						t.Fatalf("got %q, want %q", id, want)
+					}
+				case <-ctx.Done():
+					t.Fatalf("no notification of %q", want)
+				}
+			}
+			cancel()
+			if err := <-done; !errors.Is(err, context.Canceled) {
+				t.Fatalf("Listen ended with %v, want context.Canceled", err)
+			}
+		})
+	}
+}
