@@ -261,20 +261,26 @@ func TestPressReachesOnlyItsRecipients(t *testing.T) {
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func TestLiveUpdatesAnnouncePhasesAndMessages(t *testing.T) {
-	each(t, func(t *testing.T, e *env) {
-		a, b := e.user(), e.user()
-		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria"})
-		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
-		a.must(200, "POST", "/games/"+id+"/start", nil)
+	each(t, func(t *testing.T, e *env) { checkLiveUpdates(t, e, e.URL) })
+}
 
-		expect := openEvents(t, e.URL, a.token, id)
-		expect("game")
-		b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "peace?"})
-		expect("message")
-		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
-		b.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
-		expect("phase")
-	})
+// checkLiveUpdates plays a game through e's server while a player watches
+// its stream on the API at watch: the stream must announce press sent to
+// the player and the phase resolved.
+func checkLiveUpdates(t *testing.T, e *env, watch string) {
+	t.Helper()
+	a, b := e.user(), e.user()
+	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria"})
+	b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
+	a.must(200, "POST", "/games/"+id+"/start", nil)
+
+	expect := openEvents(t, watch, a.token, id)
+	expect("game")
+	b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "peace?"})
+	expect("message")
+	a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+	b.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+	expect("phase")
 }
 
 // openEvents opens the live-update stream of game id on the API at base
