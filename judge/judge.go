@@ -126,10 +126,10 @@ type engine struct {
 	powers []namedPower
 }
 
-// namedPower is a power as the input names it.
+// namedPower is a power as the input names it, with its orders.
 type namedPower struct {
-	id   rules.Power
-	name string
+	id     rules.Power
+	orders []string
 }
 
 type ordText struct {
@@ -388,12 +388,12 @@ func (e *engine) orders(in *Input) error {
 	e.texts = e.texts[:0]
 	// Powers in the map's order, so that results read the same every time.
 	powers := e.powers[:0]
-	for name := range in.Orders {
+	for name, texts := range in.Orders {
 		pw, ok := e.names.Power(name)
 		if !ok {
 			return badf("orders: unknown power %q", name)
 		}
-		powers = append(powers, namedPower{pw, name})
+		powers = append(powers, namedPower{pw, texts})
 	}
 	for i := 1; i < len(powers); i++ {
 		for k := i; k > 0 && powers[k-1].id > powers[k].id; k-- {
@@ -402,14 +402,15 @@ func (e *engine) orders(in *Input) error {
 	}
 	e.powers = powers
 	for _, p := range powers {
-		for _, text := range in.Orders[p.name] {
+		name := e.v.Map.PowerName(p.id)
+		for _, text := range p.orders {
 			o, err := e.parse.ParseOrder(text, p.id, e.pos.Phase.Type)
 			if err != nil {
-				e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(p.id), text: text, err: err})
+				e.texts = append(e.texts, ordText{power: name, text: text, err: err})
 				continue
 			}
 			e.ords = append(e.ords, o)
-			e.texts = append(e.texts, ordText{power: e.v.Map.PowerName(p.id), text: text})
+			e.texts = append(e.texts, ordText{power: name, text: text})
 		}
 	}
 	return nil

@@ -122,7 +122,7 @@ func index3(k []byte) (int, bool) {
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
 	// The common case, a bare name, without tokenizing.
-	if !strings.ContainsAny(s, "/( ") {
+	if bareName(s) {
 		if p, ok := n.Province(s); ok {
 			return rules.Loc{Province: p}, true
 		}
@@ -136,12 +136,26 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 	return l, true
 }
 
+// bareName reports whether s has none of the characters that start a coast
+// or separate words ("/", "(", " "): a plain byte loop, as these words are a
+// few letters long and strings.ContainsAny costs more than the scan.
+func bareName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '(' || c == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
 	// A handful of powers: comparing beats hashing, and the exact name is
 	// the common case.
+	// Comparing the first byte before the whole name skips most calls
+	// to the runtime's string comparison.
 	for i, name := range n.m.Powers {
-		if i > 0 && name == s {
+		if i > 0 && len(name) == len(s) && len(s) > 0 && name[0] == s[0] && name == s {
 			return rules.Power(i), true
 		}
 	}

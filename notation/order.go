@@ -64,7 +64,7 @@ func tokenize(toks []string, s string) []string {
 func (n *Names) splitHyphens(toks []string) []string {
 	for i := 0; i < len(toks); i++ {
 		w := toks[i]
-		if w == "-" || !strings.Contains(w, "-") {
+		if w == "-" || !hasHyphen(w) {
 			continue
 		}
 		if _, ok := n.Province(w); ok {
@@ -83,6 +83,17 @@ func (n *Names) splitHyphens(toks []string) []string {
 		i += len(parts) - 1
 	}
 	return toks
+}
+
+// hasHyphen reports whether w contains a hyphen. Words are short, and a
+// plain loop beats the call to strings.Contains for each of them.
+func hasHyphen(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] == '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // cursor walks the words of one order.
