@@ -6,6 +6,8 @@
 // towards the nearest supply centre its power does not own (taking it when
 // adjacent), never into a province another of its units is going to, and
 // units with nothing better to do support a neighbour's attack or hold.
+// An army that cannot march to a centre worth taking (on an island) is
+// convoyed by one of its power's fleets in a neighbouring sea.
 // Its armies ride their power's railway (one a turn) when a station of the
 // line is a better goal than any neighbour, and it lets its own fleets
 // through a passage whose gate it holds, giving the permission with the
@@ -44,6 +46,8 @@ type planner struct {
 	power rules.Power
 	rnd   *rand.Rand
 	dist  []int // per province: steps to the nearest centre worth taking
+	// landDist is dist for armies marching: over army borders only.
+	landDist []int
 }
 
 var noLoc = rules.Loc{Province: rules.NoProvince}
@@ -54,40 +58,53 @@ func (b *planner) wanted(p rules.Province) bool {
 	return b.m.Provinces[p].SupplyCenter && b.pos.Owner[p] != b.power
 }
 
-// distances computes, over every border, each province's distance to the
-// nearest wanted centre.
+// distances computes each province's distance to the nearest wanted
+// centre: over every border (dist), and over army borders only (landDist).
 func (b *planner) distances() {
+	b.dist = b.distancesOver(func(br rules.Border) bool { return true })
+	b.landDist = b.distancesOver(func(br rules.Border) bool { return br.Army })
+}
+
+// distancesOver is a breadth-first search from the wanted centres over
+// the borders use accepts; provinces it cannot reach get the number of
+// provinces.
+func (b *planner) distancesOver(use func(rules.Border) bool) []int {
 	n := b.m.NumProvinces()
-	b.dist = make([]int, n)
+	dist := make([]int, n)
 	var q []rules.Province
-	for p := range b.dist {
-		b.dist[p] = -1
+	for p := range dist {
+		dist[p] = -1
 		if b.wanted(rules.Province(p)) {
-			b.dist[p] = 0
+			dist[p] = 0
 			q = append(q, rules.Province(p))
 		}
 	}
-	adj := b.provinceAdjacency()
+	adj := b.provinceAdjacency(use)
 	for i := 0; i < len(q); i++ {
 		c := q[i]
 		for _, t := range adj[c] {
-			if b.dist[t] < 0 {
-				b.dist[t] = b.dist[c] + 1
+			if dist[t] < 0 {
+				dist[t] = dist[c] + 1
 				q = append(q, t)
 			}
 		}
 	}
-	for p := range b.dist {
-		if b.dist[p] < 0 {
-			b.dist[p] = n
+	for p := range dist {
+		if dist[p] < 0 {
+			dist[p] = n
 		}
 	}
+	return dist
 }
 
-// provinceAdjacency lists each province's neighbours for any unit type.
-func (b *planner) provinceAdjacency() [][]rules.Province {
+// provinceAdjacency lists each province's neighbours across the borders
+// use accepts.
+func (b *planner) provinceAdjacency(use func(rules.Border) bool) [][]rules.Province {
 	adj := make([][]rules.Province, b.m.NumProvinces())
 	for _, br := range b.m.Borders() {
+		if !use(br) {
+			continue
+		}
 		f, t := br.From.Province, br.To.Province
 		if !slices.Contains(adj[f], t) {
 			adj[f] = append(adj[f], t)
@@ -126,9 +143,13 @@ func (b *planner) movement() []rules.Order {
 	b.rnd.Shuffle(len(units), func(i, j int) { units[i], units[j] = units[j], units[i] })
 	claimed := map[rules.Province]bool{} // destinations taken by our moves
 	orders := map[rules.Province]rules.Order{}
+	b.convoys(units, claimed, orders)
 	railUsed := map[int]bool{}                  // one railway move per railway and turn
 	permits := map[rules.Province]rules.Order{} // per gate: the one permission it gives
 	for _, p := range units {
+		if _, planned := orders[p]; planned {
+			continue // a convoy, or an army convoyed
+		}
 		u := b.pos.Units[p]
 		at := b.pos.LocOf(p)
 		// A unit standing on a centre it does not own yet, in the fall,
@@ -219,6 +240,53 @@ func (b *planner) movement() []rules.Order {
 		}
 	}
 	return out
+}
+
+// convoys plans one-fleet convoys before the other moves: an army that
+// marching cannot bring near a wanted centre (an army on an island, or
+// one the sea would take much farther) is carried by one of our fleets in
+// a neighbouring sea to the best coast of that sea. The fleet's and the
+// army's orders go into orders, the landing into claimed.
+func (b *planner) convoys(units []rules.Province, claimed map[rules.Province]bool, orders map[rules.Province]rules.Order) {
+	m := b.m
+	for _, a := range units {
+		u := b.pos.Units[a]
+		if u.Type != rules.Army || b.landDist[a] <= b.dist[a]+1 {
+			continue
+		}
+		if b.pos.Phase.Season == rules.Fall && b.wanted(a) {
+			continue // it stays to take the centre it stands on
+		}
+		best, bestScore, fleet := noLoc, b.score(a)+3, rules.NoProvince
+		for sp := range m.Provinces {
+			s := rules.Province(sp)
+			f := b.pos.Units[s]
+			if f.Type != rules.Fleet || f.Power != b.power || m.Provinces[s].Terrain != rules.Sea || !m.SeaNeighbours(a, s) {
+				continue
+			}
+			if _, busy := orders[s]; busy {
+				continue
+			}
+			for dp := range m.Provinces {
+				d := rules.Province(dp)
+				if d == a || !m.SeaNeighbours(s, d) || claimed[d] || !b.free(d) || !m.CanOccupy(rules.Army, rules.At(d)) {
+					continue
+				}
+				if sc := b.score(d) - 3*(b.landDist[a]-b.landDist[d]); sc < bestScore {
+					best, bestScore, fleet = rules.At(d), sc, s
+				}
+			}
+		}
+		if fleet == rules.NoProvince {
+			continue
+		}
+		claimed[best.Province] = true
+		claimed[fleet] = true // the fleet stays where it is
+		orders[a] = rules.Order{Power: b.power, Kind: rules.Move, Unit: rules.Army, At: rules.At(a), Target: best,
+			Dest: noLoc, ViaConvoy: true}
+		orders[fleet] = rules.Order{Power: b.power, Kind: rules.Convoy, Unit: rules.Fleet, At: b.pos.LocOf(fleet),
+			Target: rules.At(a), TargetUnit: rules.Army, Dest: best}
+	}
 }
 
 // free reports whether a unit of ours may head for t: not into a province

@@ -3,8 +3,10 @@ package bot
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
+	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -88,4 +90,65 @@ func TestBotsTakeCentres(t *testing.T) {
 	if owned <= 22 {
 		t.Fatalf("after 1901 the bots own %d centres; they should take neutral centres", owned)
 	}
+}
+
+// TestBotsConvoyArmiesOffIslands: an army that cannot march to any centre
+// worth taking (England's, on its island) is carried across by a fleet of
+// its own in a neighbouring sea, and lands.
+func TestBotsConvoyArmiesOffIslands(t *testing.T) {
+	v, _ := variants.MustLoad().Get("standard")
+	m := v.Map
+	names := notation.NewNames(m)
+	prov := func(s string) rules.Province {
+		p, ok := names.Province(s)
+		if !ok {
+			t.Fatalf("no province %q", s)
+		}
+		return p
+	}
+	england, _ := names.Power("England")
+	pos := v.Start.Clone()
+	clear(pos.Units)
+	pos.Units[prov("yor")] = rules.Unit{Type: rules.Army, Power: england}
+	pos.Units[prov("nth")] = rules.Unit{Type: rules.Fleet, Power: england}
+	for seed := range uint64(10) {
+		orders := Orders(v, pos, england, rand.New(rand.NewPCG(seed, 5)))
+		res, err := rules.NewResolver(v, rules.Options{}).Adjudicate(pos, orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		landed := false
+		for p, u := range res.Next.Units {
+			if u.Type == rules.Army && u.Power == england {
+				landed = !slices.Contains([]string{"yor", "lon", "edi", "lvp", "wal", "cly"}, m.Provinces[p].Abbr)
+			}
+		}
+		if !landed {
+			t.Fatalf("seed %d: the army did not cross: %+v", seed, res.Results)
+		}
+		for _, o := range orders { // the server passes bot orders as text
+			s := names.FormatOrder(o)
+			if back, err := names.ParseOrder(s, england, rules.MovementPhase); err != nil || names.FormatOrder(back) != s {
+				t.Errorf("%q reads back as %q (%v)", s, names.FormatOrder(back), err)
+			}
+		}
+	}
+}
+
+// TestBotsConvoyInPlay: over whole bot games of the standard map, the bots
+// give convoy orders, and legal ones (play fails on an illegal order).
+func TestBotsConvoyInPlay(t *testing.T) {
+	v, _ := variants.MustLoad().Get("standard")
+	convoys := 0
+	for seed := range uint64(4) {
+		for _, o := range play(t, v, seed, 10) {
+			if o.Kind == rules.Convoy {
+				convoys++
+			}
+		}
+	}
+	if convoys == 0 {
+		t.Fatal("in 40 years of bot play no army was convoyed")
+	}
+	t.Logf("%d convoy orders", convoys)
 }
