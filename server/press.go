@@ -13,18 +13,20 @@ import (
 	"github.com/chancery/chancery/store"
 )
 
-// clock hands out message times in Unix microseconds, strictly increasing
-// within a process, so that "after" cursors never skip a message.
-var clock struct {
-	sync.Mutex
+// messageClock hands out message times in Unix microseconds, strictly
+// increasing within a server, so that "after" cursors never skip a
+// message.
+type messageClock struct {
+	mu   sync.Mutex
 	last int64
 }
 
-func messageTime(now time.Time) int64 {
-	clock.Lock()
-	defer clock.Unlock()
-	t := max(now.UnixMicro(), clock.last+1)
-	clock.last = t
+// stamp returns the time of a message sent at now.
+func (c *messageClock) stamp(now time.Time) int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := max(now.UnixMicro(), c.last+1)
+	c.last = t
 	return t
 }
 
@@ -124,7 +126,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
-		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: messageTime(s.now())}
+		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.msgClock.stamp(s.now())}
 		return tx.AddMessage(m)
 	})
 	if err != nil {

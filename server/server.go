@@ -66,10 +66,12 @@ type Server struct {
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginThrottle
-	wake    chan struct{} // pokes the scheduler
-	stop    chan struct{}
-	done    chan struct{}
-	once    sync.Once
+	// msgClock orders the times of the messages sent through this server.
+	msgClock messageClock
+	wake     chan struct{} // pokes the scheduler
+	stop     chan struct{}
+	done     chan struct{}
+	once     sync.Once
 
 	// listening is set while changes made by other processes arrive as
 	// notifications (PostgreSQL), so streams need not poll.
