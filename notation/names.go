@@ -17,6 +17,36 @@ type Names struct {
 	short  []int16 // three-letter keys (26*26*26), -1 when no province
 	powers map[string]rules.Power
 	maxLen int // the most words a province name spans
+	maxKey int // the longest key of a province name
+	// powerByFirst is the power whose name starts with a byte, when
+	// exactly one does (else NoPower).
+	powerByFirst [256]rules.Power
+	// start4 is a filter of how keys begin: bit start4Hash(k) is set for
+	// the first four characters of every key of four or more. A clear bit
+	// proves that no key starts like k, so reading a name word by word
+	// stops without a map look-up (see mayStart).
+	start4 [1 << start4Bits / 64]uint64
+}
+
+const start4Bits = 14
+
+// start4Hash hashes the first four characters of a key for Names.start4.
+func start4Hash(k []byte) uint32 {
+	x := uint32(k[0]) | uint32(k[1])<<8 | uint32(k[2])<<16 | uint32(k[3])<<24
+	return x * 0x9E3779B1 >> (32 - start4Bits)
+}
+
+// mayStart reports whether some key may start with k: false proves that
+// neither k nor any longer word run beginning with it is a name.
+func (n *Names) mayStart(k []byte) bool {
+	if len(k) > n.maxKey {
+		return false
+	}
+	if len(k) < 4 {
+		return true
+	}
+	h := start4Hash(k)
+	return n.start4[h/64]&(1<<(h%64)) != 0
 }
 
 // NewNames indexes the names of map m: every province's abbreviation,
@@ -42,6 +72,18 @@ func NewNames(m *rules.Map) *Names {
 	for i := 1; i < len(m.Powers); i++ {
 		n.powers[key(m.Powers[i])] = rules.Power(i)
 	}
+	var starts [256]int
+	for i := 1; i < len(m.Powers); i++ {
+		if name := m.Powers[i]; name != "" {
+			starts[name[0]]++
+			n.powerByFirst[name[0]] = rules.Power(i)
+		}
+	}
+	for b, c := range starts {
+		if c > 1 {
+			n.powerByFirst[b] = rules.NoPower
+		}
+	}
 	for i, aliases := range m.PowerAliases {
 		for _, a := range aliases {
 			if _, taken := n.powers[key(a)]; !taken {
@@ -54,6 +96,11 @@ func NewNames(m *rules.Map) *Names {
 
 func (n *Names) addProv(s string, p rules.Province) {
 	if k := key(s); k != "" {
+		n.maxKey = max(n.maxKey, len(k))
+		if len(k) >= 4 {
+			h := start4Hash([]byte(k))
+			n.start4[h/64] |= 1 << (h % 64)
+		}
 		if _, taken := n.provs[k]; !taken {
 			n.provs[k] = p
 			if i, ok := index3([]byte(k)); ok {
@@ -129,7 +176,7 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 	}
 	var buf [12]string
 	toks := tokenize(buf[:0], s)
-	l, used, err := n.loc(toks, 0)
+	l, used, err := n.loc(toks, nil, 0)
 	if err != nil || used != len(toks) {
 		return rules.Loc{}, false
 	}
@@ -150,10 +197,13 @@ func bareName(s string) bool {
 
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
-	// A handful of powers: comparing beats hashing, and the exact name is
-	// the common case.
-	// Comparing the first byte before the whole name skips most calls
-	// to the runtime's string comparison.
+	// The exact name is the common case: the power it would be, by its
+	// first byte, then a handful of comparisons, beat hashing.
+	if len(s) > 0 {
+		if i := n.powerByFirst[s[0]]; i != 0 && n.m.Powers[i] == s {
+			return i, true
+		}
+	}
 	for i, name := range n.m.Powers {
 		if i > 0 && len(name) == len(s) && len(s) > 0 && name[0] == s[0] && name == s {
 			return rules.Power(i), true

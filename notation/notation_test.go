@@ -127,3 +127,38 @@ func FuzzParseOrder(f *testing.F) {
 		}
 	})
 }
+
+// TestEveryNameReads reads every province's abbreviation, full name and
+// aliases, in the case written and in upper case, inside an order of every
+// variant: reading a name word by word (and stopping early when no name
+// can go on) finds what a look-up of the whole name finds.
+func TestEveryNameReads(t *testing.T) {
+	for _, vn := range registry.Names() {
+		v, err := registry.Get(vn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := notation.NewNames(v.Map)
+		for i := range v.Map.Provinces {
+			pi := &v.Map.Provinces[i]
+			for _, name := range append([]string{pi.Abbr, pi.Name}, pi.Aliases...) {
+				for _, s := range []string{name, strings.ToUpper(name)} {
+					want, ok := n.Province(s)
+					if !ok {
+						t.Errorf("%s: %q is not a name", vn, s)
+						continue
+					}
+					text := "A " + s + " - " + s
+					o, err := n.ParseOrder(text, 1, rules.MovementPhase)
+					if err != nil {
+						t.Errorf("%s: %q: %v", vn, text, err)
+						continue
+					}
+					if o.At.Province != want || o.Target.Province != want {
+						t.Errorf("%s: %q read as %s", vn, text, n.FormatOrder(o))
+					}
+				}
+			}
+		}
+	}
+}

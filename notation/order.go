@@ -156,9 +156,11 @@ func keywordIndex(w string) int {
 	return -1
 }
 
-// keywordHash spreads the keywords over the buckets of keywordTable.
+// keywordHash spreads the keywords over the buckets of keywordTable. It
+// ignores the case of ASCII letters, so that a word in any case lands in
+// its keyword's bucket.
 func keywordHash(w string) uint8 {
-	return uint8(len(w)*131 + int(w[0])*17 + int(w[len(w)-1])*7 + int(w[len(w)/2]))
+	return uint8(len(w)*131 + int(lowerByte(w[0]))*17 + int(lowerByte(w[len(w)-1]))*7 + int(lowerByte(w[len(w)/2])))
 }
 
 // keywordTable holds, per hash, the indexes of the keywords with that hash.
@@ -171,30 +173,38 @@ var keywordTable = func() (t [256][]uint8) {
 }()
 
 // fold returns the keyword a word spells in any case, or the word itself:
-// comparing words with the notation's keywords allocates nothing.
+// comparing words with the notation's keywords allocates nothing. It hashes
+// the word's letters folded on the fly and compares only with the keywords
+// of that hash, so most words (province names) cost a few byte reads.
 func fold(w string) string {
-	if len(w) > 12 {
+	if len(w) == 0 || len(w) > 12 {
 		return w
 	}
-	var b [12]byte
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b[i] = c
-	}
-	lw := b[:len(w)]
-	if len(lw) == 0 {
-		return w
-	}
-	h := uint8(len(lw)*131 + int(lw[0])*17 + int(lw[len(lw)-1])*7 + int(lw[len(lw)/2]))
-	for _, i := range keywordTable[h] {
-		if keywords[i] == string(lw) {
-			return keywords[i]
+	for _, i := range keywordTable[keywordHash(w)] {
+		if k := keywords[i]; len(k) == len(w) && equalLower(k, w) {
+			return k
 		}
 	}
 	return w
+}
+
+// lowerByte lowers an ASCII letter.
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalLower reports whether w, lowered, equals the lower-case word k of
+// the same length.
+func equalLower(k, w string) bool {
+	for i := 0; i < len(k); i++ {
+		if lowerByte(w[i]) != k[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *cursor) errf(word, format string, args ...any) error {
@@ -229,7 +239,7 @@ func (c *cursor) location() (rules.Loc, error) {
 	if c.done() {
 		return rules.Loc{}, c.errf("", "a province is missing at the end")
 	}
-	l, used, err := c.n.loc(c.toks, c.i)
+	l, used, err := c.n.loc(c.toks, c.low, c.i)
 	if err != nil {
 		return l, &Error{Order: c.src, Word: c.word(c.i), Msg: err.Error()}
 	}
@@ -237,17 +247,29 @@ func (c *cursor) location() (rules.Loc, error) {
 	return l, nil
 }
 
+// folded returns word j of toks folded with fold, taking it from low when
+// the caller has folded the words already (low is nil or as long as toks).
+func folded(toks, low []string, j int) string {
+	if j < len(low) {
+		return low[j]
+	}
+	return lower(toks, j)
+}
+
 // loc reads the longest province name starting at toks[i], then an
 // optional coast, and returns how many words it used. A province name may
 // contain hyphens ("Mid-Atlantic Ocean"), which tokenize keeps inside words.
-func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
+// low holds the words folded with fold, or is nil.
+func (n *Names) loc(toks, low []string, i int) (rules.Loc, int, error) {
 	best, bestLen := rules.Province(0), 0
 	var buf [64]byte
 	k := buf[:0]
 	for j := i; j < len(toks) && j-i < n.maxLen+1; j++ {
 		before := len(k)
 		k = appendKey(k, toks[j])
-		if len(k) == before {
+		if len(k) == before || !n.mayStart(k) {
+			// No name goes on with this word ("mun" then "s" in
+			// "A MUN S A PAR"): longer runs of words cannot match either.
 			break
 		}
 		if p, ok := n.lookup(k); ok {
@@ -262,21 +284,21 @@ func (n *Names) loc(toks []string, i int) (rules.Loc, int, error) {
 	// Coasts: "/sc", "(sc)", "sc", "(south coast)", "south coast".
 	j := i + used
 	open := false
-	switch lower(toks, j) {
+	switch folded(toks, low, j) {
 	case "/":
 		j++
 	case "(":
 		j++
 		open = true
 	}
-	w := lower(toks, j)
+	w := folded(toks, low, j)
 	if c, ok := rules.ParseCoast(w); ok && (w != "s" && w != "n" && w != "e" && w != "w" || j > i+used) {
 		j++
-		if lower(toks, j) == "coast" {
+		if folded(toks, low, j) == "coast" {
 			j++
 		}
 		if open {
-			if lower(toks, j) != ")" {
+			if folded(toks, low, j) != ")" {
 				return l, 0, fmt.Errorf("unclosed coast in")
 			}
 			j++
