@@ -229,6 +229,13 @@ func FormatPhase(p rules.Phase) Phase {
 }
 
 func unitType(s string) (rules.UnitType, bool) {
+	// The contract's own spelling first, without lowering.
+	switch s {
+	case "army":
+		return rules.Army, true
+	case "fleet":
+		return rules.Fleet, true
+	}
 	switch asciiLower(s) {
 	case "army", "a":
 		return rules.Army, true

@@ -133,6 +133,16 @@ func appendKey(b []byte, s string) []byte {
 
 // Province returns the province a name denotes.
 func (n *Names) Province(s string) (rules.Province, bool) {
+	// Three letters, the abbreviations the contract writes, go straight
+	// to the table without folding into a buffer.
+	if len(s) == 3 {
+		if i, ok := index3Fold(s); ok {
+			if p := n.short[i]; p >= 0 {
+				return rules.Province(p), true
+			}
+			return 0, false
+		}
+	}
 	var buf [64]byte
 	return n.lookup(appendKey(buf[:0], s))
 }
@@ -158,6 +168,19 @@ func index3(k []byte) (int, bool) {
 	i := 0
 	for j := 0; j < 3; j++ {
 		c := k[j]
+		if c < 'a' || c > 'z' {
+			return 0, false
+		}
+		i = i*26 + int(c-'a')
+	}
+	return i, true
+}
+
+// index3Fold is index3 of a word of three ASCII letters in any case.
+func index3Fold(s string) (int, bool) {
+	i := 0
+	for j := 0; j < 3; j++ {
+		c := s[j] | 0x20 // lower case, for letters
 		if c < 'a' || c > 'z' {
 			return 0, false
 		}
