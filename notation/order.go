@@ -101,31 +101,17 @@ type cursor struct {
 	n    *Names
 	src  string
 	toks []string
-	low  []string // toks folded once with fold, for comparing with keywords
+	low  []string // toks folded with fold, each when first needed (see folded)
 	i    int
 }
 
-func (c *cursor) done() bool { return c.i >= len(c.toks) }
-func (c *cursor) peek() string {
-	if c.i < len(c.low) {
-		return c.low[c.i]
-	}
-	return ""
-}
+func (c *cursor) done() bool   { return c.i >= len(c.toks) }
+func (c *cursor) peek() string { return folded(c.toks, c.low, c.i) }
 
 // word returns word i as it was written, for messages.
 func (c *cursor) word(i int) string {
 	if i < len(c.toks) {
 		return c.toks[i]
-	}
-	return ""
-}
-
-// lower returns word i folded for comparison with the notation's
-// keywords, or "" past the end.
-func lower(toks []string, i int) string {
-	if i < len(toks) {
-		return fold(toks[i])
 	}
 	return ""
 }
@@ -247,13 +233,21 @@ func (c *cursor) location() (rules.Loc, error) {
 	return l, nil
 }
 
-// folded returns word j of toks folded with fold, taking it from low when
-// the caller has folded the words already (low is nil or as long as toks).
+// folded returns word j of toks folded with fold for comparison with the
+// notation's keywords, or "" past the end. low is nil, or as long as toks
+// and keeps the words folded so far: "" is a word not folded yet (no word
+// is empty). Province names, most of the words, are never folded.
 func folded(toks, low []string, j int) string {
-	if j < len(low) {
-		return low[j]
+	if j >= len(toks) {
+		return ""
 	}
-	return lower(toks, j)
+	if low == nil {
+		return fold(toks[j])
+	}
+	if low[j] == "" {
+		low[j] = fold(toks[j])
+	}
+	return low[j]
 }
 
 // loc reads the longest province name starting at toks[i], then an
@@ -343,18 +337,20 @@ func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rul
 	n := p.n
 	c := &p.c
 	*c = cursor{n: n, src: s, toks: n.splitHyphens(tokenize(p.buf[:0], s))}
-	c.low = p.low[:0]
-	for _, t := range c.toks {
-		c.low = append(c.low, fold(t))
+	if len(c.toks) <= len(p.low) {
+		c.low = p.low[:len(c.toks)]
+		clear(c.low)
+	} else {
+		c.low = make([]string, len(c.toks))
 	}
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if c.done() {
 		return o, c.errf("", "empty order")
 	}
 	// A leading power name: "England: F NTH - NWG".
-	if len(c.toks) > 1 && keywordIndex(c.low[0]) < 0 {
+	if len(c.toks) > 1 && keywordIndex(c.peek()) < 0 {
 		if pw, ok := n.Power(c.toks[0]); ok {
-			if _, isProv := n.Province(c.toks[0]); !isProv || c.low[1] == ":" {
+			if _, isProv := n.Province(c.toks[0]); !isProv || folded(c.toks, c.low, 1) == ":" {
 				if power != rules.NoPower && pw != power {
 					return o, c.errf(c.word(0), "order for another power:")
 				}
