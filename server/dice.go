@@ -46,17 +46,17 @@ type diceGame struct {
 
 func seatName(i int) string { return fmt.Sprintf("Seat %d", i+1) }
 
-func newDiceGame(u *store.User, req createGameRequest) (*diceGame, error) {
+func newDiceGame(u *store.User, req createGameRequest, phaseSeconds int) (*diceGame, error) {
 	if req.Players == 0 {
 		req.Players = 6
 	}
 	if req.Players < dice.MinPlayers || req.Players > dice.MaxPlayers {
 		return nil, errorf(http.StatusUnprocessableEntity, "players: Diceplomacy takes %d to %d players", dice.MinPlayers, dice.MaxPlayers)
 	}
-	if req.PhaseDeadlineSeconds < game.MinPhaseSeconds || req.PhaseDeadlineSeconds > game.MaxPhaseSeconds {
+	if phaseSeconds < game.MinPhaseSeconds || phaseSeconds > game.MaxPhaseSeconds {
 		return nil, errorf(http.StatusUnprocessableEntity, "phase_deadline_seconds must be from %d to %d", game.MinPhaseSeconds, game.MaxPhaseSeconds)
 	}
-	dg := &diceGame{Status: game.Forming, Creator: u.ID, PhaseSeconds: req.PhaseDeadlineSeconds, FillWithBots: req.Bots}
+	dg := &diceGame{Status: game.Forming, Creator: u.ID, PhaseSeconds: phaseSeconds, FillWithBots: req.Bots}
 	for i := range req.Players {
 		dg.Seats = append(dg.Seats, game.Seat{Power: seatName(i)})
 	}

@@ -3,7 +3,10 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"net/http"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,13 +61,22 @@ func TestBadRequestsGetClearErrors(t *testing.T) {
 		a.must(422, "POST", "/games", map[string]any{"variant": "chess"})
 		a.must(422, "POST", "/games", map[string]any{"variant": "standard", "power": "Narnia"})
 		a.must(422, "POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": -5})
+		a.must(422, "POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 0})
+		a.must(422, "POST", "/games", map[string]any{"variant": "diceplomacy", "phase_deadline_seconds": 0})
 		a.must(422, "POST", "/games", map[string]any{"variant": "diceplomacy", "players": 12})
-		a.must(400, "POST", "/games", map[string]any{"variant": "standard", "bots": "yes"})
+		// Type errors speak of JSON, not of the server's Go types.
+		if r := a.must(400, "POST", "/games", map[string]any{"variant": "standard", "bots": "yes"}); !strings.Contains(string(r.Body), "expected true or false") {
+			t.Errorf("bots as a string: %s", r.Body)
+		}
+		if r := a.must(400, "POST", "/sessions", `["alice"]`); !strings.Contains(string(r.Body), "the body: expected an object, got array") {
+			t.Errorf("an array for a body: %s", r.Body)
+		}
 		a.must(400, "GET", "/games?status=sleeping", nil)
 		id := a.newGame(map[string]any{"variant": "standard", "power": "England", "phase_deadline_seconds": 600, "bots": true})
 		b.must(403, "POST", "/games/"+id+"/start", nil)
 		b.must(403, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"A par - bur"}})
 		a.must(409, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"F lon - nth"}})
+		a.must(422, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "phase": map[string]any{"season": "summer", "year": 1901, "type": "movement"}})
 		a.must(400, "PUT", "/games/"+id+"/orders", map[string]any{"ready": true})
 		a.must(409, "POST", "/games/"+id+"/join", map[string]any{"power": "France"})
 		b.must(409, "POST", "/games/"+id+"/join", map[string]any{"power": "England"})
@@ -104,7 +116,7 @@ func TestAGameWithBotsFromCreationToAResolvedPhase(t *testing.T) {
 		a.must(409, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "phase": map[string]any{"season": "fall", "year": 1901, "type": "movement"}})
 
 		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"f lon - nth", "F edi - nwg", "A lvp - yor"}, "ready": true,
-			"phase": map[string]any{"season": "spring", "year": 1901, "type": "movement"}})
+			"phase": map[string]any{"season": "Spring", "year": 1901, "type": "movement"}}) // any case, as the contract
 		if g := a.game(id); g.Seq != 0 || !g.MyOrders.Ready || g.MyOrders.Orders[0] != "F LON - NTH" {
 			t.Fatalf("resolved before France was ready, or orders lost: %+v", g)
 		}
@@ -258,6 +270,26 @@ func TestPressReachesOnlyItsRecipients(t *testing.T) {
 	})
 }
 
+// TestPressTakesThePowersOtherNames: press may name a power as orders can
+// (1900's Britain as "england").
+func TestPressTakesThePowersOtherNames(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		fra, bri := e.user(), e.user()
+		id := fra.newGame(map[string]any{"variant": "1900", "phase_deadline_seconds": 600, "bots": true, "power": "France"})
+		bri.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Britain"})
+		var m messageJSON
+		fra.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"england"}, "body": "entente?"}).json(t, &m)
+		if len(m.To) != 1 || m.To[0] != "Britain" {
+			t.Errorf("sent to %v, want [Britain]", m.To)
+		}
+		var ms []messageJSON
+		bri.must(200, "GET", "/games/"+id+"/messages", nil).json(t, &ms)
+		if len(ms) != 1 || ms[0].Body != "entente?" {
+			t.Errorf("Britain reads %+v", ms)
+		}
+	})
+}
+
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func TestLiveUpdatesAnnouncePhasesAndMessages(t *testing.T) {
@@ -384,4 +416,44 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 		}
 		a.must(422, "POST", "/games/"+id+"/moves", map[string]any{"kind": "fly"})
 	})
+}
+
+// TestOpenAPIListsEveryField keeps api/openapi.yaml honest: every field
+// of a game as GET /games/{id} returns it is in the schema.
+func TestOpenAPIListsEveryField(t *testing.T) {
+	spec, err := os.ReadFile("../api/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// schema returns the lines of a schema under components/schemas:
+	// from its name to the next line indented as little.
+	schema := func(name string) string {
+		lines := strings.Split(string(spec), "\n")
+		start := slices.Index(lines, "    "+name+":")
+		if start < 0 {
+			t.Fatalf("no schema %s", name)
+		}
+		end := start + 1
+		for end < len(lines) && (lines[end] == "" || strings.HasPrefix(lines[end], "     ")) {
+			end++
+		}
+		return strings.Join(lines[start:end], "\n")
+	}
+	e := newEnv(t, "sqlite")
+	a := e.user()
+	for _, tc := range []struct{ schema, variant, power string }{
+		{"DiplomacyGame", "standard", "England"},
+		{"DiceGame", "diceplomacy", "Seat 1"},
+	} {
+		id := a.newGame(map[string]any{"variant": tc.variant, "phase_deadline_seconds": 600, "bots": true, "power": tc.power})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+		var got map[string]json.RawMessage
+		a.must(200, "GET", "/games/"+id, nil).json(t, &got)
+		text := schema(tc.schema)
+		for k := range got {
+			if !strings.Contains(text, "\n        "+k+":") {
+				t.Errorf("%s: field %q is not in the schema", tc.schema, k)
+			}
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/store"
 )
 
@@ -50,7 +51,7 @@ func (s *Server) listVariants(w http.ResponseWriter, r *http.Request) error {
 type createGameRequest struct {
 	Variant              string `json:"variant"`
 	Name                 string `json:"name"`
-	PhaseDeadlineSeconds int    `json:"phase_deadline_seconds"`
+	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day
 	Bots                 bool   `json:"bots"`
 	Power                string `json:"power"`
 	// Players is the number of seats of a Diceplomacy game.
@@ -63,8 +64,9 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := user(r)
-	if req.PhaseDeadlineSeconds == 0 {
-		req.PhaseDeadlineSeconds = 24 * 3600
+	deadline := 24 * 3600
+	if req.PhaseDeadlineSeconds != nil {
+		deadline = *req.PhaseDeadlineSeconds
 	}
 	if req.Name == "" {
 		req.Name = req.Variant + " game"
@@ -76,7 +78,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	row := &store.Game{ID: newID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now}
 	var power string
 	if strings.EqualFold(req.Variant, kindDice) {
-		dg, err := newDiceGame(u, req)
+		dg, err := newDiceGame(u, req, deadline)
 		if err != nil {
 			return err
 		}
@@ -94,7 +96,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		if req.Players != 0 {
 			return errorf(http.StatusUnprocessableEntity, "players: only for diceplomacy games; %s has its powers", e.V.Name)
 		}
-		g, err := game.New(e, u.ID, req.Power, req.PhaseDeadlineSeconds, req.Bots)
+		g, err := game.New(e, u.ID, req.Power, deadline, req.Bots)
 		if err != nil {
 			return err
 		}
@@ -335,6 +337,13 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusUnprocessableEntity, "orders[%d]: at most 200 characters", i)
 		}
 	}
+	var forPhase rules.Phase // the phase the orders are for, if they say
+	if req.Phase != nil {
+		var err error
+		if forPhase, err = judge.ParsePhase(*req.Phase); err != nil {
+			return errorf(http.StatusUnprocessableEntity, "phase: %v", err)
+		}
+	}
 	u := user(r)
 	id := r.PathValue("id")
 	var canon []string
@@ -356,7 +365,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		if g.Status != game.Active {
 			return errorf(http.StatusConflict, "the game is %s: no orders are taken", g.Status)
 		}
-		if req.Phase != nil && *req.Phase != g.Position.Phase {
+		if at, _ := judge.ParsePhase(g.Position.Phase); req.Phase != nil && forPhase != at {
 			return errorf(http.StatusConflict, "the orders are for %s %d %s, the game is at %s %d %s",
 				req.Phase.Season, req.Phase.Year, req.Phase.Type, g.Position.Phase.Season, g.Position.Phase.Year, g.Position.Phase.Type)
 		}

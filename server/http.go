@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
@@ -111,6 +112,29 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
+// jsonKind names what JSON value a Go type is read from, for messages
+// that speak of the request, not of the server's types.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "another value"
+}
+
 // decode reads a JSON request body into v: at most maxBody bytes, one
 // object, no unknown fields.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
@@ -131,7 +155,13 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 		case errors.As(err, &se):
 			return errorf(http.StatusBadRequest, "malformed JSON at byte %d: %v", se.Offset, err)
 		case errors.As(err, &te):
-			return errorf(http.StatusBadRequest, "field %q: expected %s, got %s", te.Field, te.Type, te.Value)
+			field := te.Field
+			if field == "" {
+				field = "the body"
+			} else {
+				field = fmt.Sprintf("field %q", field)
+			}
+			return errorf(http.StatusBadRequest, "%s: expected %s, got %s", field, jsonKind(te.Type), te.Value)
 		default:
 			return errorf(http.StatusBadRequest, "bad JSON: %v", err)
 		}

@@ -77,6 +77,25 @@ func (s *Server) seats(row *store.Game, userID string) (powers []string, mine st
 	return powers, mine, status, nil
 }
 
+// canonicalPowers rewrites, in a Diplomacy game, each power named by one
+// of the variant's other names (1900's "England" for Britain) to the
+// power's own name; names it does not know are left for the caller to
+// refuse.
+func (s *Server) canonicalPowers(row *store.Game, names []string) {
+	if row.Kind != kindDiplomacy {
+		return
+	}
+	_, e, err := s.diplomacy(row)
+	if err != nil {
+		return
+	}
+	for i, n := range names {
+		if pw, ok := e.Names.Power(n); ok {
+			names[i] = e.V.Map.PowerName(pw)
+		}
+	}
+}
+
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	var req messageRequest
 	if err := decode(w, r, &req); err != nil {
@@ -106,6 +125,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		if status == game.Finished {
 			return errorf(http.StatusConflict, "the game is finished: it is read-only")
 		}
+		s.canonicalPowers(row, req.To)
 		var to []string
 		all := len(req.To) == 0 || (len(req.To) == 1 && strings.EqualFold(req.To[0], "all"))
 		for _, p := range powers {
