@@ -66,6 +66,10 @@ type Options struct {
 	// Trans-Siberian Railroad): "2.2" (vDiplomacy's revision 2.2, the
 	// default) or "ah1996" (Avalon Hill's 1996 clarifications).
 	Railway string `json:"railway,omitempty"`
+	// IgnoreUnitType carries out an order that names the wrong unit type
+	// as if it named the right one (the DATC's preference for 4.C.2); by
+	// default, as rules/standard.md decides, such an order is illegal.
+	IgnoreUnitType bool `json:"ignore_unit_type,omitempty"`
 }
 
 // Input is what "chancery adjudicate" reads.
@@ -169,7 +173,7 @@ func (e *engine) resolver(opt rules.Options) *rules.Resolver {
 }
 
 // ParseOptions reads the contract's game options; nil means the defaults
-// (the DATC's preferences).
+// (the DATC's preferences, but for a wrong unit type: see Options).
 func ParseOptions(o *Options) (rules.Options, error) {
 	var opt rules.Options
 	if o == nil {
@@ -183,6 +187,7 @@ func ParseOptions(o *Options) (rules.Options, error) {
 		return opt, badf("options: unknown paradox rule %q (szykman or all-hold)", o.Paradox)
 	}
 	opt.ConvoyFallback = o.ConvoyFallback
+	opt.IgnoreUnitType = o.IgnoreUnitType
 	switch strings.ToLower(o.Railway) {
 	case "", "2.2", "vdiplomacy":
 	case "ah1996", "avalon-hill-1996", "avalonhill":

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"fmt"
 	"errors"
 	"strings"
 	"testing"
@@ -146,4 +147,37 @@ func FuzzAdjudicate(f *testing.F) {
 			t.Fatalf("not an input error: %v", err)
 		}
 	})
+}
+
+// TestContractWrongUnitType: an order naming the wrong unit type is
+// illegal by default (rules/standard.md), and carried out for the unit as
+// it is with the option ignore_unit_type (DATC 4.C.2's preference).
+func TestContractWrongUnitType(t *testing.T) {
+	j := New(variants.MustLoad())
+	const in = `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"},
+		"units": [{"power": "France", "type": "army", "province": "par"}], %s
+		"orders": {"France": ["F PAR - BUR"]}}`
+	tests := []struct {
+		name, options string
+		want          Result
+		unitAt        string
+	}{
+		{"default", ``, Result{Power: "France", Order: "F PAR - BUR", Result: "illegal", Reason: "wrong_unit_type",
+			Message: "the unit there is an army, not a fleet"}, "par"},
+		{"ignore_unit_type", `"options": {"ignore_unit_type": true},`, Result{Power: "France", Order: "A PAR - BUR", Result: "succeeded"}, "bur"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := adjudicate(t, j, fmt.Sprintf(in, tt.options))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out.Results) != 1 || out.Results[0] != tt.want {
+				t.Errorf("results %+v, want %+v", out.Results, tt.want)
+			}
+			if len(out.Next.Units) != 1 || out.Next.Units[0].Province != tt.unitAt {
+				t.Errorf("units %+v, want the army in %s", out.Next.Units, tt.unitAt)
+			}
+		})
+	}
 }

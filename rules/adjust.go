@@ -102,6 +102,10 @@ func (r *Resolver) adjustment(pos *Position, orders []Order, res *Resolution) {
 				illegal(res, i, NoSuchUnit)
 				continue
 			}
+			if o.Unit != NoUnit && o.Unit != pos.Units[p].Type && !r.opt.IgnoreUnitType {
+				illegal(res, i, WrongUnitType)
+				continue
+			}
 			if next.Units[p].Type == NoUnit {
 				illegal(res, i, DuplicateOrder)
 				continue

@@ -72,10 +72,16 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 			illegal(res, i, DuplicateOrder)
 			continue
 		}
-		// DATC 4.C.2 and 4.B.5: a wrong unit type or coast of the ordered
-		// unit is garbage that is ignored.
+		if o.Unit != NoUnit && o.Unit != pos.Units[p].Type && !r.opt.IgnoreUnitType {
+			illegal(res, i, WrongUnitType)
+			continue
+		}
+		// DATC 4.B.5 (and 4.C.2 when so chosen): a wrong coast (or unit
+		// type) of the ordered unit is garbage that is ignored.
 		o.At = pos.LocOf(p)
 		o.Unit = pos.Units[p].Type
+		// The result names the unit as it is.
+		res.Results[i].Order.At, res.Results[i].Order.Unit = o.At, o.Unit
 		r.ord[p] = o
 		r.resIdx[p] = int32(i)
 	}

@@ -53,6 +53,7 @@ const (
 	NotGatekeeper         // a permission from a power with no unit at the gate
 	NeutralUnit           // neutral units take no orders
 	RuleViolation         // a variant's rule forbids the order (see the message)
+	WrongUnitType         // the order names an army where a fleet stands, or a fleet where an army stands
 	numReasons
 )
 
@@ -61,7 +62,7 @@ var reasonWords = [numReasons]string{
 	"wrong_phase", "not_adjacent", "bad_coast", "cannot_support", "cannot_convoy",
 	"duplicate", "bad_retreat", "retreat_clash", "no_build_site", "occupied",
 	"no_adjustments_left", "wrong_terrain", "no_permission", "not_gatekeeper",
-	"neutral", "not_allowed",
+	"neutral", "not_allowed", "wrong_unit_type",
 }
 
 // String returns the reason's machine word ("bounced", "cut", ...).
@@ -112,6 +113,11 @@ func (r *Result) Message(m *Map) string {
 		return "convoy paradox: the convoy does not take place"
 	case NoSuchUnit:
 		return "no unit of this power there"
+	case WrongUnitType:
+		if r.Order.Unit == Fleet {
+			return "the unit there is an army, not a fleet"
+		}
+		return "the unit there is a fleet, not an army"
 	case WrongPhase:
 		return "this order does not belong to this phase"
 	case NotAdjacent:

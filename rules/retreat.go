@@ -42,6 +42,10 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 			continue
 		}
 		d := &pos.Dislodged[k]
+		if o.Unit != NoUnit && o.Unit != d.Type && !r.opt.IgnoreUnitType {
+			illegal(res, i, WrongUnitType)
+			continue
+		}
 		res.Results[i].Order.At = d.Loc()
 		res.Results[i].Order.Unit = d.Type
 		if o.Kind == Retreat {

@@ -73,6 +73,13 @@ type Options struct {
 	// Railway is the reading of the rules of railway moves (Colonial's
 	// Trans-Siberian Railroad); the default is vDiplomacy's revision 2.2.
 	Railway RailwayReading
+	// IgnoreUnitType: an order that names the wrong type for its unit
+	// (F PAR - BUR for an army) is carried out as if it named the right
+	// one (DATC 4.C.2, the DATC's preference). The default, as the
+	// project's rules decide (rules/standard.md: wrong unit types never
+	// silently turn into something else), makes it illegal: the unit
+	// holds, and may receive hold support (DATC 4.C.2 choice a).
+	IgnoreUnitType bool
 }
 
 // ParadoxRule is a way to break a convoy paradox.
