@@ -222,6 +222,9 @@ func ParsePhase(p Phase) (rules.Phase, error) {
 		return ph, badf("unknown phase type %q (movement, retreat or adjustment)", p.Type)
 	}
 	ph.Year = p.Year
+	if p.Year < 1 || p.Year > 9999 {
+		return ph, badf("year %d: years run from 1 to 9999", p.Year)
+	}
 	if !ph.Valid() {
 		return ph, badf("phase %s %d %s does not exist (adjustments are in winter, movement and retreats in spring and fall)", p.Season, p.Year, p.Type)
 	}
@@ -297,10 +300,18 @@ func (e *engine) position(in *Input) error {
 		}
 		pos.Units[l.Province] = rules.Unit{Type: t, Power: pw, Coast: l.Coast}
 	}
-	for _, d := range in.Dislodged {
+	if len(in.Dislodged) > 0 && ph.Type != rules.RetreatPhase {
+		return badf("dislodged: units wait to retreat only in a retreat phase, not in %s", phaseString(in.Phase))
+	}
+	for i, d := range in.Dislodged {
 		pw, t, l, err := e.unit(d.Power, d.Type, d.Province, "dislodged")
 		if err != nil {
 			return err
+		}
+		for _, other := range pos.Dislodged[:i] {
+			if other.Province == l.Province {
+				return badf("dislodged: two units dislodged from %q", d.Province)
+			}
 		}
 		dl := rules.Dislodged{Unit: rules.Unit{Type: t, Power: pw, Coast: l.Coast}, Province: l.Province,
 			AttackerFrom: rules.NoProvince, ByConvoy: d.ByConvoy}
@@ -342,8 +353,8 @@ func (e *engine) unit(power, typ, prov, field string) (rules.Power, rules.UnitTy
 	if t == rules.Fleet && l.Coast == rules.NoCoast && e.v.Map.HasCoasts(l.Province) {
 		return 0, 0, rules.Loc{}, badf("%s: a fleet in %q must name its coast", field, prov)
 	}
-	if t == rules.Army {
-		l.Coast = rules.NoCoast
+	if t == rules.Army && l.Coast != rules.NoCoast {
+		return 0, 0, rules.Loc{}, badf("%s: an army stands in a province, not on a coast: %q", field, prov)
 	}
 	if !e.v.Map.CanOccupy(t, l) {
 		return 0, 0, rules.Loc{}, badf("%s: a%s %s cannot stand in %q", field, map[bool]string{true: "n", false: ""}[t == rules.Army], t, prov)

@@ -116,6 +116,10 @@ func TestContractBadInput(t *testing.T) {
 		{"not a centre", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "supply_centers": {"bur": "France"}}`, `"bur" is not a supply centre`},
 		{"China owns Hong Kong", `{"variant": "colonial", "phase": {"season": "spring", "year": 1871, "type": "movement"}, "supply_centers": {"hon": "China"}}`, `China cannot own "hon"`},
 		{"neutral owns a centre", `{"variant": "sengoku", "phase": {"season": "spring", "year": 1571, "type": "movement"}, "supply_centers": {"yamashiro": "neutral"}}`, `neutral cannot own`},
+		{"army on a coast", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "Russia", "type": "army", "province": "stp/sc"}]}`, "not on a coast"},
+		{"dislodged in a movement phase", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "dislodged": [{"power": "France", "type": "army", "province": "bur", "attacker_from": "mun"}]}`, "only in a retreat phase"},
+		{"two dislodged in one province", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "retreat"}, "dislodged": [{"power": "France", "type": "army", "province": "bur", "attacker_from": "mun"}, {"power": "Italy", "type": "army", "province": "Burgundy", "attacker_from": "par"}]}`, `two units dislodged from "Burgundy"`},
+		{"year before 1", `{"variant": "standard", "phase": {"season": "spring", "year": -5, "type": "movement"}}`, "years run from 1"},
 		{"fleet without coast", `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "Russia", "type": "fleet", "province": "stp"}]}`, "must name its coast"},
 	}
 	for _, tt := range tests {
@@ -179,5 +183,32 @@ func TestContractWrongUnitType(t *testing.T) {
 				t.Errorf("units %+v, want the army in %s", out.Next.Units, tt.unitAt)
 			}
 		})
+	}
+}
+
+// TestContractRetreatListNeverWidensTheRules: a retreats list given in
+// the input narrows where a unit may go (the movement phase's standoffs)
+// but cannot open the attacker's origin or an occupied province.
+func TestContractRetreatListNeverWidensTheRules(t *testing.T) {
+	j := New(variants.MustLoad())
+	out, err := adjudicate(t, j, `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "retreat"},
+		"units": [{"power": "Germany", "type": "army", "province": "bur"}, {"power": "Germany", "type": "army", "province": "par"}],
+		"dislodged": [{"power": "France", "type": "army", "province": "pic", "attacker_from": "bur", "retreats": ["bur", "par", "bel"]}],
+		"orders": {"France": ["A PIC R BUR"]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := out.Results[0]; r.Result != "illegal" || r.Reason != "bad_retreat" {
+		t.Errorf("retreat to the attacker's origin: %+v", r)
+	}
+	out, err = adjudicate(t, j, `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "retreat"},
+		"units": [{"power": "Germany", "type": "army", "province": "bur"}, {"power": "Germany", "type": "army", "province": "par"}],
+		"dislodged": [{"power": "France", "type": "army", "province": "pic", "attacker_from": "bur", "retreats": ["bur", "par", "bel"]}],
+		"orders": {"France": ["A PIC R BEL"]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := out.Results[0]; r.Result != "succeeded" {
+		t.Errorf("retreat to Belgium, which the list allows: %+v", r)
 	}
 }

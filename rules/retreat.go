@@ -113,17 +113,19 @@ func (r *Resolver) retreatTarget(pos *Position, d *Dislodged, to Loc) (Loc, bool
 			return to, false
 		}
 	}
+	_, kind := m.Edge(d.Type, d.Loc(), to)
+	if pos.Units[to.Province].Type != NoUnit || m.Kinds[kind].NoRetreat ||
+		(to.Province == d.AttackerFrom && !d.ByConvoy) {
+		return to, false
+	}
+	// The movement phase's list (it knows the standoffs) narrows these
+	// rules further; it never widens them.
 	if d.Retreats != nil {
 		for _, l := range d.Retreats {
 			if l == to {
 				return to, true
 			}
 		}
-		return to, false
-	}
-	_, kind := m.Edge(d.Type, d.Loc(), to)
-	if pos.Units[to.Province].Type != NoUnit || m.Kinds[kind].NoRetreat ||
-		(to.Province == d.AttackerFrom && !d.ByConvoy) {
 		return to, false
 	}
 	return to, true
