@@ -26,8 +26,9 @@ func (e *Error) Error() string {
 // digits (hyphens inside a word stay, as in "Mid-Atlantic"), and "-",
 // "(", ")", "/" and ":" as words of their own ("->" and "=>" become "-").
 // The words are substrings of s: tokenizing allocates nothing while toks
-// has room.
-func tokenize(toks []string, s string) []string {
+// has room. hyphens reports whether a word kept a hyphen inside it (see
+// splitHyphens).
+func tokenize(toks []string, s string) (_ []string, hyphens bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -43,8 +44,16 @@ func tokenize(toks []string, s string) []string {
 			j := i
 			for j < len(s) {
 				d := s[j]
-				if d == ' ' || d == '\t' || d == '\n' || d == '\r' || d == ',' || d == '(' || d == ')' || d == '/' || d == ':' ||
-					(d == '-' && (j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' || j == i)) || (d == '=' && j+1 < len(s) && s[j+1] == '>') {
+				if endsWord[d] {
+					break
+				}
+				if d == '-' {
+					if j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' || j == i {
+						break
+					}
+					hyphens = true
+				}
+				if d == '=' && j+1 < len(s) && s[j+1] == '>' {
 					break
 				}
 				j++
@@ -56,8 +65,11 @@ func tokenize(toks []string, s string) []string {
 			i = j
 		}
 	}
-	return toks
+	return toks, hyphens
 }
+
+// endsWord marks the bytes that always end a word of an order.
+var endsWord = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '(': true, ')': true, '/': true, ':': true}
 
 // splitHyphens splits words such as "par-bur" (a move written without
 // spaces) at their hyphens, leaving names that contain one ("mid-atlantic").
@@ -166,6 +178,13 @@ func fold(w string) string {
 	if len(w) == 0 || len(w) > 12 {
 		return w
 	}
+	if len(w) == 1 {
+		// The commonest keywords ("a", "s", "-"): one table read.
+		if k := oneCharKeyword[w[0]]; k != "" {
+			return k
+		}
+		return w
+	}
 	for _, i := range keywordTable[keywordHash(w)] {
 		if k := keywords[i]; len(k) == len(w) && equalLower(k, w) {
 			return k
@@ -173,6 +192,20 @@ func fold(w string) string {
 	}
 	return w
 }
+
+// oneCharKeyword holds the keywords of one character by their byte, in
+// either case.
+var oneCharKeyword = func() (t [256]string) {
+	for _, k := range keywords {
+		if len(k) == 1 {
+			t[k[0]] = k
+			if c := k[0]; c >= 'a' && c <= 'z' {
+				t[c-'a'+'A'] = k
+			}
+		}
+	}
+	return t
+}()
 
 // lowerByte lowers an ASCII letter.
 func lowerByte(c byte) byte {
@@ -336,7 +369,11 @@ func (n *Names) NewParser() *Parser { return &Parser{n: n} }
 func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
 	n := p.n
 	c := &p.c
-	*c = cursor{n: n, src: s, toks: n.splitHyphens(tokenize(p.buf[:0], s))}
+	toks, hyphens := tokenize(p.buf[:0], s)
+	if hyphens {
+		toks = n.splitHyphens(toks)
+	}
+	*c = cursor{n: n, src: s, toks: toks}
 	if len(c.toks) <= len(p.low) {
 		c.low = p.low[:len(c.toks)]
 		clear(c.low)
@@ -517,7 +554,7 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	if t == rules.RetreatPhase {
 		o.Kind = rules.Retreat
 	}
-	if n.railWord(c.peek()) {
+	if n.railWord(c.word(c.i)) {
 		c.i++
 		if !c.accept("-", "to") {
 			return c.errf(c.word(c.i), "expected '-' after TSR, not")
@@ -540,7 +577,7 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 		o.ViaConvoy = true
 	}
 	if c.accept("via", "by") {
-		if n.railWord(c.peek()) {
+		if n.railWord(c.word(c.i)) {
 			// vDiplomacy's form: "A MOS - VLA via TSR".
 			c.i++
 			o.Kind, o.ViaConvoy = rules.Railway, false
@@ -552,10 +589,12 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	return nil
 }
 
-// railWord reports whether w names a railway: "railway", "rail", or the
-// name of one of the map's railways ("tsr").
+// railWord reports whether w, a word as written, names a railway:
+// "railway", "rail", or the name of one of the map's railways ("tsr"), in
+// any case. It takes the word unfolded, as it is mostly a province name,
+// which need not be folded.
 func (n *Names) railWord(w string) bool {
-	if w == "railway" || w == "rail" {
+	if len(w) == len("railway") && equalLower("railway", w) || len(w) == len("rail") && equalLower("rail", w) {
 		return true
 	}
 	for _, r := range n.m.Railways() {
