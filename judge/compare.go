@@ -2,8 +2,11 @@ package judge
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"sort"
+
+	"github.com/chancery/chancery/rules"
 )
 
 // Case is one recorded phase, the shape of the files "chancery bench
@@ -12,6 +15,45 @@ type Case struct {
 	Name   string   `json:"name"`
 	Input  Input    `json:"input"`
 	Expect Position `json:"expect"`
+}
+
+// Canonical checks an expected position against its variant and writes
+// it as the judge writes positions, so that Compare finds it equal to a
+// result however it spells provinces, powers and coasts. What the
+// expectation leaves out stays out: without a phase the phase is not
+// compared, without supply_centers ownership is not, and attacker_from
+// only where given. An expectation naming an unknown province or power,
+// or an impossible position, is an InputError.
+func (j *Judge) Canonical(variant string, want *Position) (*Position, error) {
+	e, err := j.engine(variant)
+	if err != nil {
+		return nil, err
+	}
+	in := &Input{Variant: variant, Phase: want.Phase, Units: want.Units, Dislodged: want.Dislodged,
+		SupplyCenters: want.SupplyCenters}
+	if in.Phase.Season == "" {
+		ph := rules.Phase{Season: rules.Spring, Year: e.v.Start.Phase.Year, Type: rules.MovementPhase}
+		if len(want.Dislodged) > 0 {
+			ph.Type = rules.RetreatPhase
+		}
+		in.Phase = FormatPhase(ph)
+	}
+	c := &engine{v: e.v, names: e.names} // leaves e's position alone
+	if err := c.position(in); err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			return nil, badf("expect: %s", ie.Msg)
+		}
+		return nil, err
+	}
+	out := c.formatPosition(&c.pos)
+	if want.Phase.Season == "" {
+		out.Phase = Phase{}
+	}
+	if want.SupplyCenters == nil {
+		out.SupplyCenters = nil
+	}
+	return &out, nil
 }
 
 // Compare returns "" when two positions have the same phase (when the

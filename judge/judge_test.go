@@ -212,3 +212,36 @@ func TestContractRetreatListNeverWidensTheRules(t *testing.T) {
 		t.Errorf("retreat to Belgium, which the list allows: %+v", r)
 	}
 }
+
+// TestCanonicalExpectations: an expectation matches a result however it
+// spells names, and a broken one is bad input, not a mismatch.
+func TestCanonicalExpectations(t *testing.T) {
+	j := New(variants.MustLoad())
+	out, err := adjudicate(t, j, `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"},
+		"units": [{"power": "Russia", "type": "fleet", "province": "stp/sc"}, {"power": "France", "type": "army", "province": "par"}],
+		"orders": {"France": ["A PAR - BUR"]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Position{Units: []Unit{
+		{Power: "france", Type: "Army", Province: "Burgundy"},
+		{Power: "RUSSIA", Type: "fleet", Province: "St Petersburg (south coast)"},
+	}}
+	cw, err := j.Canonical("standard", &want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := Compare(&out.Next, cw); diff != "" {
+		t.Errorf("the same position spelled otherwise differs: %s", diff)
+	}
+	for _, bad := range []Position{
+		{Units: []Unit{{Power: "France", Type: "army", Province: "xyz"}}},
+		{Units: []Unit{{Power: "Narnia", Type: "army", Province: "par"}}},
+		{Phase: Phase{Season: "summer", Year: 1901, Type: "movement"}},
+	} {
+		var ie *InputError
+		if _, err := j.Canonical("standard", &bad); !errors.As(err, &ie) || !strings.HasPrefix(err.Error(), "expect: ") {
+			t.Errorf("%+v: got %v, want an InputError about the expectation", bad, err)
+		}
+	}
+}

@@ -66,8 +66,12 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 			return nil, fmt.Errorf("phase %d (%s): %w", i+1, cur.Phase, err)
 		}
 		if check && ph.Expect != nil {
+			want, err := j.Canonical(rec.Variant, ph.Expect)
+			if err != nil {
+				return nil, fmt.Errorf("phase %d: %w", i+1, err)
+			}
 			got := e.formatPosition(res.Next)
-			if diff := Compare(&got, ph.Expect); diff != "" {
+			if diff := Compare(&got, want); diff != "" {
 				out.Mismatches = append(out.Mismatches, fmt.Sprintf("phase %d (%s): %s", i+1, cur.Phase, diff))
 			}
 		}

@@ -103,7 +103,15 @@ func TestReplayAndBench(t *testing.T) {
 	if code, _, errs := runCmd(t, bad, "replay"); code != 2 || !strings.Contains(errs, "the game is at spring 1901 movement") {
 		t.Errorf("replay of a record out of step: exit %d, %s", code, errs)
 	}
+	// An expectation that names an unknown province is bad input.
+	broken := strings.Replace(rec, `"units": []`, `"units": [{"power": "France", "type": "army", "province": "xyz"}]`, 1)
+	if code, _, errs := runCmd(t, broken, "replay", "--check"); code != 2 || !strings.Contains(errs, `expect: units: unknown province "xyz"`) {
+		t.Errorf("replay --check with a broken expectation: exit %d, %s", code, errs)
+	}
 	if code, _, _ := runCmd(t, "", "bench"); code != 2 {
 		t.Errorf("bench without cases: exit %d", code)
+	}
+	if code, _, errs := runCmd(t, "", "bench", "--cases", "--count", "-1", "x.json"); code != 2 || !strings.Contains(errs, "--count") {
+		t.Errorf("bench --count -1: exit %d, %s", code, errs)
 	}
 }

@@ -43,6 +43,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *count < 0 || *dur <= 0 {
+		fmt.Fprintln(stderr, "chancery bench: --count must be 0 (use --time) or more, and --time more than 0")
+		return 2
+	}
 	var all []judge.Case
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -80,7 +84,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "chancery bench: case %s: %v\n", all[i].Name, err)
 			return 2
 		}
-		if diff := judge.Compare(&out.Next, &all[i].Expect); diff != "" {
+		want, err := j.Canonical(all[i].Input.Variant, &all[i].Expect)
+		if err != nil {
+			fmt.Fprintf(stderr, "chancery bench: case %s: %v\n", all[i].Name, err)
+			return 2
+		}
+		if diff := judge.Compare(&out.Next, want); diff != "" {
 			mismatches++
 			fmt.Fprintf(stderr, "chancery bench: case %s differs from its expectation: %s\n", all[i].Name, diff)
 		}
