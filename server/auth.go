@@ -156,7 +156,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	if len(c.Name) > 200 || len(c.Password) > 256 {
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
-	if wait := s.logins.wait(c.Name, s.now()); wait > 0 {
+	if wait := s.logins.wait(c.Name, r.RemoteAddr, s.now()); wait > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 		return errorf(http.StatusTooManyRequests, "too many wrong passwords for this name; try again in %d minutes", int(wait.Minutes())+1)
 	}
@@ -174,10 +174,10 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		hash = u.PassHash
 	}
 	if !s.checkPassword(hash, c.Password) || u == nil {
-		s.logins.failed(c.Name, s.now())
+		s.logins.failed(c.Name, r.RemoteAddr, s.now())
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
-	s.logins.succeeded(c.Name)
+	s.logins.succeeded(c.Name, r.RemoteAddr)
 	raw := make([]byte, 32)
 	_, _ = rand.Read(raw)
 	token := base64.RawURLEncoding.EncodeToString(raw)

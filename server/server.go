@@ -65,7 +65,7 @@ type Server struct {
 	cache   gameCache
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
-	logins  *loginThrottle
+	logins  *loginGuard
 	// msgClock orders the times of the messages sent through this server.
 	msgClock messageClock
 	wake     chan struct{} // pokes the scheduler
@@ -106,7 +106,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, st: cfg.Store, engines: game.NewEngines(cfg.Variants), log: cfg.Logger, now: cfg.Now,
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
-		logins: newLoginThrottle(10, 15*time.Minute), wake: make(chan struct{}, 1),
+		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())

@@ -1,16 +1,59 @@
 package server
 
 import (
+	"net"
 	"strings"
 	"sync"
 	"time"
 )
 
-// loginThrottle slows down password guessing: after maxFails wrong
-// passwords for one name within window, further attempts for that name are
-// refused until the window since the first failure has passed. A correct
-// password clears the count. It is per process: with several servers on
-// one database each keeps its own count, which still bounds guessing.
+// loginGuard slows down password guessing without letting a stranger lock
+// a player out. Ten wrong passwords for one name from one client address
+// within 15 minutes make that client wait; a hundred for one name from any
+// number of addresses make everyone wait (a guessing attack spread over
+// many machines). The player, signing in from another address than a
+// guesser's, is not stopped by the first limit. A correct password clears
+// its client's count. It is per process: with several servers on one
+// database each keeps its own counts, which still bounds guessing. Behind
+// a reverse proxy every client has the proxy's address, and the first
+// limit becomes one per name.
+type loginGuard struct {
+	perClient *loginThrottle // key: name and client address
+	perName   *loginThrottle // key: name
+}
+
+func newLoginGuard(maxFails int, window time.Duration) *loginGuard {
+	return &loginGuard{perClient: newLoginThrottle(maxFails, window), perName: newLoginThrottle(10*maxFails, window)}
+}
+
+// clientKey is the key of name tried from remoteAddr (host:port).
+func clientKey(name, remoteAddr string) string {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		host = remoteAddr
+	}
+	return name + "\x00" + host
+}
+
+// wait returns how long a client must wait before trying name again.
+func (g *loginGuard) wait(name, remoteAddr string, now time.Time) time.Duration {
+	return max(g.perClient.wait(clientKey(name, remoteAddr), now), g.perName.wait(name, now))
+}
+
+// failed records a wrong password for name from remoteAddr.
+func (g *loginGuard) failed(name, remoteAddr string, now time.Time) {
+	g.perClient.failed(clientKey(name, remoteAddr), now)
+	g.perName.failed(name, now)
+}
+
+// succeeded clears the count of name from remoteAddr.
+func (g *loginGuard) succeeded(name, remoteAddr string) {
+	g.perClient.succeeded(clientKey(name, remoteAddr))
+}
+
+// loginThrottle counts wrong passwords by key: after maxFails within
+// window, the key waits until the window since the first failure has
+// passed.
 type loginThrottle struct {
 	mu       sync.Mutex
 	fails    map[string]*loginFails
@@ -31,7 +74,7 @@ func newLoginThrottle(maxFails int, window time.Duration) *loginThrottle {
 	return &loginThrottle{fails: map[string]*loginFails{}, maxFails: maxFails, window: window}
 }
 
-// wait returns how long the name must wait before trying again (0: now).
+// wait returns how long the key must wait before trying again (0: now).
 func (t *loginThrottle) wait(name string, now time.Time) time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -46,7 +89,7 @@ func (t *loginThrottle) wait(name string, now time.Time) time.Duration {
 	return 0
 }
 
-// failed records a wrong password for name.
+// failed records a wrong password for key name.
 func (t *loginThrottle) failed(name string, now time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -69,7 +112,7 @@ func (t *loginThrottle) failed(name string, now time.Time) {
 	f.n++
 }
 
-// succeeded clears the count of name.
+// succeeded clears the count of key name.
 func (t *loginThrottle) succeeded(name string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
