@@ -85,7 +85,10 @@ func TestParseOrderErrorsNameTheWord(t *testing.T) {
 		{"Q PAR - BUR", "Q"},
 		{"France: A PAR - BUR", "France"},
 		{"A PAR - BUR QUICKLY", "QUICKLY"},
-		{"F stp/xc - bot", "stp"},
+		{"F stp/xc - bot", "xc"},
+		{"F MAR - spa(xc)", "xc"},
+		{"F MAR - spa/", "spa"},
+		{"Italy: A VEN - TRI", "Italy"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -160,5 +163,47 @@ func TestEveryNameReads(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestVariantPowerNamesAndRailwayMessages: a leading power name may be
+// hyphenated or several words (1900's Austria-Hungary), and railway orders
+// read back and explain themselves in the railway's name.
+func TestVariantPowerNamesAndRailwayMessages(t *testing.T) {
+	names := func(variant string) *notation.Names {
+		v, err := registry.Get(variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return notation.NewNames(v.Map)
+	}
+	n := names("1900")
+	ah, ok := n.Power("Austria-Hungary")
+	if !ok {
+		t.Fatal("no Austria-Hungary in 1900")
+	}
+	for _, in := range []string{"Austria-Hungary: A VIE H", "austria hungary: A VIE H", "Austria: A VIE H"} {
+		o, err := n.ParseOrder(in, ah, rules.MovementPhase)
+		if err != nil || n.FormatOrder(o) != "A VIE H" {
+			t.Errorf("%q: %v, %q", in, err, n.FormatOrder(o))
+		}
+	}
+	if _, err := n.ParseOrder("Austria-Hungary: A VIE H", rules.NoPower, rules.MovementPhase); err != nil {
+		t.Errorf("a leading power for a caller that does not know it: %v", err)
+	}
+	if _, err := n.ParseOrder("Germany: A MUN H", ah, rules.MovementPhase); err == nil || !strings.Contains(err.Error(), "another power") {
+		t.Errorf("an order for another power: %v", err)
+	}
+
+	c := names("colonial")
+	russia, _ := c.Power("Russia")
+	_, err := c.ParseOrder("A MOS - TSR", russia, rules.MovementPhase)
+	if err == nil || !strings.HasSuffix(err.Error(), "expected '-' after TSR, but the order ends") {
+		t.Errorf("a railway move without destination: %v", err)
+	}
+	// A railway move between provinces off the line still prints as TSR.
+	o, err := c.ParseOrder("A MOS - TSR - BAK", russia, rules.MovementPhase)
+	if err != nil || c.FormatOrder(o) != "A MOS - TSR - BAK" {
+		t.Errorf("A MOS - TSR - BAK: %v, %q", err, c.FormatOrder(o))
 	}
 }

@@ -227,6 +227,10 @@ func equalLower(k, w string) bool {
 }
 
 func (c *cursor) errf(word, format string, args ...any) error {
+	if word == "" && strings.HasSuffix(format, ", not") {
+		// "expected '-' after TSR, not" and no word to name.
+		format = strings.TrimSuffix(format, ", not") + ", but the order ends"
+	}
 	return &Error{Order: c.src, Word: word, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -260,7 +264,11 @@ func (c *cursor) location() (rules.Loc, error) {
 	}
 	l, used, err := c.n.loc(c.toks, c.low, c.i)
 	if err != nil {
-		return l, &Error{Order: c.src, Word: c.word(c.i), Msg: err.Error()}
+		at := c.i
+		if le, ok := err.(*locError); ok {
+			at = le.at
+		}
+		return l, &Error{Order: c.src, Word: c.word(at), Msg: err.Error()}
 	}
 	c.i += used
 	return l, nil
@@ -304,7 +312,7 @@ func (n *Names) loc(toks, low []string, i int) (rules.Loc, int, error) {
 		}
 	}
 	if bestLen == 0 {
-		return rules.Loc{}, 0, fmt.Errorf("unknown province")
+		return rules.Loc{}, 0, &locError{"unknown province", i}
 	}
 	l := rules.Loc{Province: best}
 	used := bestLen
@@ -326,7 +334,7 @@ func (n *Names) loc(toks, low []string, i int) (rules.Loc, int, error) {
 		}
 		if open {
 			if folded(toks, low, j) != ")" {
-				return l, 0, fmt.Errorf("unclosed coast in")
+				return l, 0, &locError{"unclosed coast in", i}
 			}
 			j++
 		}
@@ -338,10 +346,22 @@ func (n *Names) loc(toks, low []string, i int) (rules.Loc, int, error) {
 		return l, j - i, nil
 	}
 	if j > i+used {
-		return l, 0, fmt.Errorf("unknown coast")
+		if j >= len(toks) {
+			return l, 0, &locError{"a coast is missing after", i}
+		}
+		return l, 0, &locError{"unknown coast", j}
 	}
 	return l, used, nil
 }
+
+// locError is a location that cannot be read, with the index of the word
+// to name in the message.
+type locError struct {
+	msg string
+	at  int
+}
+
+func (e *locError) Error() string { return e.msg }
 
 // ParseOrder reads one order of power (NoPower: the order must start with
 // a power's name) for a phase of type t, which decides what the short
@@ -369,11 +389,22 @@ func (n *Names) NewParser() *Parser { return &Parser{n: n} }
 func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
 	n := p.n
 	c := &p.c
+	src := s
+	// A leading power name before a colon may be several words or
+	// hyphenated ("Austria-Hungary: A VIE H").
+	if i := strings.IndexByte(s, ':'); i > 0 {
+		if pw, ok := n.Power(strings.TrimSpace(s[:i])); ok {
+			if power != rules.NoPower && pw != power {
+				return rules.Order{}, &Error{Order: s, Word: strings.TrimSpace(s[:i]), Msg: "order for another power:"}
+			}
+			power, s = pw, s[i+1:]
+		}
+	}
 	toks, hyphens := tokenize(p.buf[:0], s)
 	if hyphens {
 		toks = n.splitHyphens(toks)
 	}
-	*c = cursor{n: n, src: s, toks: toks}
+	*c = cursor{n: n, src: src, toks: toks}
 	if len(c.toks) <= len(p.low) {
 		c.low = p.low[:len(c.toks)]
 		clear(c.low)
@@ -606,12 +637,17 @@ func (n *Names) railWord(w string) bool {
 }
 
 // railName returns the name of the railway a railway order travels, upper
-// case ("TSR"), or "RAILWAY" when no railway joins its provinces.
+// case ("TSR"); when no railway joins its provinces, the map's only
+// railway, else "RAILWAY".
 func (n *Names) railName(o rules.Order) string {
-	for _, r := range n.m.Railways() {
+	ws := n.m.Railways()
+	for _, r := range ws {
 		if r.Station(o.At.Province) >= 0 && r.Station(o.Target.Province) >= 0 {
 			return strings.ToUpper(r.Name)
 		}
+	}
+	if len(ws) == 1 { // the only railway the player can have meant
+		return strings.ToUpper(ws[0].Name)
 	}
 	return "RAILWAY"
 }
