@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -110,6 +111,33 @@ func TestReplayAndBench(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "bench"); code != 2 {
 		t.Errorf("bench without cases: exit %d", code)
+	}
+	// bench replays game records: twice two phases here; the record's
+	// wrong expectation is reported once, before the timing.
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.json")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCmd(t, "", "bench", "--count", "2", file); code != 1 || !strings.Contains(out, "1 game, 4 phases") ||
+		strings.Count(errs, "units") != 1 {
+		t.Errorf("bench of a record with a wrong expectation: exit %d, %s %s", code, out, errs)
+	}
+	plain := `{"variant": "standard", "phases": [
+		{"phase": {"season": "spring", "year": 1901, "type": "movement"}, "orders": {"France": ["A PAR - BUR"]}},
+		{"phase": {"season": "fall", "year": 1901, "type": "movement"}, "orders": {"France": ["A BUR - BEL"]}}]}`
+	if err := os.WriteFile(file, []byte(plain), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCmd(t, "", "bench", "--count", "3", file); code != 0 || !strings.Contains(out, "1 game, 6 phases") {
+		t.Errorf("bench of a record: exit %d, %s %s", code, out, errs)
+	}
+	notRecord := filepath.Join(dir, "input.json")
+	if err := os.WriteFile(notRecord, []byte(`{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCmd(t, "", "bench", notRecord); code != 2 || !strings.Contains(errs, "no phases") {
+		t.Errorf("bench of an adjudicate input as a record: exit %d, %s", code, errs)
 	}
 	if code, _, errs := runCmd(t, "", "bench", "--cases", "--count", "-1", "x.json"); code != 2 || !strings.Contains(errs, "--count") {
 		t.Errorf("bench --count -1: exit %d, %s", code, errs)
