@@ -1,6 +1,7 @@
 // Command chancery is the Diplomacy judge and game server's command line:
 // it adjudicates phases, replays and benchmarks games, describes variants,
-// plays the dice game Diceplomacy and serves games over HTTP.
+// plays Diplomacy against bots and the dice game Diceplomacy in the
+// terminal, and serves games over HTTP.
 package main
 
 import (
@@ -14,8 +15,9 @@ const usage = `usage: chancery <command> [arguments]
 Commands:
   adjudicate   adjudicate one phase: JSON on standard input, JSON on standard output
   replay       replay a game record from the variant's start
-  bench        measure adjudication speed (--cases FILE...)
+  bench        measure adjudication speed (game records, or --cases FILE...)
   variants     list the variants (--json for their maps)
+  play         play a game of Diplomacy against bots in the terminal
   dice         the dice game Diceplomacy (play, simulate)
   serve        serve games over HTTP (--addr, --db)
 
@@ -43,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runReplay(rest, stdin, stdout, stderr)
 	case "bench":
 		return runBench(rest, stdout, stderr)
+	case "play":
+		return runPlay(rest, stdin, stdout, stderr)
 	case "dice":
 		return runDice(rest, stdin, stdout, stderr)
 	case "serve":

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+const playHelp = `Orders, one per line, as in A LVP - YOR, F LON - NTH, A PAR S A MAR - BUR,
+F NTH C A LON - NWY, A BUR R PAR, BUILD F LON, REMOVE A WAR, WAIVE.
+Full names work too ("Army Paris - Burgundy"). Each order is checked as you
+type it; units you leave without an order hold (retreats you leave out
+disband, removals you leave out are chosen by the rules).
+  (empty line) or done   end your orders for this phase
+  board                  show the board again
+  orders                 list the orders you gave this phase
+  clear                  take back every order of this phase
+  help                   this text
+  quit                   stop playing
+`
+
+// runPlay is "chancery play": a game of Diplomacy (any variant) in the
+// terminal, one person against bots in every other seat.
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: chancery play [--variant standard] [--power NAME] [--seed N] [--years N]")
+		fmt.Fprintln(stderr, "Plays a game in the terminal: you order one power, bots the others.")
+		fs.PrintDefaults()
+	}
+	variant := fs.String("variant", "standard", "the variant (chancery variants lists them)")
+	powerName := fs.String("power", "", "the power you play (default: one at random)")
+	seed := fs.Uint64("seed", 0, "seed for the bots (0: from the clock; the game prints it)")
+	years := fs.Int("years", 0, "stop after this many game years (0: play to the end)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "chancery play: unexpected argument %q (flags only; -h lists them)\n", fs.Arg(0))
+		return 2
+	}
+	if *years < 0 {
+		fmt.Fprintln(stderr, "chancery play: --years must be 0 (play to the end) or more")
+		return 2
+	}
+	reg, err := variants.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery play: %v\n", err)
+		return 1
+	}
+	v, err := reg.Get(*variant)
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery play: %v (known: %s)\n", err, strings.Join(reg.Names(), ", "))
+		return 2
+	}
+	e := game.NewEngine(v)
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	rnd := rand.New(rand.NewPCG(*seed, 0x636861))
+	powers := e.Powers()
+	me := *powerName
+	if me == "" {
+		me = powers[rnd.IntN(len(powers))]
+	} else {
+		pw, ok := e.Names.Power(me)
+		if !ok || pw == v.Neutral {
+			fmt.Fprintf(stderr, "chancery play: no power %q in %s (powers: %s)\n", me, v.Name, strings.Join(powers, ", "))
+			return 2
+		}
+		me = v.Map.PowerName(pw)
+	}
+	p := &player{e: e, me: me, in: bufio.NewScanner(stdin), out: stdout, rnd: rnd}
+	p.in.Buffer(make([]byte, 0, 1024), 4096)
+	fmt.Fprintf(stdout, "Chancery: %s. You play %s against %d bots (seed %d: play this game again with --seed %d).\n",
+		v.Name, me, len(powers)-1, *seed, *seed)
+	fmt.Fprint(stdout, playHelp)
+	if err := p.play(*years); err != nil {
+		if errors.Is(err, errQuit) {
+			fmt.Fprintln(stdout, "Goodbye.")
+			return 0
+		}
+		fmt.Fprintf(stderr, "chancery play: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// errQuit ends the game at the player's wish (or at the end of input).
+var errQuit = errors.New("quit")
+
+// player is a terminal game: the person's power against bots.
+type player struct {
+	e   *game.Engine
+	me  string
+	in  *bufio.Scanner
+	out io.Writer
+	rnd *rand.Rand
+}
+
+func (p *player) play(years int) error {
+	v := p.e.V
+	pos := v.Start.Clone()
+	first := pos.Phase.Year
+	for {
+		if years > 0 && pos.Phase.Year >= first+years {
+			fmt.Fprintf(p.out, "\nStopped after %d game year(s), as asked. Centres: %s\n", years, p.centres(pos))
+			return nil
+		}
+		p.board(pos)
+		orders := map[string][]string{}
+		if p.e.Owes(pos, p.me) {
+			mine, err := p.askOrders(pos)
+			if err != nil {
+				return err
+			}
+			orders[p.me] = mine
+		} else {
+			fmt.Fprintln(p.out, "You have nothing to order in this phase.")
+		}
+		for _, power := range p.e.Powers() {
+			if power == p.me {
+				continue
+			}
+			pw, _ := p.e.Names.Power(power)
+			for _, o := range bot.Orders(v, pos, pw, p.rnd) {
+				orders[power] = append(orders[power], p.e.Names.FormatOrder(o))
+			}
+		}
+		res, err := p.e.Resolve(pos, orders)
+		if err != nil {
+			return err
+		}
+		p.results(res)
+		next, err := p.e.Core(res.Next)
+		if err != nil {
+			return err
+		}
+		if res.Winner != "" {
+			if res.Winner == p.me {
+				fmt.Fprintf(p.out, "\nYou win! %s holds %s.\n", p.me, p.centres(next))
+			} else {
+				fmt.Fprintf(p.out, "\n%s wins. Centres: %s\n", res.Winner, p.centres(next))
+			}
+			return nil
+		}
+		if !p.e.Alive(next, p.me) {
+			fmt.Fprintf(p.out, "\n%s has neither units nor centres left: you are out. Centres: %s\n", p.me, p.centres(next))
+			return nil
+		}
+		pos = next
+	}
+}
+
+// board shows the position: the phase, centre counts and every unit,
+// yours first, and what you owe in a retreat or adjustment phase.
+func (p *player) board(pos *rules.Position) {
+	jp := judge.FormatPosition(p.e.V, p.e.Names, pos)
+	fmt.Fprintf(p.out, "\n=== %s %d %s ===\n", titleCase(jp.Phase.Season), jp.Phase.Year, jp.Phase.Type)
+	fmt.Fprintf(p.out, "Centres: %s\n", p.centres(pos))
+	byPower := map[string][]string{}
+	for _, u := range jp.Units {
+		byPower[u.Power] = append(byPower[u.Power], unitText(u))
+	}
+	powers := append([]string{p.me}, p.e.Powers()...)
+	seen := map[string]bool{}
+	for _, power := range powers {
+		if seen[power] || len(byPower[power]) == 0 {
+			continue
+		}
+		seen[power] = true
+		label := power
+		if power == p.me {
+			label = "You (" + power + ")"
+		}
+		fmt.Fprintf(p.out, "  %-22s %s\n", label+":", strings.Join(byPower[power], ", "))
+	}
+	var rest []string // the units of no playing power: Sengoku's neutral armies
+	for power := range byPower {
+		if !seen[power] {
+			rest = append(rest, power)
+		}
+	}
+	sort.Strings(rest)
+	for _, power := range rest {
+		fmt.Fprintf(p.out, "  %-22s %s\n", power+":", strings.Join(byPower[power], ", "))
+	}
+	switch pos.Phase.Type {
+	case rules.RetreatPhase:
+		for _, d := range jp.Dislodged {
+			if d.Power != p.me {
+				continue
+			}
+			where := "nowhere: it will be disbanded"
+			if len(d.Retreats) > 0 {
+				where = strings.ToUpper(strings.Join(d.Retreats, ", ")) + " (or disband)"
+			}
+			fmt.Fprintf(p.out, "Your %s in %s was dislodged; it may retreat to %s.\n", d.Type, strings.ToUpper(d.Province), where)
+		}
+	case rules.AdjustmentPhase:
+		m := p.e.V.Map
+		pw, _ := p.e.Names.Power(p.me)
+		due := pos.CentreCount(m)[pw] - pos.UnitCount(m)[pw]
+		switch {
+		case due > 0:
+			var sites []string
+			for q := range m.Provinces {
+				if p.e.BuildSite(pos, pw, rules.Province(q)) {
+					sites = append(sites, strings.ToUpper(m.Provinces[q].Abbr))
+				}
+			}
+			fmt.Fprintf(p.out, "You may build %d (sites: %s), or WAIVE.\n", due, strings.Join(sites, ", "))
+		case due < 0:
+			fmt.Fprintf(p.out, "You must remove %d unit(s): REMOVE A XXX.\n", -due)
+		}
+	}
+}
+
+// askOrders reads the person's orders for the phase, checking each as it
+// comes and the whole batch at the end.
+func (p *player) askOrders(pos *rules.Position) ([]string, error) {
+	var mine []string
+	for {
+		fmt.Fprintf(p.out, "%s> ", p.me)
+		if !p.in.Scan() {
+			if err := p.in.Err(); err != nil {
+				return nil, fmt.Errorf("reading orders: %w", err)
+			}
+			fmt.Fprintln(p.out)
+			return nil, errQuit
+		}
+		line := strings.TrimSpace(p.in.Text())
+		switch strings.ToLower(line) {
+		case "", "done":
+			canon, err := p.e.Validate(pos, p.me, mine)
+			var oe *game.OrdersError
+			if errors.As(err, &oe) {
+				for _, bad := range oe.Orders {
+					fmt.Fprintf(p.out, "  ? %s: %s (taken back)\n", bad.Order, bad.Message)
+				}
+				mine = dropOrders(mine, oe)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			return canon, nil
+		case "help", "?":
+			fmt.Fprint(p.out, playHelp)
+		case "board":
+			p.board(pos)
+		case "orders":
+			if len(mine) == 0 {
+				fmt.Fprintln(p.out, "  (no orders yet: every unit holds)")
+			}
+			for _, o := range mine {
+				fmt.Fprintf(p.out, "  %s\n", o)
+			}
+		case "clear":
+			mine = nil
+			fmt.Fprintln(p.out, "  every order of this phase is taken back")
+		case "quit", "exit":
+			return nil, errQuit
+		default:
+			canon, err := p.e.Validate(pos, p.me, []string{line})
+			var oe *game.OrdersError
+			if errors.As(err, &oe) {
+				fmt.Fprintf(p.out, "  ? %s\n", oe.Orders[0].Message)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			mine = append(mine, canon[0])
+			fmt.Fprintf(p.out, "  ok: %s\n", canon[0])
+		}
+	}
+}
+
+// dropOrders returns orders without those the error names.
+func dropOrders(orders []string, oe *game.OrdersError) []string {
+	bad := map[int]bool{}
+	for _, o := range oe.Orders {
+		bad[o.Index] = true
+	}
+	var out []string
+	for i, o := range orders {
+		if !bad[i] {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// results prints what happened: your orders first, then the others'.
+func (p *player) results(res *game.Resolution) {
+	fmt.Fprintf(p.out, "--- %s %d %s: results ---\n", titleCase(res.Phase.Season), res.Phase.Year, res.Phase.Type)
+	sorted := append([]judge.Result(nil), res.Results...)
+	sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Power == p.me && sorted[b].Power != p.me })
+	for _, r := range sorted {
+		line := fmt.Sprintf("  %-16s %-24s %s", r.Power+":", r.Order, r.Result)
+		if r.Message != "" {
+			line += " (" + r.Message + ")"
+		}
+		fmt.Fprintln(p.out, line)
+	}
+	for _, d := range res.Disbanded {
+		fmt.Fprintf(p.out, "  %s's %s in %s is disbanded.\n", d.Power, d.Type, strings.ToUpper(d.Province))
+	}
+}
+
+// centres lists the powers' supply-centre counts, most first.
+func (p *player) centres(pos *rules.Position) string {
+	m := p.e.V.Map
+	counts := pos.CentreCount(m)
+	powers := p.e.Powers()
+	sort.SliceStable(powers, func(a, b int) bool {
+		pa, _ := p.e.Names.Power(powers[a])
+		pb, _ := p.e.Names.Power(powers[b])
+		return counts[pa] > counts[pb]
+	})
+	parts := make([]string, 0, len(powers))
+	for _, power := range powers {
+		pw, _ := p.e.Names.Power(power)
+		parts = append(parts, fmt.Sprintf("%s %d", power, counts[pw]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func unitText(u judge.Unit) string {
+	t := "A"
+	if u.Type == "fleet" {
+		t = "F"
+	}
+	return t + " " + strings.ToUpper(u.Province)
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlayAGameInTheTerminal plays a year of standard Diplomacy as England
+// with typed orders: good orders are taken, a bad one is refused with the
+// offending word, the phase is resolved, and the game stops as asked.
+func TestPlayAGameInTheTerminal(t *testing.T) {
+	in := strings.Join([]string{
+		"F LON - NTH",
+		"A LVP - XYZ", // refused
+		"F EDI - NWG",
+		"A LVP - YOR",
+		"orders",
+		"", // end of spring orders
+		"F NTH C A YOR - NWY",
+		"A YOR - NWY",
+		"F NWG S A YOR - NWY",
+		"done",
+		"", "", "", "", // whatever else 1901 asks
+	}, "\n") + "\n"
+	code, out, errs := runCmd(t, in, "play", "--power", "england", "--seed", "7", "--years", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"You play England against 6 bots (seed 7",
+		"=== Spring 1901 movement ===",
+		"ok: F LON - NTH",
+		`unknown province "XYZ"`,
+		"England:         F LON - NTH              succeeded",
+		"=== Fall 1901 movement ===",
+		"A YOR - NWY",
+		"Stopped after 1 game year(s)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the game never says %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", out)
+	}
+}
+
+// TestPlayEveryVariant: a year of each variant with no orders typed plays
+// through, bots and all, and the same seed plays the same game.
+func TestPlayEveryVariant(t *testing.T) {
+	blank := strings.Repeat("\n", 20)
+	for _, v := range []string{"standard", "1900", "sengoku", "colonial"} {
+		t.Run(v, func(t *testing.T) {
+			code, out, errs := runCmd(t, blank, "play", "--variant", v, "--seed", "3", "--years", "1")
+			if code != 0 || !strings.Contains(out, "Stopped after 1 game year(s)") {
+				t.Fatalf("exit %d: %s\n%s", code, errs, out)
+			}
+			if _, again, _ := runCmd(t, blank, "play", "--variant", v, "--seed", "3", "--years", "1"); again != out {
+				t.Error("the same seed played another game")
+			}
+		})
+	}
+}
+
+func TestPlayRefusesBadSettingsAndEndsOnQuit(t *testing.T) {
+	for _, args := range [][]string{
+		{"play", "--power", "Narnia"},
+		{"play", "--variant", "chess"},
+		{"play", "--years", "-1"},
+		{"play", "extra"},
+	} {
+		if code, _, errs := runCmd(t, "", args...); code != 2 || strings.Count(strings.TrimSpace(errs), "\n") > 6 {
+			t.Errorf("%v: exit %d, %s", args, code, errs)
+		}
+	}
+	if code, out, _ := runCmd(t, "quit\n", "play", "--seed", "1"); code != 0 || !strings.HasSuffix(out, "Goodbye.\n") {
+		t.Errorf("quit: exit %d, %q", code, out[max(0, len(out)-80):])
+	}
+	if code, out, _ := runCmd(t, "", "play", "--seed", "1"); code != 0 || !strings.HasSuffix(out, "Goodbye.\n") {
+		t.Errorf("end of input: exit %d", code)
+	}
+}
