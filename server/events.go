@@ -96,7 +96,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		power = s.powerOf(row, u.ID)
+		_, power, _, _, _ = s.seats(row, u.ID) // none: the stream has no press
 		after = s.now().UnixMicro()
 		if v := r.Header.Get("Last-Event-ID"); v != "" {
 			// A reconnecting client gets the messages it missed.
@@ -190,18 +190,4 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-}
-
-// powerOf returns the power (or Diceplomacy seat) user plays in a game.
-func (s *Server) powerOf(row *store.Game, userID string) string {
-	if row.Kind == kindDice {
-		if dg, err := decodeDice(row); err == nil {
-			return dg.PowerOf(userID)
-		}
-		return ""
-	}
-	if g, _, err := s.diplomacy(row); err == nil {
-		return g.PowerOf(userID)
-	}
-	return ""
 }

@@ -365,7 +365,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		if g.Status != game.Active {
 			return errorf(http.StatusConflict, "the game is %s: no orders are taken", g.Status)
 		}
-		if at, _ := judge.ParsePhase(g.Position.Phase); req.Phase != nil && forPhase != at {
+		if req.Phase != nil && forPhase != d.pos.Phase {
 			return errorf(http.StatusConflict, "the orders are for %s %d %s, the game is at %s %d %s",
 				req.Phase.Season, req.Phase.Year, req.Phase.Type, g.Position.Phase.Season, g.Position.Phase.Year, g.Position.Phase.Type)
 		}
@@ -392,15 +392,12 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		if err != nil || len(waiting) > 0 {
 			return err
 		}
-		// Everyone is ready: the phase is due now. (g is shared: change a
-		// fresh copy.)
-		g, _, err = s.diplomacy(row)
-		if err != nil {
-			return err
-		}
+		// Everyone is ready: the phase is due now. (g is shared with the
+		// cache: change a copy; only the deadline differs.)
+		due := *g
+		due.Deadline = now
 		resolveNow = true
-		g.Deadline = now
-		return saveDiplomacy(tx, row, g, now)
+		return saveDiplomacy(tx, row, &due, now)
 	})
 	if err != nil {
 		return err

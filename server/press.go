@@ -1,6 +1,8 @@
 package server
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -52,21 +54,27 @@ func messageOut(m *store.Message) messageJSON {
 	return messageJSON{ID: m.ID, From: m.From, To: m.To, Body: m.Body, Time: time.UnixMicro(m.Created).UTC(), Cursor: m.Created}
 }
 
-// seats returns a game's powers and the power user plays in it.
-func (s *Server) seats(row *store.Game, userID string) (powers []string, mine string, status game.Status, err error) {
+// seats returns a game's powers, the power user plays in it and the
+// game's status, and for a Diplomacy game its engine (nil for
+// Diceplomacy). It reads the cached decoded game, and for Diceplomacy only
+// the seats, without replaying the dice log.
+func (s *Server) seats(row *store.Game, userID string) (powers []string, mine string, status game.Status, e *game.Engine, err error) {
 	var seats []game.Seat
 	if row.Kind == kindDice {
-		dg, err := decodeDice(row)
-		if err != nil {
-			return nil, "", "", err
+		var head struct {
+			Status game.Status `json:"status"`
+			Seats  []game.Seat `json:"seats"`
 		}
-		seats, status = dg.Seats, dg.Status
+		if err := json.Unmarshal(row.Data, &head); err != nil {
+			return nil, "", "", nil, fmt.Errorf("game %s: %w", row.ID, err)
+		}
+		seats, status = head.Seats, head.Status
 	} else {
-		g, _, err := s.diplomacy(row)
+		d, err := s.readOnly(row)
 		if err != nil {
-			return nil, "", "", err
+			return nil, "", "", nil, err
 		}
-		seats, status = g.Seats, g.Status
+		seats, status, e = d.g.Seats, d.g.Status, d.e
 	}
 	for _, st := range seats {
 		powers = append(powers, st.Power)
@@ -74,19 +82,15 @@ func (s *Server) seats(row *store.Game, userID string) (powers []string, mine st
 			mine = st.Power
 		}
 	}
-	return powers, mine, status, nil
+	return powers, mine, status, e, nil
 }
 
-// canonicalPowers rewrites, in a Diplomacy game, each power named by one
-// of the variant's other names (1900's "England" for Britain) to the
-// power's own name; names it does not know are left for the caller to
-// refuse.
-func (s *Server) canonicalPowers(row *store.Game, names []string) {
-	if row.Kind != kindDiplomacy {
-		return
-	}
-	_, e, err := s.diplomacy(row)
-	if err != nil {
+// canonicalPowers rewrites each power named by one of the variant's other
+// names (1900's "England" for Britain) to the power's own name; names it
+// does not know are left for the caller to refuse. e is nil for a game
+// without such names (Diceplomacy).
+func canonicalPowers(e *game.Engine, names []string) {
+	if e == nil {
 		return
 	}
 	for i, n := range names {
@@ -115,7 +119,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		powers, mine, status, err := s.seats(row, u.ID)
+		powers, mine, status, e, err := s.seats(row, u.ID)
 		if err != nil {
 			return err
 		}
@@ -125,7 +129,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		if status == game.Finished {
 			return errorf(http.StatusConflict, "the game is finished: it is read-only")
 		}
-		s.canonicalPowers(row, req.To)
+		canonicalPowers(e, req.To)
 		var to []string
 		all := len(req.To) == 0 || (len(req.To) == 1 && strings.EqualFold(req.To[0], "all"))
 		for _, p := range powers {
@@ -173,7 +177,7 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		_, mine, _, err := s.seats(row, u.ID)
+		_, mine, _, _, err := s.seats(row, u.ID)
 		if err != nil {
 			return err
 		}
