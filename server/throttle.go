@@ -96,20 +96,32 @@ func (t *loginThrottle) failed(name string, now time.Time) {
 	key := strings.ToLower(name)
 	f := t.fails[key]
 	if f == nil || now.Sub(f.first) > t.window {
-		if len(t.fails) >= maxTracked {
-			for k, old := range t.fails {
-				if now.Sub(old.first) > t.window {
-					delete(t.fails, k)
-				}
-			}
-		}
-		if len(t.fails) >= maxTracked {
-			return // still full of fresh entries: do not grow without bound
+		if f == nil && len(t.fails) >= maxTracked {
+			t.evict(now)
 		}
 		f = &loginFails{first: now}
 		t.fails[key] = f
 	}
 	f.n++
+}
+
+// evict makes room for one more key: it drops the keys whose window has
+// passed, or else the key whose window started first. Refusing to count a
+// new key instead would let a guesser fill the table with throwaway names
+// and then guess one real name without limit.
+func (t *loginThrottle) evict(now time.Time) {
+	var oldest string
+	var first time.Time
+	for k, f := range t.fails {
+		if now.Sub(f.first) > t.window {
+			delete(t.fails, k)
+		} else if oldest == "" || f.first.Before(first) {
+			oldest, first = k, f.first
+		}
+	}
+	if len(t.fails) >= maxTracked {
+		delete(t.fails, oldest)
+	}
 }
 
 // succeeded clears the count of key name.

@@ -78,3 +78,22 @@ func TestAGuesserCannotLockAPlayerOut(t *testing.T) {
 		t.Error("another name is not affected")
 	}
 }
+
+// TestAFullThrottleStillCounts: a guesser who fills the table with fresh
+// throwaway names cannot then guess a real name without limit.
+func TestAFullThrottleStillCounts(t *testing.T) {
+	th := newLoginThrottle(10, 15*time.Minute)
+	now := time.Unix(1000, 0)
+	for i := range maxTracked {
+		th.failed(fmt.Sprintf("throwaway%d", i), now)
+	}
+	for range 10 {
+		th.failed("carol", now.Add(time.Second))
+	}
+	if th.wait("carol", now.Add(time.Second)) == 0 {
+		t.Fatal("ten wrong passwords for carol went uncounted once the table was full")
+	}
+	if len(th.fails) > maxTracked {
+		t.Fatalf("%d names tracked, more than %d", len(th.fails), maxTracked)
+	}
+}
