@@ -2,9 +2,9 @@ package judge
 
 import (
 	"encoding/json"
-	"errors"
 	"reflect"
 	"sort"
+	"strconv"
 
 	"github.com/chancery/chancery/rules"
 )
@@ -38,13 +38,9 @@ func (j *Judge) Canonical(variant string, want *Position) (*Position, error) {
 		}
 		in.Phase = FormatPhase(ph)
 	}
-	c := &engine{v: e.v, names: e.names} // leaves e's position alone
-	if err := c.position(in); err != nil {
-		var ie *InputError
-		if errors.As(err, &ie) {
-			return nil, badf("expect: %s", ie.Msg)
-		}
-		return nil, err
+	c := &engine{v: e.v, names: e.names}   // leaves e's position alone
+	if err := c.position(in); err != nil { // always an InputError
+		return nil, badf("expect: %v", err)
 	}
 	out := c.formatPosition(&c.pos)
 	if want.Phase.Season == "" {
@@ -71,23 +67,7 @@ func Compare(got, want *Position) string {
 	for _, d := range want.Dislodged {
 		withAttacker = withAttacker || d.AttackerFrom != ""
 	}
-	var gd, wd []string
-	for _, d := range got.Dislodged {
-		s := d.Power + " " + d.Type + " " + d.Province
-		if withAttacker {
-			s += " <- " + d.AttackerFrom
-		}
-		gd = append(gd, s)
-	}
-	for _, d := range want.Dislodged {
-		s := d.Power + " " + d.Type + " " + d.Province
-		if withAttacker {
-			s += " <- " + d.AttackerFrom
-		}
-		wd = append(wd, s)
-	}
-	sort.Strings(gd)
-	sort.Strings(wd)
+	gd, wd := dislodgedSet(got.Dislodged, withAttacker), dislodgedSet(want.Dislodged, withAttacker)
 	if !reflect.DeepEqual(gd, wd) {
 		return "dislodged:\n got  " + join(gd) + "\n want " + join(wd)
 	}
@@ -99,9 +79,21 @@ func Compare(got, want *Position) string {
 
 func phaseString(p Phase) string { return p.Season + " " + itoa(p.Year) + " " + p.Type }
 
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// dislodgedSet writes dislodged units as sorted strings, with the
+// attacker's origin when withAttacker.
+func dislodgedSet(ds []Dislodged, withAttacker bool) []string {
+	out := []string{}
+	for _, d := range ds {
+		s := d.Power + " " + d.Type + " " + d.Province
+		if withAttacker {
+			s += " <- " + d.AttackerFrom
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func unitSet(us []Unit) []string {

@@ -31,13 +31,9 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "chancery adjudicate: unexpected argument %q (the input is read from standard input)\n", fs.Arg(0))
 		return 2
 	}
-	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
+	data, err := readInput(stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "chancery adjudicate: reading input: %v\n", err)
-		return 2
-	}
-	if len(data) > maxInput {
-		fmt.Fprintf(stderr, "chancery adjudicate: input larger than %d bytes\n", maxInput)
+		fmt.Fprintf(stderr, "chancery adjudicate: %v\n", err)
 		return 2
 	}
 	var in judge.Input
@@ -65,6 +61,18 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
 // decodeStrict decodes exactly one JSON value, refusing unknown fields so
 // that a misspelt field is reported instead of silently ignored.
+// readInput reads standard input, refusing more than maxInput bytes.
+func readInput(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading input: %w", err)
+	}
+	if len(data) > maxInput {
+		return nil, fmt.Errorf("input larger than %d bytes", maxInput)
+	}
+	return data, nil
+}
+
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

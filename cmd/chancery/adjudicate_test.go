@@ -136,7 +136,7 @@ func TestReplayAndBench(t *testing.T) {
 	if err := os.WriteFile(notRecord, []byte(`{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errs := runCmd(t, "", "bench", notRecord); code != 2 || !strings.Contains(errs, "no phases") {
+	if code, _, errs := runCmd(t, "", "bench", notRecord); code != 2 || !strings.Contains(errs, "case files need --cases") {
 		t.Errorf("bench of an adjudicate input as a record: exit %d, %s", code, errs)
 	}
 	if code, _, errs := runCmd(t, "", "bench", "--cases", "--count", "-1", "x.json"); code != 2 || !strings.Contains(errs, "--count") {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -125,7 +124,7 @@ func loadCases(j *judge.Judge, files []string, fallback bool, stderr io.Writer) 
 			return benchWork{}, err
 		}
 		var cs []judge.Case
-		if err := json.Unmarshal(data, &cs); err != nil {
+		if err := decodeStrict(data, &cs); err != nil {
 			return benchWork{}, fmt.Errorf("%s: %w", f, err)
 		}
 		all = append(all, cs...)
@@ -172,7 +171,7 @@ func loadRecords(j *judge.Judge, files []string, fallback bool, stderr io.Writer
 			return benchWork{}, err
 		}
 		var rec judge.Record
-		if err := json.Unmarshal(data, &rec); err != nil {
+		if err := decodeStrict(data, &rec); err != nil {
 			return benchWork{}, fmt.Errorf("%s: %w (a game record; case files need --cases)", f, err)
 		}
 		if len(rec.Phases) == 0 {

@@ -28,7 +28,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	switch fs.NArg() {
 	case 0:
-		data, err = io.ReadAll(io.LimitReader(stdin, maxInput))
+		data, err = readInput(stdin)
 	case 1:
 		data, err = os.ReadFile(fs.Arg(0))
 	default:
