@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
@@ -80,13 +81,14 @@ func parsePhase(t *testing.T, s string) rules.Phase {
 	if s == "" {
 		return rules.Phase{Season: rules.Spring, Year: 1901, Type: rules.MovementPhase}
 	}
-	var season, typ string
-	var ph rules.Phase
-	if _, err := fmt.Sscanf(s, "%s %d %s", &season, &ph.Year, &typ); err != nil {
+	var jp judge.Phase
+	if _, err := fmt.Sscanf(s, "%s %d %s", &jp.Season, &jp.Year, &jp.Type); err != nil {
 		t.Fatalf("phase %q: %v", s, err)
 	}
-	ph.Season = map[string]rules.Season{"spring": rules.Spring, "fall": rules.Fall, "winter": rules.Winter}[season]
-	ph.Type = map[string]rules.PhaseType{"movement": rules.MovementPhase, "retreat": rules.RetreatPhase, "adjustment": rules.AdjustmentPhase}[typ]
+	ph, err := judge.ParsePhase(jp) // a mistyped phase fails, never runs as spring movement
+	if err != nil {
+		t.Fatalf("phase %q: %v", s, err)
+	}
 	return ph
 }
 
