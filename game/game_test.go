@@ -115,6 +115,20 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 	if err := g.Vote(e, "Russia", false, true, t0); err != nil || g.Status != Active {
 		t.Fatalf("the leader conceded to itself: %v", err)
 	}
+
+	// Russia leads with 4 centres; when every other person concedes, it
+	// wins by concession (bots go along).
+	g, _ = New(e, "u1", "England", 60, true)
+	_ = g.Join(e, "u2", "France")
+	_ = g.Join(e, "u3", "Russia")
+	_ = g.Start("u1", t0)
+	if err := g.Vote(e, "England", false, true, t0); err != nil || g.Status != Active {
+		t.Fatalf("one of two concessions ended the game: %v %+v", err, g.End)
+	}
+	if err := g.Vote(e, "France", false, true, t0); err != nil || g.Status != Finished ||
+		g.End.Reason != "concession" || g.End.Winner != "Russia" {
+		t.Fatalf("concession to the leader: %v %+v", err, g.End)
+	}
 }
 
 func TestGamesWithoutPeopleLeftEnd(t *testing.T) {

@@ -368,9 +368,11 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 		a.must(200, "POST", "/games/"+id+"/start", nil)
 		a.must(409, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}})
 		a.must(409, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+		lastSeq := 0
 		for step := 0; step < 200; step++ {
 			var g diceJSON
 			a.must(200, "GET", "/games/"+id, nil).json(t, &g)
+			lastSeq = g.Seq
 			if g.View == nil || *g.MySeat != 0 {
 				t.Fatalf("view: %+v", g)
 			}
@@ -399,6 +401,11 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 				body["target"] = int(m.Target)
 			}
 			a.must(200, "POST", "/games/"+id+"/moves", body)
+		}
+		// The game must have gone on: moves by this player, the bots and
+		// deadlines that passed.
+		if lastSeq < 10 {
+			t.Fatalf("after 200 steps the game is at move %d", lastSeq)
 		}
 		// The history hides others' unrevealed rolls too.
 		var h struct {

@@ -49,6 +49,12 @@ func testStore(t *testing.T, s Store) {
 			t.Fatal(err)
 		}
 	}
+	view := func(fn func(Tx) error) {
+		t.Helper()
+		if err := s.View(ctx, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
 	up(func(tx Tx) error { return tx.CreateUser(&User{ID: "u1", Name: "Alice", PassHash: "h", Created: now}) })
 	if err := s.Update(ctx, func(tx Tx) error { return tx.CreateUser(&User{ID: "u2", Name: "ALICE", PassHash: "h"}) }); !errors.Is(err, ErrConflict) {
 		t.Fatalf("a second Alice: %v", err)
@@ -56,7 +62,7 @@ func testStore(t *testing.T, s Store) {
 	up(func(tx Tx) error {
 		return tx.CreateSession(&Session{TokenHash: "t1", UserID: "u1", Created: now, Expires: now.Add(time.Hour)})
 	})
-	_ = s.View(ctx, func(tx Tx) error {
+	view(func(tx Tx) error {
 		if u, err := tx.SessionUser("t1", now); err != nil || u.Name != "Alice" {
 			t.Errorf("session: %v %v", u, err)
 		}
@@ -66,7 +72,7 @@ func testStore(t *testing.T, s Store) {
 		return nil
 	})
 	up(func(tx Tx) error { return tx.RevokeSession("t1") })
-	_ = s.View(ctx, func(tx Tx) error {
+	view(func(tx Tx) error {
 		if _, err := tx.SessionUser("t1", now); !errors.Is(err, ErrNotFound) {
 			t.Errorf("revoked session: %v", err)
 		}
@@ -119,7 +125,7 @@ func testStore(t *testing.T, s Store) {
 		}
 		return nil
 	})
-	_ = s.View(ctx, func(tx Tx) error {
+	view(func(tx Tx) error {
 		os, err := tx.Orders("g1", 1)
 		if err != nil || len(os) != 1 || string(os[0].Orders) != `["b"]` || !os[0].Ready {
 			t.Errorf("orders: %+v %v", os, err)
