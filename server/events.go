@@ -137,11 +137,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		var status string
 		v, q := version, seq
 		err := s.st.View(r.Context(), func(tx store.Tx) error {
-			row, err := tx.Game(id, false)
-			if err != nil {
+			var err error
+			if v, q, status, err = tx.GameVersion(id); err != nil {
 				return err
 			}
-			v, q, status = row.Version, row.Seq, row.Status
 			if power != "" {
 				msgs, err = tx.Messages(id, power, after, 100)
 			}

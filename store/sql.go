@@ -424,10 +424,6 @@ func (t *sqlTx) UserByName(name string) (*User, error) {
 	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE name_key = ?", strings.ToLower(name)))
 }
 
-func (t *sqlTx) UserByID(id string) (*User, error) {
-	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE id = ?", id))
-}
-
 func (t *sqlTx) CreateSession(s *Session) error {
 	_, err := t.exec("INSERT INTO sessions (token_hash, user_id, created, expires, revoked) VALUES (?, ?, ?, ?, 0)",
 		s.TokenHash, s.UserID, ms(s.Created), ms(s.Expires))
@@ -490,11 +486,9 @@ func (t *sqlTx) SaveGame(g *Game) error {
 	return nil
 }
 
-func (t *sqlTx) GameVersion(id string) (int64, int, error) {
-	var v int64
-	var seq int
-	err := t.row("SELECT version, seq FROM games WHERE id = ?", id).Scan(&v, &seq)
-	return v, seq, notFound(err)
+func (t *sqlTx) GameVersion(id string) (version int64, seq int, status string, err error) {
+	err = t.row("SELECT version, seq, status FROM games WHERE id = ?", id).Scan(&version, &seq, &status)
+	return version, seq, status, notFound(err)
 }
 
 func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {

@@ -64,7 +64,6 @@ type Store interface {
 type Tx interface {
 	CreateUser(u *User) error
 	UserByName(name string) (*User, error)
-	UserByID(id string) (*User, error)
 	CreateSession(s *Session) error
 	// SessionUser returns the user of a live session: not expired at now,
 	// not revoked.
@@ -77,8 +76,9 @@ type Tx interface {
 	Game(id string, lock bool) (*Game, error)
 	// SaveGame writes a game's changes and bumps its version.
 	SaveGame(g *Game) error
-	// GameVersion returns a game's version and phase counter, cheaply.
-	GameVersion(id string) (version int64, seq int, err error)
+	// GameVersion returns a game's version, phase counter and status,
+	// without reading its data: what a live-update stream watches.
+	GameVersion(id string) (version int64, seq int, status string, err error)
 	ListGames(f GameFilter) ([]*Game, error)
 	AddPlayer(gameID, userID, power string) error
 	// ClaimDue returns the id of an active game whose deadline is at or
