@@ -7,30 +7,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
 )
-
-// messageClock hands out message times in Unix microseconds, strictly
-// increasing within a server, so that "after" cursors never skip a
-// message.
-type messageClock struct {
-	mu   sync.Mutex
-	last int64
-}
-
-// stamp returns the time of a message sent at now.
-func (c *messageClock) stamp(now time.Time) int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := max(now.UnixMicro(), c.last+1)
-	c.last = t
-	return t
-}
 
 type messageRequest struct {
 	// To lists the recipients' powers; empty (or ["all"]) sends to every
@@ -115,7 +97,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var m *store.Message
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, false)
+		row, err := loadRow(tx, id, true) // sends to one game commit in turn (see AddMessage)
 		if err != nil {
 			return err
 		}
@@ -150,7 +132,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
-		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.msgClock.stamp(s.now())}
+		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro()}
 		return tx.AddMessage(m)
 	})
 	if err != nil {

@@ -66,12 +66,10 @@ type Server struct {
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginGuard
-	// msgClock orders the times of the messages sent through this server.
-	msgClock messageClock
-	wake     chan struct{} // pokes the scheduler
-	stop     chan struct{}
-	done     chan struct{}
-	once     sync.Once
+	wake    chan struct{} // pokes the scheduler
+	stop    chan struct{}
+	done    chan struct{}
+	once    sync.Once
 
 	// listening is set while changes made by other processes arrive as
 	// notifications (PostgreSQL), so streams need not poll.

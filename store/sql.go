@@ -633,6 +633,11 @@ func (t *sqlTx) AddMessage(m *Message) error {
 	if err != nil {
 		return err
 	}
+	var last int64
+	if err := t.row("SELECT COALESCE(MAX(created), 0) FROM messages WHERE game_id = ?", m.GameID).Scan(&last); err != nil {
+		return err
+	}
+	m.Created = max(m.Created, last+1)
 	if _, err := t.exec("INSERT INTO messages (id, game_id, sender, recipients, body, created) VALUES (?, ?, ?, ?, ?, ?)",
 		m.ID, m.GameID, m.From, string(to), m.Body, m.Created); err != nil {
 		return err

@@ -95,6 +95,12 @@ type Tx interface {
 	AddPhase(p *Phase) error
 	Phases(gameID string) ([]*Phase, error)
 
+	// AddMessage stores a message. Its Created time is raised, if need
+	// be, past the game's last message, so that times are unique and
+	// grow in the order messages are stored; a reader that has seen a
+	// time then never misses a later message, provided the caller holds
+	// the game's row lock (Game with lock) so that sends to one game
+	// commit one at a time.
 	AddMessage(m *Message) error
 	// Messages returns the messages of a game that power sent or
 	// received, created after the given time (Unix microseconds), oldest

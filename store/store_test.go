@@ -138,6 +138,19 @@ func testStore(t *testing.T, s Store) {
 		if len(ms) != 2 {
 			t.Errorf("the sender sees its messages after 1: %d", len(ms))
 		}
+		return nil
+	})
+	// A message stamped no later than the game's last one is moved past
+	// it: times are unique and grow in the order messages are stored.
+	late := &Message{ID: "d", GameID: "g1", From: "Italy", To: []string{"Germany"}, Body: "late clock", Created: 2}
+	up(func(tx Tx) error { return tx.AddMessage(late) })
+	if late.Created != 4 {
+		t.Errorf("a message stamped 2 after one at 3 got time %d, want 4", late.Created)
+	}
+	view(func(tx Tx) error {
+		if ms, err := tx.Messages("g1", "Germany", 3, 10); err != nil || len(ms) != 1 || ms[0].ID != "d" {
+			t.Errorf("a reader at 3 misses the late message: %+v %v", ms, err)
+		}
 		gs, err := tx.ListGames(GameFilter{UserID: "u1", Status: "active"})
 		if err != nil || len(gs) != 1 || gs[0].Version != 1 || gs[0].Seq != 1 {
 			t.Errorf("list: %+v %v", gs, err)
