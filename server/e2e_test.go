@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chancery/chancery/store"
 )
 
 func TestAccountsAndSessions(t *testing.T) {
@@ -462,5 +464,37 @@ func TestOpenAPIListsEveryField(t *testing.T) {
 				t.Errorf("%s: field %q is not in the schema", tc.schema, k)
 			}
 		}
+	}
+}
+
+// TestABrokenGameIsTakenOutOfTheQueue: a game whose adjudication keeps
+// failing is retried a few times (a database error may pass), then taken
+// out of the deadline queue; the other games go on.
+func TestABrokenGameIsTakenOutOfTheQueue(t *testing.T) {
+	e := newEnv(t, "sqlite")
+	a := e.user()
+	now := e.clock.Now()
+	broken := &store.Game{ID: "brokengame", Kind: kindDiplomacy, Variant: "standard", Name: "broken", Status: "active",
+		Deadline: now.Add(-time.Minute), Data: []byte(`{"variant": "no such variant"}`), Created: now, Updated: now}
+	if err := e.st.Update(context.Background(), func(tx store.Tx) error { return tx.CreateGame(broken) }); err != nil {
+		t.Fatal(err)
+	}
+	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 60, "bots": true, "power": "Russia"})
+	a.must(200, "POST", "/games/"+id+"/start", nil)
+	e.clock.Advance(61 * time.Second)
+	e.srv.poke()
+	a.waitSeq(id, 1) // the good game resolves, a few polls later
+	var left time.Time
+	if err := e.st.View(context.Background(), func(tx store.Tx) error {
+		g, err := tx.Game("brokengame", false)
+		if err == nil {
+			left = g.Deadline
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !left.IsZero() {
+		t.Fatalf("the broken game is still queued (deadline %v)", left)
 	}
 }

@@ -20,18 +20,14 @@ func (s *Server) poke() {
 // process may set an earlier one), or until poked.
 func (s *Server) schedule() {
 	defer close(s.done)
+	failures := map[string]int{} // game id: adjudications failed in a row
 	for {
-		s.runDue()
 		wait := s.cfg.Poll
-		_ = s.st.View(context.Background(), func(tx store.Tx) error {
-			next, ok, err := tx.NextDeadline()
-			if err == nil && ok {
-				if d := next.Sub(s.now()); d < wait {
-					wait = max(d, 5*time.Millisecond)
-				}
-			}
-			return err
-		})
+		// After a failure, try again a poll later, not as soon as the
+		// (past) deadline says: the database may be away for a while.
+		if !s.runDue(failures) {
+			wait = s.untilNextDeadline(wait)
+		}
 		t := time.NewTimer(wait)
 		select {
 		case <-s.stop:
@@ -44,28 +40,56 @@ func (s *Server) schedule() {
 	}
 }
 
-// runDue adjudicates every game that is due, one transaction per game.
-func (s *Server) runDue() {
+// untilNextDeadline returns how long to sleep until the earliest deadline
+// in the store, at most limit.
+func (s *Server) untilNextDeadline(limit time.Duration) time.Duration {
+	wait := limit
+	_ = s.st.View(context.Background(), func(tx store.Tx) error {
+		next, ok, err := tx.NextDeadline()
+		if err == nil && ok {
+			if d := next.Sub(s.now()); d < wait {
+				wait = max(d, 5*time.Millisecond)
+			}
+		}
+		return err
+	})
+	return wait
+}
+
+// maxFailures is how many adjudications of one game may fail in a row
+// (a poll apart) before the game is taken out of the deadline queue: a
+// passing database error is retried, a broken game does not block the
+// others for long.
+const maxFailures = 5
+
+// runDue adjudicates every game that is due, one transaction per game,
+// and reports whether one failed. failures counts, per game, the
+// adjudications that failed in a row.
+func (s *Server) runDue(failures map[string]int) (failed bool) {
 	for range 1000 {
 		select {
 		case <-s.stop:
-			return
+			return false
 		default:
 		}
 		id, ok, err := s.advanceOne()
 		if err != nil {
 			s.log.Error("adjudication failed", "game", id, "err", err)
-			if id == "" {
-				return
+			if id != "" {
+				if failures[id]++; failures[id] >= maxFailures {
+					delete(failures, id)
+					s.quarantine(id, err)
+				}
 			}
-			s.quarantine(id, err)
-			continue
+			return true
 		}
 		if !ok {
-			return
+			return false
 		}
+		delete(failures, id)
 		s.changed(id)
 	}
+	return false
 }
 
 // advanceOne claims one due game and plays its phase (or, in
