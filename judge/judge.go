@@ -396,7 +396,7 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 		return nil, err
 	}
 	r := e.resolver(opt)
-	if err := e.orders(in); err != nil {
+	if err := e.orders(in.Orders, e.pos.Phase.Type); err != nil {
 		return nil, err
 	}
 	if err := r.AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
@@ -405,13 +405,14 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 	return e, nil
 }
 
-// orders parses the input's orders, power by power in the map's order.
-func (e *engine) orders(in *Input) error {
+// orders parses each power's orders for a phase of type t, power by power
+// in the map's order.
+func (e *engine) orders(byPower map[string][]string, t rules.PhaseType) error {
 	e.ords = e.ords[:0]
 	e.texts = e.texts[:0]
 	// Powers in the map's order, so that results read the same every time.
 	powers := e.powers[:0]
-	for name, texts := range in.Orders {
+	for name, texts := range byPower {
 		pw, ok := e.names.Power(name)
 		if !ok {
 			return badf("orders: unknown power %q", name)
@@ -427,7 +428,7 @@ func (e *engine) orders(in *Input) error {
 	for _, p := range powers {
 		name := e.v.Map.PowerName(p.id)
 		for _, text := range p.orders {
-			o, err := e.parse.ParseOrder(text, p.id, e.pos.Phase.Type)
+			o, err := e.parse.ParseOrder(text, p.id, t)
 			if err != nil {
 				e.texts = append(e.texts, ordText{power: name, text: text, err: err})
 				continue

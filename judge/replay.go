@@ -58,8 +58,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 				return nil, badf("phase %d: the record says %s but the game is at %s", i+1, want, cur.Phase)
 			}
 		}
-		e.pos.Phase = cur.Phase
-		if err := e.orders(&Input{Orders: ph.Orders}); err != nil {
+		if err := e.orders(ph.Orders, cur.Phase.Type); err != nil {
 			return nil, fmt.Errorf("phase %d: %w", i+1, err)
 		}
 		if err := r.AdjudicateInto(cur, e.ords, &res); err != nil {
