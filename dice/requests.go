@@ -170,12 +170,19 @@ func (g *Game) LegalMoves(seat Seat) []Move { return g.AppendLegalMoves(nil, sea
 // exactly the moves [Game.Apply] accepts (a property test holds it to
 // that), without building the errors of the refused ones.
 func (g *Game) AppendLegalMoves(dst []Move, seat Seat) []Move {
-	r, ok := g.RequestFor(seat)
-	if !ok {
-		return dst
-	}
+	r, _ := g.RequestFor(seat)
+	return g.appendLegal(dst, r)
+}
+
+// appendLegal appends the moves that answer request r, pending now, to dst
+// (none for RequestNone). Callers that already hold the request use it to
+// spare [Game.RequestFor] rebuilding the pending list.
+func (g *Game) appendLegal(dst []Move, r Request) []Move {
 	s := &g.st
+	seat := r.Seat
 	switch r.Kind {
+	case RequestNone:
+		return dst
 	case RequestAction:
 		for t := range s.Players {
 			if Seat(t) != seat && !s.Players[t].Out {

@@ -66,7 +66,7 @@ func (g *Game) FillView(viewer Seat, v *View) {
 	if viewer == NoSeat {
 		v.Request = Request{Seat: NoSeat, Default: Move{Seat: NoSeat, Target: NoSeat}}
 	}
-	v.Legal = g.AppendLegalMoves(v.Legal[:0], viewer)
+	v.Legal = g.appendLegal(v.Legal[:0], v.Request)
 }
 
 // Known returns the die of seat p as the viewer knows it, or 0.
