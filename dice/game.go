@@ -105,12 +105,7 @@ func (g *Game) endTurn() {
 	s.War = War{}
 	s.Proposal = Proposal{}
 	if g.cfg.MaxTurns > 0 && s.Turn >= g.cfg.MaxTurns {
-		var all SeatSet
-		for i := range s.Players {
-			if !s.Players[i].Out {
-				all = all.With(Seat(i))
-			}
-		}
+		all := s.inGame()
 		g.finish(all, all.Len() > 1, ReasonTurnLimit)
 		return
 	}

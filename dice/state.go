@@ -154,14 +154,17 @@ type State struct {
 }
 
 // Remaining returns the number of players still in the game.
-func (s *State) Remaining() int {
-	n := 0
+func (s *State) Remaining() int { return s.inGame().Len() }
+
+// inGame returns the players still in the game.
+func (s *State) inGame() SeatSet {
+	var set SeatSet
 	for i := range s.Players {
 		if !s.Players[i].Out {
-			n++
+			set = set.With(Seat(i))
 		}
 	}
-	return n
+	return set
 }
 
 // active reports whether seat t is a player still in the game.

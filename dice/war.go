@@ -16,13 +16,7 @@ func (g *Game) declareWar(a, d Seat) {
 // inviteCandidates returns the players the defending side may still ask.
 func (g *Game) inviteCandidates() SeatSet {
 	s := &g.st
-	var c SeatSet
-	for i := range s.Players {
-		if !s.Players[i].Out {
-			c = c.With(Seat(i))
-		}
-	}
-	return c &^ s.War.Participants() &^ s.War.Asked
+	return s.inGame() &^ s.War.Participants() &^ s.War.Asked
 }
 
 // gather lets the defender invite while the defending side is outnumbered
@@ -160,7 +154,7 @@ func (g *Game) settle(winners, losers, reroll SeatSet) {
 		return
 	}
 	if remaining == 1 {
-		g.finish(winners&^g.outSet(), false, ReasonLastPlayer)
+		g.finish(winners&s.inGame(), false, ReasonLastPlayer)
 		return
 	}
 	for p := range reroll.All() {
@@ -169,17 +163,6 @@ func (g *Game) settle(winners, losers, reroll SeatSet) {
 		}
 	}
 	g.endTurn()
-}
-
-// outSet returns the players out of the game.
-func (g *Game) outSet() SeatSet {
-	var o SeatSet
-	for i := range g.st.Players {
-		if g.st.Players[i].Out {
-			o = o.With(Seat(i))
-		}
-	}
-	return o
 }
 
 // victory ends the game among players who reached 3 wins at the same
