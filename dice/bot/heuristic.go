@@ -117,12 +117,12 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 		if handsVictory(v, att) {
 			continue
 		}
-		p := WinChance(v, att, def)
+		a, k := known(v, att)
+		d, m := known(v, def)
+		p := beats(a, k, d, m)
 		if def.Len() < att.Len() && outsiders(v, att|def) > 0 {
 			// The defender may recruit: count one more unknown die half
 			// the time.
-			a, k := known(v, att)
-			d, m := known(v, def)
 			p = (p + beats(a, k, d, m+1)) / 2
 		}
 		score := p
@@ -206,7 +206,7 @@ func (b *Heuristic) invite(v *dice.View) dice.Move {
 		if m.Kind != dice.Invite {
 			continue
 		}
-		set := dice.SetOf(m.Target).With(v.Players[m.Target].Ally)
+		set := bloc(v, m.Target, v.War.Attacker, v.War.Defender)
 		if handsVictory(v, set|v.War.Defenders) {
 			continue
 		}
