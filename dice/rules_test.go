@@ -423,9 +423,7 @@ func TestRules(t *testing.T) {
 		{"When 3 or fewer players remain in the game, all alliances end at once and no alliance can be formed any more", func(t *testing.T) {
 			g, _ := setup(t, 5, 6, 6, 1, 3, 3)
 			ally(g, 0, 1)
-			ally(g, 3, 4)
 			g.st.Players[2].Losses = 2
-			g.st.Players[3].Out, g.st.Players[3].Ally, g.st.Players[4].Ally = false, NoSeat, NoSeat
 			g.st.Players[4].Out = true
 			// 4 remain; seat 2's third loss leaves 3.
 			play(t, g, war(0, 2), stop(2))
