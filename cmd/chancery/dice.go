@@ -250,18 +250,11 @@ func simWorker(cfg dice.Config, kinds []string, games int, seed uint64, next *at
 func (t *simTotals) count(g *dice.Game) {
 	res := g.Result()
 	n := g.Config().Players
-	if w := res.Winner(); w != dice.NoSeat {
-		t.winsBySeat[w]++
-		t.winsByOrder[(int(w)-int(g.State().Start)+n)%n]++
-	} else {
-		t.draws++
-		if res.Reason == dice.ReasonTurnLimit {
-			t.limitDraws++
-		}
-	}
-	t.turns += res.Turns
+	start := 0
 	for _, e := range g.Log() {
 		switch e.Kind {
+		case dice.EventStart:
+			start = int(e.Seat)
 		case dice.EventWar:
 			t.wars++
 		case dice.EventBattle:
@@ -272,6 +265,16 @@ func (t *simTotals) count(g *dice.Game) {
 			t.alliances++
 		}
 	}
+	if w := res.Winner(); w != dice.NoSeat {
+		t.winsBySeat[w]++
+		t.winsByOrder[(int(w)-start+n)%n]++
+	} else {
+		t.draws++
+		if res.Reason == dice.ReasonTurnLimit {
+			t.limitDraws++
+		}
+	}
+	t.turns += res.Turns
 }
 
 func (t *simTotals) add(o *simTotals) {
@@ -296,13 +299,6 @@ func report(cfg dice.Config, kinds []string, games int, seed uint64, t simTotals
 		WinsBySeat: t.winsBySeat[:n], WinsByOrder: t.winsByOrder[:n],
 		WinsByBot: map[string]int{}, WinRateByBot: map[string]float64{},
 		Draws: t.draws, TurnLimitDraws: t.limitDraws}
-	if cfg.Start != dice.RandomStart {
-		// With a fixed start, turn order is seat order from the start seat.
-		rep.WinsByOrder = make([]int, n)
-		for s := range n {
-			rep.WinsByOrder[(s-int(cfg.Start)+n)%n] = t.winsBySeat[s]
-		}
-	}
 	seats := map[string]int{}
 	for s, k := range kinds {
 		rep.WinsByBot[k] += t.winsBySeat[s]
