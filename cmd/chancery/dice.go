@@ -78,7 +78,7 @@ func botKinds(list string, n int) ([]string, error) {
 	for _, k := range strings.Split(list, ",") {
 		k = strings.ToLower(strings.TrimSpace(k))
 		if _, err := bot.New(k, nil); err != nil {
-			return nil, fmt.Errorf("--bots: unknown bot %q (known: %s)", k, strings.Join(bot.Kinds, ", "))
+			return nil, fmt.Errorf("--bots: %w", err)
 		}
 		kinds = append(kinds, k)
 	}
@@ -587,7 +587,7 @@ func (p *tableGame) prompt(v *dice.View) string {
 	case dice.RequestJoin:
 		chance := 1 - bot.WinChance(v, w.Attackers, w.Defenders|w.Invited)
 		return fmt.Sprintf("%s asks you to join the defending side (%s) against %s.\n  If you join, your side's chance by what you know: %.0f%%. Join? yes | no\n",
-			p.names[w.Defender], p.list(w.Defenders|w.Invited), p.list(w.Attackers), 100*chance)
+			p.names[w.Defender], p.names2(w.Defenders|w.Invited, dice.NoSeat), p.names2(w.Attackers, dice.NoSeat), 100*chance)
 	case dice.RequestSurrender:
 		mine := w.SideOf(w.Asking)
 		chance := bot.WinChance(v, w.Attackers, w.Defenders)
@@ -598,7 +598,7 @@ func (p *tableGame) prompt(v *dice.View) string {
 			"  Your side's chance in a battle by what you know: %.0f%%.\n"+
 			"  yes: your side takes a loss each, theirs a win each, everyone in the war rerolls, no die is shown.\n"+
 			"  no: %s; all dice of the war are shown, higher total wins, a tie goes to the defenders.\n",
-			p.list(w.Attackers), p.list(w.Defenders), p.list(mine), 100*chance,
+			p.names2(w.Attackers, dice.NoSeat), p.names2(w.Defenders, dice.NoSeat), p.names2(mine, dice.NoSeat), 100*chance,
 			map[dice.Side]string{dice.Attackers: "the defenders are asked next", dice.Defenders: "battle"}[w.Asking])
 	}
 	return "?"
@@ -610,15 +610,6 @@ func (p *tableGame) blocName(v *dice.View, s dice.Seat) string {
 		name += " (with ally " + p.names[a] + ")"
 	}
 	return name
-}
-
-// list names the seats of a set.
-func (p *tableGame) list(set dice.SeatSet) string {
-	var out []string
-	for s := range set.All() {
-		out = append(out, p.names[s])
-	}
-	return strings.Join(out, ", ")
 }
 
 // table prints the players as viewer sees them.
@@ -772,7 +763,7 @@ func (p *tableGame) describe(e dice.Event, viewer dice.Seat, index int) string {
 		if e.Seats.Len() == 1 {
 			return "" // "X agrees to join" said it
 		}
-		return fmt.Sprintf("%s %s the defending side.", p.names2(e.Seats, viewer), map[bool]string{true: "join", false: "joins"}[e.Seats.Len() > 1 || e.Seats.Has(viewer)])
+		return fmt.Sprintf("%s join the defending side.", p.names2(e.Seats, viewer))
 	case dice.EventDeclined:
 		if e.Seats.Len() == 1 {
 			return ""
