@@ -26,7 +26,7 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 				res.Disbanded = append(res.Disbanded, d)
 				continue
 			}
-			next.Dislodged = append(next.Dislodged, d)
+			next.Dislodged = appendDislodged(next.Dislodged, d)
 			continue
 		}
 		next.Units[p] = u
@@ -85,19 +85,38 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 	}
 	// Retreat options are fixed now, while the standoffs are known. A
 	// unit with nowhere to go is disbanded at once, as judges do, so that
-	// nobody waits for a retreat phase with nothing to decide.
-	kept := next.Dislodged[:0]
+	// nobody waits for a retreat phase with nothing to decide. The lists
+	// go into the storage each slot kept from earlier phases; the kept
+	// units are swapped forward, not copied over, so that no two slots
+	// share storage.
+	kept := 0
 	for i := range next.Dislodged {
-		d := next.Dislodged[i]
-		d.Retreats = r.retreatOptions(next, &d, d.Retreats[:0])
-		if len(d.Retreats) > 0 {
-			kept = append(kept, d)
-		} else {
-			res.Disbanded = append(res.Disbanded, d)
+		d := &next.Dislodged[i]
+		d.Retreats = r.retreatOptions(next, d, d.Retreats[:0])
+		if len(d.Retreats) == 0 {
+			gone := *d
+			gone.Retreats = []Loc{}
+			res.Disbanded = append(res.Disbanded, gone)
+			continue
 		}
+		next.Dislodged[kept], next.Dislodged[i] = next.Dislodged[i], next.Dislodged[kept]
+		kept++
 	}
-	next.Dislodged = kept
+	next.Dislodged = next.Dislodged[:kept]
 	r.advance(next, res)
+}
+
+// appendDislodged appends d to s. When s has room, d takes over the
+// Retreats storage (emptied) of the slot it fills, for retreatOptions to
+// reuse.
+func appendDislodged(s []Dislodged, d Dislodged) []Dislodged {
+	if n := len(s); n < cap(s) {
+		s = s[:n+1]
+		d.Retreats = s[n].Retreats[:0]
+		s[n] = d
+		return s
+	}
+	return append(s, d)
 }
 
 // dislodger returns the province of the unit whose move into p succeeded,

@@ -129,12 +129,33 @@ func (p *Position) Clone() *Position {
 	return q
 }
 
-// CopyFrom makes p a deep copy of q, reusing p's storage.
+// CopyFrom makes p a deep copy of q, reusing p's storage: its slices,
+// including the Retreats of its dislodged units, which p must not share
+// with another position.
 func (p *Position) CopyFrom(q *Position) {
 	p.Phase = q.Phase
 	p.Units = append(p.Units[:0], q.Units...)
-	p.Dislodged = append(p.Dislodged[:0], q.Dislodged...)
 	p.Owner = append(p.Owner[:0], q.Owner...)
+	n := len(q.Dislodged)
+	if c := cap(p.Dislodged); c < n {
+		// Grow over the whole capacity, so that the Retreats storage of
+		// the slots beyond the length is kept too.
+		grown := make([]Dislodged, n)
+		copy(grown, p.Dislodged[:c])
+		p.Dislodged = grown
+	}
+	p.Dislodged = p.Dislodged[:n]
+	for i := range p.Dislodged {
+		own := p.Dislodged[i].Retreats
+		p.Dislodged[i] = q.Dislodged[i]
+		if r := q.Dislodged[i].Retreats; r != nil {
+			// nil ("not known") and empty differ: keep an empty list non-nil.
+			p.Dislodged[i].Retreats = append(own[:0], r...)
+			if p.Dislodged[i].Retreats == nil {
+				p.Dislodged[i].Retreats = []Loc{}
+			}
+		}
+	}
 }
 
 // Place puts a unit of power at l, replacing whatever stood there.
