@@ -149,19 +149,24 @@ func (r *Resolver) retreatOptions(next *Position, d *Dislodged, out []Loc) []Loc
 	m := r.m
 	r.nbuf = m.AppendNeighbours(r.nbuf[:0], d.Type, d.Loc())
 	for _, b := range r.nbuf {
-		t := b.To.Province
-		if next.Units[t].Type != NoUnit || r.contested[t] || m.Kinds[b.Kind].NoRetreat {
-			continue
+		if !r.contested[b.To.Province] && mayRetreat(m, next, d, b.To.Province, b.Kind) {
+			out = append(out, b.To)
 		}
-		if t == d.AttackerFrom && !d.ByConvoy {
-			continue
-		}
-		out = append(out, b.To)
 	}
 	if out == nil {
 		out = []Loc{}
 	}
 	return out
+}
+
+// mayRetreat holds the rules of every retreat that the position alone
+// decides: dislodged unit d may retreat into t across a border of kind k
+// when t is empty in pos, the border allows retreats and t is not where
+// the attacker came from, unless it came by convoy (DATC 4.A.5). The
+// standoffs of the movement phase narrow this further.
+func mayRetreat(m *Map, pos *Position, d *Dislodged, t Province, k BorderKind) bool {
+	return pos.Units[t].Type == NoUnit && !m.Kinds[k].NoRetreat &&
+		(t != d.AttackerFrom || d.ByConvoy)
 }
 
 func resize[T any](s []T, n int) []T {

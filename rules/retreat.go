@@ -101,21 +101,22 @@ func (r *Resolver) retreatTarget(pos *Position, d *Dislodged, to Loc) (Loc, bool
 	if int(to.Province) >= m.NumProvinces() {
 		return to, false
 	}
+	var kind BorderKind
 	if d.Type == Fleet {
 		l, ok := m.FleetDest(d.Loc(), to.Province, to.Coast)
 		if !ok {
 			return to, false
 		}
 		to = l
+		_, kind = m.Edge(Fleet, d.Loc(), to)
 	} else {
 		to = At(to.Province)
-		if ok, _ := m.Edge(Army, d.Loc(), to); !ok {
+		var ok bool
+		if ok, kind = m.Edge(Army, d.Loc(), to); !ok {
 			return to, false
 		}
 	}
-	_, kind := m.Edge(d.Type, d.Loc(), to)
-	if pos.Units[to.Province].Type != NoUnit || m.Kinds[kind].NoRetreat ||
-		(to.Province == d.AttackerFrom && !d.ByConvoy) {
+	if !mayRetreat(m, pos, d, to.Province, kind) {
 		return to, false
 	}
 	// The movement phase's list (it knows the standoffs) narrows these
