@@ -168,8 +168,12 @@ func (p *Position) LocOf(pr Province) Loc { return Loc{Province: pr, Coast: p.Un
 
 // CentreCount returns how many supply centres each power owns, indexed by
 // Power.
-func (p *Position) CentreCount(m *Map) []int {
-	n := make([]int, len(m.Powers))
+func (p *Position) CentreCount(m *Map) []int { return countCentres(m, p, nil) }
+
+// countCentres is CentreCount into n, resized to one entry per power, so
+// that the resolver counts into its scratch space.
+func countCentres(m *Map, p *Position, n []int) []int {
+	n = resize(n, len(m.Powers))
 	for pr, o := range p.Owner {
 		if o != NoPower && m.Provinces[pr].SupplyCenter {
 			n[o]++

@@ -43,6 +43,7 @@ type Resolver struct {
 	queue              []Province
 	nbuf               []Border // scratch for neighbour lists
 	due                []int    // per power: builds (+) or removals (-) due
+	centres            []int    // per power: supply centres owned
 	dist               []int    // per province: distance for civil disorder
 	permits            []Order
 	rail               railState // railway moves (railway.go)
@@ -180,7 +181,10 @@ func (r *Resolver) advance(next *Position, res *Resolution) {
 			next.Owner[p] = r.v.ownerAfterFall(Province(p), next.Units[p], next.Owner[p])
 		}
 	}
-	res.Winner = r.v.Winner(next)
+	if r.v.VictoryCentres > 0 {
+		r.centres = countCentres(r.m, next, r.centres)
+		res.Winner = r.v.winner(r.centres)
+	}
 	next.Phase = Phase{Season: Winter, Year: ph.Year, Type: AdjustmentPhase}
 	if !r.adjustmentNeeded(next) {
 		r.neutralRebuild(next)

@@ -129,7 +129,12 @@ func (v *Variant) Winner(pos *Position) Power {
 	if v.VictoryCentres <= 0 {
 		return NoPower
 	}
-	counts := pos.CentreCount(v.Map)
+	return v.winner(pos.CentreCount(v.Map))
+}
+
+// winner is Winner given the supply centres each power owns (countCentres)
+// in a variant with a victory condition.
+func (v *Variant) winner(counts []int) Power {
 	best, second := NoPower, 0
 	for p := 1; p < len(counts); p++ {
 		if Power(p) == v.Neutral {
