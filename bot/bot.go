@@ -334,15 +334,13 @@ func (b *planner) retreats() []rules.Order {
 
 func (b *planner) adjustments() []rules.Order {
 	m := b.m
-	due := b.pos.CentreCount(m)[b.power] - b.pos.UnitCount(m)[b.power]
+	due := b.v.AdjustmentDue(b.pos, b.power)
 	var out []rules.Order
 	switch {
 	case due > 0:
 		var sites []rules.Province
 		for p := range m.Provinces {
-			pi := &m.Provinces[p]
-			if pi.SupplyCenter && b.pos.Owner[p] == b.power && b.pos.Units[p].Type == rules.NoUnit &&
-				(b.v.BuildAnywhere || pi.Home == b.power) {
+			if b.v.BuildSite(b.pos, b.power, rules.Province(p)) {
 				sites = append(sites, rules.Province(p))
 			}
 		}

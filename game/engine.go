@@ -233,30 +233,19 @@ func (e *Engine) Owes(pos *rules.Position, power string) bool {
 			}
 		}
 	case rules.AdjustmentPhase:
-		due := pos.CentreCount(m)[pw] - pos.UnitCount(m)[pw]
+		due := e.V.AdjustmentDue(pos, pw)
 		if due < 0 {
 			return true
 		}
 		if due > 0 {
 			for p := range m.Provinces {
-				if e.BuildSite(pos, pw, rules.Province(p)) {
+				if e.V.BuildSite(pos, pw, rules.Province(p)) {
 					return true
 				}
 			}
 		}
 	}
 	return false
-}
-
-// BuildSite reports whether power may build in p now: an owned, vacant
-// supply centre that is its home (or any owned centre where the variant
-// builds anywhere).
-func (e *Engine) BuildSite(pos *rules.Position, pw rules.Power, p rules.Province) bool {
-	pi := &e.V.Map.Provinces[p]
-	if !pi.SupplyCenter || pos.Owner[p] != pw || pos.Units[p].Type != rules.NoUnit {
-		return false
-	}
-	return e.V.BuildAnywhere || pi.Home == pw
 }
 
 // Alive reports whether power still plays: it owns a supply centre or has

@@ -1,25 +1,10 @@
 package rules
 
 // adjustmentDue returns, per power, how many units it must build (positive)
-// or remove (negative): supply centres owned minus units.
+// or remove (negative), in the resolver's scratch space.
 func (r *Resolver) adjustmentDue(pos *Position) []int {
-	due := resize(r.due, len(r.m.Powers))
-	for p, o := range pos.Owner {
-		if o != NoPower && r.m.Provinces[p].SupplyCenter {
-			due[o]++
-		}
-	}
-	for _, u := range pos.Units {
-		if u.Type != NoUnit {
-			due[u.Power]--
-		}
-	}
-	due[NoPower] = 0
-	if r.v.Neutral != NoPower {
-		due[r.v.Neutral] = 0
-	}
-	r.due = due
-	return due
+	r.due = r.v.adjustmentDue(pos, r.due)
+	return r.due
 }
 
 // adjustmentNeeded reports whether some power must build or remove.
@@ -35,22 +20,11 @@ func (r *Resolver) adjustmentNeeded(pos *Position) bool {
 // canBuildSomewhere reports whether power has a vacant build site.
 func (r *Resolver) canBuildSomewhere(pos *Position, power Power) bool {
 	for p := range r.m.Provinces {
-		if r.buildSite(pos, power, Province(p)) && pos.Units[p].Type == NoUnit {
+		if r.v.BuildSite(pos, power, Province(p)) {
 			return true
 		}
 	}
 	return false
-}
-
-// buildSite reports whether power may build in p (ignoring occupation):
-// an owned supply centre that is one of its home centres, or any owned
-// centre when the variant builds anywhere.
-func (r *Resolver) buildSite(pos *Position, power Power, p Province) bool {
-	pi := &r.m.Provinces[p]
-	if !pi.SupplyCenter || pos.Owner[p] != power {
-		return false
-	}
-	return r.v.BuildAnywhere || pi.Home == power
 }
 
 // adjustment resolves an adjustment phase: builds, removals and waives up
@@ -145,7 +119,7 @@ func buildType(m *Map, l Loc) UnitType {
 func (r *Resolver) checkBuild(pos, next *Position, o Order) (Loc, Reason) {
 	m := r.m
 	p := o.At.Province
-	if int(p) >= m.NumProvinces() || !r.buildSite(pos, o.Power, p) {
+	if int(p) >= m.NumProvinces() || !r.v.buildSite(pos, o.Power, p) {
 		return o.At, NoBuildSite
 	}
 	if next.Units[p].Type != NoUnit {

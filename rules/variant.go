@@ -158,3 +158,44 @@ func (v *Variant) winner(counts []int) Power {
 	}
 	return best
 }
+
+// BuildSite reports whether power pw may build in province p of pos now:
+// p is a vacant supply centre that pw owns and that is one of pw's home
+// centres, or any such centre when the variant builds anywhere.
+func (v *Variant) BuildSite(pos *Position, pw Power, p Province) bool {
+	return v.buildSite(pos, pw, p) && pos.Units[p].Type == NoUnit
+}
+
+// buildSite is BuildSite ignoring occupation (an adjustment checks it
+// against the builds made so far).
+func (v *Variant) buildSite(pos *Position, pw Power, p Province) bool {
+	pi := &v.Map.Provinces[p]
+	if !pi.SupplyCenter || pos.Owner[p] != pw {
+		return false
+	}
+	return v.BuildAnywhere || pi.Home == pw
+}
+
+// AdjustmentDue returns how many units power pw must build (positive) or
+// remove (negative) in pos: the supply centres it owns minus its units.
+// It is 0 for NoPower and for the neutral power, which never adjusts.
+func (v *Variant) AdjustmentDue(pos *Position, pw Power) int {
+	var buf [16]int
+	return v.adjustmentDue(pos, buf[:0])[pw]
+}
+
+// adjustmentDue is AdjustmentDue for every power, into due (resized to one
+// entry per power).
+func (v *Variant) adjustmentDue(pos *Position, due []int) []int {
+	due = countCentres(v.Map, pos, due)
+	for _, u := range pos.Units {
+		if u.Type != NoUnit {
+			due[u.Power]--
+		}
+	}
+	due[NoPower] = 0
+	if v.Neutral != NoPower {
+		due[v.Neutral] = 0
+	}
+	return due
+}

@@ -213,12 +213,12 @@ func (p *player) board(pos *rules.Position) {
 	case rules.AdjustmentPhase:
 		m := p.e.V.Map
 		pw, _ := p.e.Names.Power(p.me)
-		due := pos.CentreCount(m)[pw] - pos.UnitCount(m)[pw]
+		due := p.e.V.AdjustmentDue(pos, pw)
 		switch {
 		case due > 0:
 			var sites []string
 			for q := range m.Provinces {
-				if p.e.BuildSite(pos, pw, rules.Province(q)) {
+				if p.e.V.BuildSite(pos, pw, rules.Province(q)) {
 					sites = append(sites, strings.ToUpper(m.Provinces[q].Abbr))
 				}
 			}
