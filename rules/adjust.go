@@ -31,7 +31,6 @@ func (r *Resolver) canBuildSomewhere(pos *Position, power Power) bool {
 // to what each power is due, civil disorder for missing removals (2023
 // rules, DATC 6.J), and the rebuilding of neutral units.
 func (r *Resolver) adjustment(pos *Position, orders []Order, res *Resolution) {
-	m := r.m
 	next := res.Next
 	next.Phase = Phase{Season: Spring, Year: pos.Phase.Year + 1, Type: MovementPhase}
 	next.Units = append(next.Units[:0], pos.Units...)
@@ -52,17 +51,14 @@ func (r *Resolver) adjustment(pos *Position, orders []Order, res *Resolution) {
 				illegal(res, i, NoBuildsLeft)
 				continue
 			}
-			l, why := r.checkBuild(pos, next, o)
+			l, t, why := r.checkBuild(pos, next, o)
 			if why != NoReason {
 				illegal(res, i, why)
 				continue
 			}
 			res.Results[i].Order.At = l
-			res.Results[i].Order.Unit = o.Unit
-			if o.Unit == NoUnit {
-				res.Results[i].Order.Unit = buildType(m, l)
-			}
-			next.Units[l.Province] = Unit{Type: res.Results[i].Order.Unit, Power: o.Power, Coast: l.Coast}
+			res.Results[i].Order.Unit = t
+			next.Units[l.Province] = Unit{Type: t, Power: o.Power, Coast: l.Coast}
 			due[o.Power]--
 		case Waive:
 			if due[o.Power] <= 0 {
@@ -104,53 +100,45 @@ func (r *Resolver) adjustment(pos *Position, orders []Order, res *Resolution) {
 	r.neutralRebuild(next)
 }
 
-// buildType is the unit built by an order that names no type (DATC 4.C.3):
-// an army on land, a fleet on a named coast; anything else is refused by
-// checkBuild.
-func buildType(m *Map, l Loc) UnitType {
-	if m.Provinces[l.Province].Terrain == Land {
-		return Army
-	}
-	return Fleet
-}
-
 // checkBuild checks a build order against the position after the builds
-// made so far and returns where the unit goes.
-func (r *Resolver) checkBuild(pos, next *Position, o Order) (Loc, Reason) {
+// made so far and returns where the unit goes and its type. An order that
+// names no type builds an army on land and a fleet on a named coast (DATC
+// 4.C.3); anything else is refused.
+func (r *Resolver) checkBuild(pos, next *Position, o Order) (Loc, UnitType, Reason) {
 	m := r.m
 	p := o.At.Province
 	if int(p) >= m.NumProvinces() || !r.v.buildSite(pos, o.Power, p) {
-		return o.At, NoBuildSite
+		return o.At, NoUnit, NoBuildSite
 	}
 	if next.Units[p].Type != NoUnit {
-		return o.At, SiteOccupied
+		return o.At, NoUnit, SiteOccupied
 	}
 	pi := &m.Provinces[p]
 	switch o.Unit {
 	case Army:
 		if pi.Terrain == Sea {
-			return o.At, WrongTerrain
+			return o.At, NoUnit, WrongTerrain
 		}
-		return At(p), NoReason
+		return At(p), Army, NoReason
 	case Fleet:
 		if pi.Terrain == Land {
-			return o.At, WrongTerrain
+			return o.At, NoUnit, WrongTerrain
 		}
 		if len(pi.Coasts) > 0 {
 			if o.At.Coast == NoCoast || !m.ValidLoc(o.At) {
-				return o.At, BadCoast // DATC 4.B.7
+				return o.At, NoUnit, BadCoast // DATC 4.B.7
 			}
-			return o.At, NoReason
+			return o.At, Fleet, NoReason
 		}
-		return At(p), NoReason
+		return At(p), Fleet, NoReason
 	}
 	switch {
 	case pi.Terrain == Land:
-		return At(p), NoReason
+		return At(p), Army, NoReason
 	case len(pi.Coasts) > 0 && o.At.Coast != NoCoast && m.ValidLoc(o.At):
-		return o.At, NoReason
+		return o.At, Fleet, NoReason
 	}
-	return o.At, WrongTerrain
+	return o.At, NoUnit, WrongTerrain
 }
 
 // civilDisorder removes n units of power by the 2023 rules: units not on a
