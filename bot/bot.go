@@ -46,7 +46,8 @@ type planner struct {
 	power rules.Power
 	rnd   *rand.Rand
 	dist  []int // per province: steps to the nearest centre worth taking
-	// landDist is dist for armies marching: over army borders only.
+	// landDist is dist for armies marching: over army borders only
+	// (computed for movement alone).
 	landDist []int
 }
 
@@ -59,16 +60,20 @@ func (b *planner) wanted(p rules.Province) bool {
 }
 
 // distances computes each province's distance to the nearest wanted
-// centre: over every border (dist), and over army borders only (landDist).
-func (b *planner) distances() {
-	b.dist = b.distancesOver(func(br rules.Border) bool { return true })
-	b.landDist = b.distancesOver(func(br rules.Border) bool { return br.Army })
+// centre over every border (dist); with land set, also over army borders
+// only (landDist), which only movement needs.
+func (b *planner) distances(land bool) {
+	all, army := b.provinceAdjacency()
+	b.dist = b.distancesOver(all)
+	if land {
+		b.landDist = b.distancesOver(army)
+	}
 }
 
 // distancesOver is a breadth-first search from the wanted centres over
-// the borders use accepts; provinces it cannot reach get the number of
+// the adjacency adj; provinces it cannot reach get the number of
 // provinces.
-func (b *planner) distancesOver(use func(rules.Border) bool) []int {
+func (b *planner) distancesOver(adj [][]rules.Province) []int {
 	n := b.m.NumProvinces()
 	dist := make([]int, n)
 	var q []rules.Province
@@ -79,7 +84,6 @@ func (b *planner) distancesOver(use func(rules.Border) bool) []int {
 			q = append(q, rules.Province(p))
 		}
 	}
-	adj := b.provinceAdjacency(use)
 	for i := 0; i < len(q); i++ {
 		c := q[i]
 		for _, t := range adj[c] {
@@ -97,15 +101,13 @@ func (b *planner) distancesOver(use func(rules.Border) bool) []int {
 	return dist
 }
 
-// provinceAdjacency lists each province's neighbours across the borders
-// use accepts.
-func (b *planner) provinceAdjacency(use func(rules.Border) bool) [][]rules.Province {
-	adj := make([][]rules.Province, b.m.NumProvinces())
-	for _, br := range b.m.Borders() {
-		if !use(br) {
-			continue
-		}
-		f, t := br.From.Province, br.To.Province
+// provinceAdjacency lists each province's neighbours, in one pass over
+// the map's borders: across every border (all), and across army borders
+// only (army).
+func (b *planner) provinceAdjacency() (all, army [][]rules.Province) {
+	n := b.m.NumProvinces()
+	all, army = make([][]rules.Province, n), make([][]rules.Province, n)
+	link := func(adj [][]rules.Province, f, t rules.Province) {
 		if !slices.Contains(adj[f], t) {
 			adj[f] = append(adj[f], t)
 		}
@@ -113,7 +115,14 @@ func (b *planner) provinceAdjacency(use func(rules.Border) bool) [][]rules.Provi
 			adj[t] = append(adj[t], f)
 		}
 	}
-	return adj
+	for _, br := range b.m.Borders() {
+		f, t := br.From.Province, br.To.Province
+		link(all, f, t)
+		if br.Army {
+			link(army, f, t)
+		}
+	}
+	return all, army
 }
 
 // score rates a destination for a unit: lower is better.
@@ -132,7 +141,7 @@ func (b *planner) score(to rules.Province) int {
 }
 
 func (b *planner) movement() []rules.Order {
-	b.distances()
+	b.distances(true)
 	m := b.m
 	var units []rules.Province
 	for p, u := range b.pos.Units {
@@ -306,7 +315,7 @@ func (b *planner) canPermit(g rules.Province, permits map[rules.Province]rules.O
 }
 
 func (b *planner) retreats() []rules.Order {
-	b.distances()
+	b.distances(false)
 	var out []rules.Order
 	taken := map[rules.Province]bool{}
 	for _, d := range b.pos.Dislodged {
@@ -367,7 +376,7 @@ func (b *planner) adjustments() []rules.Order {
 	case due < 0:
 		// Remove the units farthest from the front: those with the
 		// longest way to a wanted centre.
-		b.distances()
+		b.distances(false)
 		var units []rules.Province
 		for p, u := range b.pos.Units {
 			if u.Type != rules.NoUnit && u.Power == b.power {
