@@ -60,13 +60,12 @@ type parser struct {
 	powers  map[string]rules.Power
 	kinds   map[string]rules.BorderKind
 	provs   map[string]rules.Province
-	infos   []rules.ProvinceInfo
 	borders []border
 	units   []unitLine
 	owns    []ownLine
 	homes   []homeLine
+	gates   []gateLine
 	rails   []railLine
-	neutral string
 	desc    []string
 }
 
@@ -97,6 +96,13 @@ type railLine struct {
 type homeLine struct {
 	line        int
 	prov, power string
+}
+
+// gateLine is a kind's gate=prov, checked once every province is known.
+type gateLine struct {
+	line int
+	prov string
+	kind rules.BorderKind
 }
 
 // Parse reads a variant file and returns the variant it describes, with its
@@ -234,7 +240,7 @@ func (p *parser) statement(t []string) error {
 			p.b.SetPowerAliases(id, args[2:])
 		}
 		if t[0] == "neutral" {
-			p.neutral = args[0]
+			p.v.Neutral = id
 		}
 	case "kind":
 		return p.kind(args)
@@ -297,7 +303,7 @@ func (p *parser) kind(args []string) error {
 	id := p.b.AddKind(k)
 	p.kinds[k.Name] = id
 	if gate != "" {
-		p.homes = append(p.homes, homeLine{p.line, gate, "gate:" + k.Name})
+		p.gates = append(p.gates, gateLine{p.line, gate, id})
 	}
 	return nil
 }
@@ -358,7 +364,6 @@ func (p *parser) province(args []string) error {
 		return p.errf("province %s has no name", abbr)
 	}
 	p.provs[abbr] = p.b.AddProvince(info)
-	p.infos = append(p.infos, info)
 	return nil
 }
 
@@ -405,15 +410,19 @@ func (p *parser) finish() (*rules.Variant, error) {
 	if p.v.Name == "" || p.v.Start == nil {
 		return nil, fmt.Errorf("variant file needs a name and a start")
 	}
+	for _, g := range p.gates {
+		p.line = g.line
+		prov, ok := p.provs[g.prov]
+		if !ok {
+			return nil, p.errf("unknown province %q", g.prov)
+		}
+		p.b.SetGate(g.kind, prov)
+	}
 	for _, h := range p.homes {
 		p.line = h.line
 		prov, ok := p.provs[h.prov]
 		if !ok {
 			return nil, p.errf("unknown province %q", h.prov)
-		}
-		if kind, isGate := strings.CutPrefix(h.power, "gate:"); isGate {
-			p.b.SetGate(p.kinds[kind], prov)
-			continue
 		}
 		pw, ok := p.power(h.power)
 		if !ok {
@@ -461,9 +470,6 @@ func (p *parser) finish() (*rules.Variant, error) {
 		return nil, fmt.Errorf("variant %s: %w", p.v.Name, err)
 	}
 	p.v.Map = m
-	if p.neutral != "" {
-		p.v.Neutral, _ = p.power(p.neutral)
-	}
 	p.v.Description = strings.Join(p.desc, "\n")
 	start := rules.NewPosition(m, p.v.Start.Phase)
 	for _, u := range p.units {

@@ -77,6 +77,12 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"unterminated", "title \"oops\n", "unterminated"},
 		{"unit on water", "name x\nstart spring 1901\npower P\nprovince sss sea \"S\"\nunit P A sss\n", "line 5: army cannot stand"},
 		{"no name", "start spring 1901\n", "needs a name"},
+		// A gate is a kind's property: home= names a power, always.
+		{"home names a gate", "name x\nstart spring 1901\npower P\nkind canal gate=aaa\nprovince aaa land home=gate:canal \"A\"\n",
+			`line 5: unknown power "gate:canal"`},
+		{"home names a gate of no kind", "name x\nstart spring 1901\npower P\nprovince aaa land home=gate:x \"A\"\n",
+			`line 4: unknown power "gate:x"`},
+		{"gate in no province", "name x\nstart spring 1901\nkind canal gate=zzz\n", `line 3: unknown province "zzz"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,6 +96,26 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 	var pe *mapfile.Error
 	if !errors.As(err, &pe) || pe.Line != 1 {
 		t.Errorf("errors.As(%v): line %+v", err, pe)
+	}
+}
+
+// TestGateAndNeutral: a kind's gate= sets the province that keeps the
+// passage, and neutral declares the power of neutral units.
+func TestGateAndNeutral(t *testing.T) {
+	v, err := mapfile.Parse(strings.NewReader(tiny + "neutral Grey\nkind canal gate=lll no-retreat\nprovince ccc land \"Gamma\"\narmy aaa: ccc[canal]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := v.Map
+	kind, ok := m.KindByName("canal")
+	if !ok || m.Kind(kind).Gate != rules.Province(3) || !m.Kind(kind).NoRetreat {
+		t.Errorf("canal: %v %+v", ok, m.Kind(kind))
+	}
+	if cape, _ := m.KindByName("cape"); m.Kind(cape).Gate != rules.NoProvince {
+		t.Errorf("cape has a gate: %+v", m.Kind(cape))
+	}
+	if v.Neutral != 3 || m.PowerName(v.Neutral) != "Grey" {
+		t.Errorf("neutral power %d (%s), want 3 (Grey)", v.Neutral, m.PowerName(v.Neutral))
 	}
 }
 
