@@ -227,11 +227,16 @@ func equalLower(k, w string) bool {
 }
 
 func (c *cursor) errf(word, format string, args ...any) error {
-	if word == "" && strings.HasSuffix(format, ", not") {
-		// "expected '-' after TSR, not" and no word to name.
-		format = strings.TrimSuffix(format, ", not") + ", but the order ends"
-	}
 	return &Error{Order: c.src, Word: word, Msg: fmt.Sprintf(format, args...)}
+}
+
+// expected is the error for a missing word: `expected X, not "word"` at
+// the word the cursor stands on, or `expected X, but the order ends`.
+func (c *cursor) expected(what string) error {
+	if c.done() {
+		return &Error{Order: c.src, Msg: "expected " + what + ", but the order ends"}
+	}
+	return &Error{Order: c.src, Word: c.word(c.i), Msg: "expected " + what + ", not"}
 }
 
 func (c *cursor) accept(words ...string) bool {
@@ -540,7 +545,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 			if c.done() {
 				return c.errf("", "a convoy needs a destination")
 			}
-			return c.errf(c.word(c.i), "expected '-' before the convoy's destination, not")
+			return c.expected("'-' before the convoy's destination")
 		}
 		l, err = c.location()
 		if err != nil {
@@ -560,7 +565,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 			if c.done() {
 				return c.errf("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
 			}
-			return c.errf(c.word(c.i), "expected '-' in the permitted move, not")
+			return c.expected("'-' in the permitted move")
 		}
 		l, err = c.location()
 		o.Dest = l
@@ -588,7 +593,7 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	if n.railWord(c.word(c.i)) {
 		c.i++
 		if !c.accept("-", "to") {
-			return c.errf(c.word(c.i), "expected '-' after TSR, not")
+			return c.expected("'-' after TSR")
 		}
 		o.Kind = rules.Railway
 	}
