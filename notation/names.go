@@ -65,9 +65,6 @@ func NewNames(m *rules.Map) *Names {
 		for _, a := range pi.Aliases {
 			n.addProv(a, p)
 		}
-		if w := len(strings.Fields(strings.NewReplacer("-", " ", ".", " ").Replace(pi.Name))); w > n.maxLen {
-			n.maxLen = w
-		}
 	}
 	for i := 1; i < len(m.Powers); i++ {
 		n.powers[key(m.Powers[i])] = rules.Power(i)
@@ -94,9 +91,15 @@ func NewNames(m *rules.Map) *Names {
 	return n
 }
 
+// wordBreaks turns the marks that split a name into words into spaces.
+var wordBreaks = strings.NewReplacer("-", " ", ".", " ")
+
+// addProv indexes name s of province p, growing the longest name (in
+// words and in key length) that reading a location tries.
 func (n *Names) addProv(s string, p rules.Province) {
 	if k := key(s); k != "" {
 		n.maxKey = max(n.maxKey, len(k))
+		n.maxLen = max(n.maxLen, len(strings.Fields(wordBreaks.Replace(s))))
 		if len(k) >= 4 {
 			h := start4Hash([]byte(k))
 			n.start4[h/64] |= 1 << (h % 64)

@@ -3,6 +3,7 @@ package notation
 import (
 	"testing"
 
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -27,5 +28,30 @@ func TestMayStartKeepsEveryPrefix(t *testing.T) {
 		if n.mayStart([]byte("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz")) {
 			t.Errorf("%s: mayStart is true for a word longer than every name", vn)
 		}
+	}
+}
+
+// TestAliasLongerThanEveryNameReads: an alias of more words than any full
+// name is read whole (the longest name counts every name added, not only
+// the full names).
+func TestAliasLongerThanEveryNameReads(t *testing.T) {
+	b := rules.NewMapBuilder()
+	pw := b.AddPower("England")
+	b.AddKind(rules.KindInfo{Name: "plain"})
+	lon := b.AddProvince(rules.ProvinceInfo{Abbr: "lon", Name: "London", Terrain: rules.Land,
+		Aliases: []string{"the old smoke on thames"}})
+	yor := b.AddProvince(rules.ProvinceInfo{Abbr: "yor", Name: "York", Terrain: rules.Land})
+	b.AddBorder(rules.At(lon), rules.At(yor), true, false, 0)
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := NewNames(m)
+	o, err := n.ParseOrder("A the old smoke on thames - York", pw, rules.MovementPhase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.At.Province != lon || o.Target.Province != yor {
+		t.Errorf("read as %s", n.FormatOrder(o))
 	}
 }
