@@ -230,11 +230,7 @@ func (n *Names) Power(s string) (rules.Power, bool) {
 			return i, true
 		}
 	}
-	for i, name := range n.m.Powers {
-		if i > 0 && len(name) == len(s) && len(s) > 0 && name[0] == s[0] && name == s {
-			return rules.Power(i), true
-		}
-	}
+	// Then the names in any case, before folding the key of an alias.
 	for i, name := range n.m.Powers {
 		if i > 0 && len(name) == len(s) && strings.EqualFold(name, s) {
 			return rules.Power(i), true
