@@ -106,6 +106,27 @@ func TestParseOrderErrorsNameTheWord(t *testing.T) {
 	}
 }
 
+// TestLeadingPowerWithoutColon: a one-word power name may lead an order
+// without a colon ("England F NTH - NWG"); it says whose the order is, and
+// must agree with the power given.
+func TestLeadingPowerWithoutColon(t *testing.T) {
+	n := standardNames(t)
+	eng, _ := n.Power("England")
+	for _, in := range []string{"England F NTH - NWG", "england f nth - nwg"} {
+		o, err := n.ParseOrder(in, rules.NoPower, rules.MovementPhase)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if got := n.FormatOrder(o); o.Power != eng || got != "F NTH - NWG" {
+			t.Errorf("%q read as %q of power %d, want F NTH - NWG of England", in, got, o.Power)
+		}
+	}
+	if _, err := n.ParseOrder("France F NTH - NWG", eng, rules.MovementPhase); err == nil ||
+		!strings.Contains(err.Error(), `order for another power: "France"`) {
+		t.Errorf("France's order for England: %v", err)
+	}
+}
+
 // FuzzParseOrder: the parser never panics, and whatever it accepts prints
 // to text that parses back to the same order.
 func FuzzParseOrder(f *testing.F) {

@@ -420,7 +420,10 @@ func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rul
 	if c.done() {
 		return o, c.errf("", "empty order")
 	}
-	// A leading power name: "England: F NTH - NWG".
+	// A leading power name of one word without a colon: "England F NTH -
+	// NWG". The colon here is one the form above did not take, after a
+	// word it does not read as a power ("England.: F NTH - NWG") or
+	// after a second power name ("England: England: F NTH - NWG").
 	if len(c.toks) > 1 && keywordIndex(c.peek()) < 0 {
 		if pw, ok := n.Power(c.toks[0]); ok {
 			if _, isProv := n.Province(c.toks[0]); !isProv || folded(c.toks, c.low, 1) == ":" {
