@@ -31,14 +31,18 @@
 //	description "..."              what players should know (repeatable)
 //
 // Borders are symmetric. Province flags: sc (supply centre), home=Power,
-// coasts=nc,sc,..., convoys (a coastal space whose fleet may convoy),
-// impassable.
+// barred=Power (a power that never owns the centre: its unit there after a
+// Fall leaves it nobody's), coasts=nc,sc,..., convoys (a coastal space
+// whose fleet may convoy), impassable.
 package mapfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -51,7 +55,34 @@ type Error struct {
 	Msg  string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+// ErrorList is every problem Parse found in a variant file, in line order,
+// so that an author fixes them in one pass (as go/scanner's ErrorList).
+type ErrorList []*Error
+
+// Error lists the problems, one a line.
+func (l ErrorList) Error() string {
+	lines := make([]string, len(l))
+	for i, e := range l {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Unwrap returns the problems, for errors.As.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
 
 type parser struct {
 	b       *rules.MapBuilder
@@ -63,7 +94,8 @@ type parser struct {
 	borders []border
 	units   []unitLine
 	owns    []ownLine
-	homes   []homeLine
+	homes   []homeLine // home= and barred= flags
+	errs    ErrorList
 	gates   []gateLine
 	rails   []railLine
 	desc    []string
@@ -93,9 +125,12 @@ type railLine struct {
 	stations    []string
 }
 
+// homeLine is a province flag naming a power (home=, barred=), checked
+// once every power is known.
 type homeLine struct {
 	line        int
 	prov, power string
+	barred      bool
 }
 
 // gateLine is a kind's gate=prov, checked once every province is known.
@@ -106,7 +141,8 @@ type gateLine struct {
 }
 
 // Parse reads a variant file and returns the variant it describes, with its
-// map and starting position. Hooks are left empty for the caller to set.
+// map and starting position. A file with problems gives an ErrorList of
+// every problem found, each with its line.
 func Parse(r io.Reader) (*rules.Variant, error) {
 	p := &parser{
 		b:      rules.NewMapBuilder(),
@@ -121,14 +157,13 @@ func Parse(r io.Reader) (*rules.Variant, error) {
 		p.line++
 		toks, err := tokenize(sc.Text())
 		if err != nil {
-			return nil, p.errf("%v", err)
+			p.fail(p.errf("%v", err))
+			continue
 		}
 		if len(toks) == 0 {
 			continue
 		}
-		if err := p.statement(toks); err != nil {
-			return nil, err
-		}
+		p.fail(p.statement(toks))
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("reading variant file: %w", err)
@@ -138,6 +173,31 @@ func Parse(r io.Reader) (*rules.Variant, error) {
 
 func (p *parser) errf(format string, args ...any) error {
 	return &Error{Line: p.line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// sortedErrs returns the problems found, in line order; a problem of the
+// whole file (line 0) comes last.
+func (p *parser) sortedErrs() ErrorList {
+	key := func(e *Error) int {
+		if e.Line == 0 {
+			return math.MaxInt
+		}
+		return e.Line
+	}
+	sort.SliceStable(p.errs, func(i, j int) bool { return key(p.errs[i]) < key(p.errs[j]) })
+	return p.errs
+}
+
+// fail records a problem, if err is one, and goes on reading.
+func (p *parser) fail(err error) {
+	if err == nil {
+		return
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		e = &Error{Line: p.line, Msg: err.Error()}
+	}
+	p.errs = append(p.errs, e)
 }
 
 // tokenize splits a line into words and quoted strings, dropping comments.
@@ -344,7 +404,9 @@ func (p *parser) province(args []string) error {
 		case a == "impassable" && !named:
 			info.Impassable = true
 		case strings.HasPrefix(a, "home=") && !named:
-			p.homes = append(p.homes, homeLine{p.line, abbr, strings.TrimPrefix(a, "home=")})
+			p.homes = append(p.homes, homeLine{p.line, abbr, strings.TrimPrefix(a, "home="), false})
+		case strings.HasPrefix(a, "barred=") && !named:
+			p.homes = append(p.homes, homeLine{p.line, abbr, strings.TrimPrefix(a, "barred="), true})
 		case strings.HasPrefix(a, "coasts=") && !named:
 			for _, c := range strings.Split(strings.TrimPrefix(a, "coasts="), ",") {
 				cc, ok := rules.ParseCoast(c)
@@ -408,13 +470,16 @@ func (p *parser) power(name string) (rules.Power, bool) {
 
 func (p *parser) finish() (*rules.Variant, error) {
 	if p.v.Name == "" || p.v.Start == nil {
-		return nil, fmt.Errorf("variant file needs a name and a start")
+		p.line = 0
+		p.fail(errors.New("a variant file needs a name and a start"))
+		return nil, p.sortedErrs()
 	}
 	for _, g := range p.gates {
 		p.line = g.line
 		prov, ok := p.provs[g.prov]
 		if !ok {
-			return nil, p.errf("unknown province %q", g.prov)
+			p.fail(p.errf("unknown province %q", g.prov))
+			continue
 		}
 		p.b.SetGate(g.kind, prov)
 	}
@@ -422,24 +487,32 @@ func (p *parser) finish() (*rules.Variant, error) {
 		p.line = h.line
 		prov, ok := p.provs[h.prov]
 		if !ok {
-			return nil, p.errf("unknown province %q", h.prov)
+			p.fail(p.errf("unknown province %q", h.prov))
+			continue
 		}
 		pw, ok := p.power(h.power)
 		if !ok {
-			return nil, p.errf("unknown power %q", h.power)
+			p.fail(p.errf("unknown power %q", h.power))
+			continue
 		}
-		p.b.SetHome(prov, pw)
+		if h.barred {
+			p.b.SetBarred(prov, pw)
+		} else {
+			p.b.SetHome(prov, pw)
+		}
 	}
 	for _, b := range p.borders {
 		p.line = b.line
 		from, ok1 := p.loc(b.from)
 		to, ok2 := p.loc(b.to)
 		if !ok1 || !ok2 {
-			return nil, p.errf("unknown location in border %s-%s", b.from, b.to)
+			p.fail(p.errf("unknown location in border %s-%s", b.from, b.to))
+			continue
 		}
 		kind, ok := p.kinds[b.kind]
 		if !ok {
-			return nil, p.errf("unknown border kind %q", b.kind)
+			p.fail(p.errf("unknown border kind %q", b.kind))
+			continue
 		}
 		armyFrom, armyTo := rules.At(from.Province), rules.At(to.Province)
 		if b.army {
@@ -453,17 +526,22 @@ func (p *parser) finish() (*rules.Variant, error) {
 		p.line = rl.line
 		pw, ok := p.power(rl.power)
 		if !ok {
-			return nil, p.errf("unknown power %q", rl.power)
+			p.fail(p.errf("unknown power %q", rl.power))
+			continue
 		}
 		var line []rules.Province
 		for _, s := range rl.stations {
 			prov, ok := p.provs[strings.ToLower(s)]
 			if !ok {
-				return nil, p.errf("unknown province %q in railway %s", s, rl.name)
+				p.fail(p.errf("unknown province %q in railway %s", s, rl.name))
+				continue
 			}
 			line = append(line, prov)
 		}
 		p.b.AddRailway(rl.name, pw, line)
+	}
+	if len(p.errs) > 0 {
+		return nil, p.sortedErrs()
 	}
 	m, err := p.b.Build()
 	if err != nil {
@@ -476,7 +554,8 @@ func (p *parser) finish() (*rules.Variant, error) {
 		p.line = u.line
 		pw, ok := p.power(u.power)
 		if !ok {
-			return nil, p.errf("unknown power %q", u.power)
+			p.fail(p.errf("unknown power %q", u.power))
+			continue
 		}
 		var t rules.UnitType
 		switch strings.ToUpper(u.typ) {
@@ -485,14 +564,17 @@ func (p *parser) finish() (*rules.Variant, error) {
 		case "F":
 			t = rules.Fleet
 		default:
-			return nil, p.errf("unit type must be A or F, not %q", u.typ)
+			p.fail(p.errf("unit type must be A or F, not %q", u.typ))
+			continue
 		}
 		l, ok := p.loc(u.where)
 		if !ok || !m.CanOccupy(t, l) {
-			return nil, p.errf("%s cannot stand in %q", t, u.where)
+			p.fail(p.errf("%s cannot stand in %q", t, u.where))
+			continue
 		}
 		if start.Units[l.Province].Type != rules.NoUnit {
-			return nil, p.errf("two units in %s", u.where)
+			p.fail(p.errf("two units in %s", u.where))
+			continue
 		}
 		start.Place(pw, t, l)
 	}
@@ -500,15 +582,20 @@ func (p *parser) finish() (*rules.Variant, error) {
 		p.line = o.line
 		pw, ok := p.power(o.power)
 		if !ok {
-			return nil, p.errf("unknown power %q", o.power)
+			p.fail(p.errf("unknown power %q", o.power))
+			continue
 		}
 		for _, s := range o.provs {
 			prov, ok := p.provs[strings.ToLower(s)]
 			if !ok || !m.Provinces[prov].SupplyCenter {
-				return nil, p.errf("%q is not a supply centre", s)
+				p.fail(p.errf("%q is not a supply centre", s))
+				continue
 			}
 			start.Owner[prov] = pw
 		}
+	}
+	if len(p.errs) > 0 {
+		return nil, p.sortedErrs()
 	}
 	p.v.Start = start
 	return p.v, nil

@@ -3,6 +3,7 @@ package mapfile_test
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,4 +133,48 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("a variant without a map or a start")
 		}
 	})
+}
+
+// TestParseReportsEveryProblem: a file with several mistakes names each of
+// them with its line, in order, so that its author fixes them in one pass.
+func TestParseReportsEveryProblem(t *testing.T) {
+	text := "name x\nstart spring 1901\npower P\nfrobnicate\nprovince aaa swamp \"A\"\nprovince bbb land \"B\"\narmy bbb: zzz\nunit Q A bbb\n"
+	_, err := mapfile.Parse(strings.NewReader(text))
+	var list mapfile.ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("got %v (%T), want an ErrorList", err, err)
+	}
+	var lines []int
+	for _, e := range list {
+		lines = append(lines, e.Line)
+	}
+	if want := []int{4, 5, 7}; !slices.Equal(lines, want) {
+		t.Errorf("problems on lines %v, want %v:\n%v", lines, want, err)
+	}
+}
+
+// TestBarred: barred= names a power that never owns a centre; a neutral
+// or empty centre keeps its owner, the barred power's unit leaves it
+// nobody's, and anyone else takes it.
+func TestBarred(t *testing.T) {
+	v, err := mapfile.Parse(strings.NewReader(strings.Replace(tiny, `province aaa coast sc home=Red "Alpha"`, `province aaa coast sc home=Red barred=Blue "Alpha"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aaa := rules.Province(0)
+	if got := v.Map.Provinces[aaa].Barred; got != 2 {
+		t.Fatalf("aaa bars power %d, want 2 (Blue)", got)
+	}
+	if v.MayOwn(aaa, 2) || !v.MayOwn(aaa, 1) {
+		t.Errorf("MayOwn(aaa): Blue %v, Red %v; want false, true", v.MayOwn(aaa, 2), v.MayOwn(aaa, 1))
+	}
+	for _, bad := range []string{`barred=Nobody`, `barred=Blue`} {
+		text := tiny + "province ccc land " + bad + " \"C\"\n"
+		if bad == `barred=Nobody` {
+			text = strings.Replace(tiny, `home=Red "Alpha"`, `home=Red barred=Nobody "Alpha"`, 1)
+		}
+		if _, err := mapfile.Parse(strings.NewReader(text)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
 }

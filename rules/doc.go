@@ -13,9 +13,12 @@
 // backup rule applies (circular movement succeeds; a convoy paradox is broken
 // by the Szykman rule by default). No test position is special-cased.
 //
-// Variants plug in through named, declarative properties of the map (border
-// kinds with their own strength, support, cut and retreat behaviour; build
-// anywhere; neutral units; victory thresholds) and through the small Hooks
-// interface for what data cannot say (an ownership rule such as Colonial's
-// Hong Kong, or extra order kinds such as a railway move).
+// Variants plug in through declarative data only, read from their map
+// files: border kinds with their own strength, support, cut, retreat and
+// convoy behaviour (a cape route, a bridge), a gated border kind whose
+// crossing needs the gate holder's Permit order (a canal), railway lines
+// (Railway orders travel them), supply centres that bar a power (Colonial's
+// Hong Kong), and the variant's flags (build anywhere, neutral units,
+// victory thresholds, no draws). The resolver has no variant hooks: a rule
+// that data cannot say is a new declarative property of the core.
 package rules

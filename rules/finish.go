@@ -80,9 +80,6 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 		}
 	}
 
-	if h := r.v.Hooks.Movement; h != nil {
-		h.Finish(r.v, pos, orders, res.Results, next)
-	}
 	// Retreat options are fixed now, while the standoffs are known. A
 	// unit with nowhere to go is disbanded at once, as judges do, so that
 	// nobody waits for a retreat phase with nothing to decide. The lists

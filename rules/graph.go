@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 )
@@ -43,6 +44,10 @@ type ProvinceInfo struct {
 	Convoys bool
 	// Impassable spaces (Switzerland on the standard map) have no borders.
 	Impassable bool
+	// Barred, unless NoPower, is a power that never owns this supply
+	// centre: when its unit stands here after a Fall, the centre becomes
+	// nobody's (Colonial's Hong Kong, which China cannot own).
+	Barred Power
 }
 
 // BorderKind names a kind of border. Kind 0 is the ordinary border; a
@@ -368,16 +373,15 @@ func (b *MapBuilder) AddProvince(p ProvinceInfo) Province {
 // SetHome makes p a home centre of power.
 func (b *MapBuilder) SetHome(p Province, power Power) { b.m.Provinces[p].Home = power }
 
+// SetBarred makes power one that never owns supply centre p (see
+// ProvinceInfo.Barred).
+func (b *MapBuilder) SetBarred(p Province, power Power) { b.m.Provinces[p].Barred = power }
+
 // AddBorder adds a border in both directions.
 func (b *MapBuilder) AddBorder(from, to Loc, army, fleet bool, kind BorderKind) {
 	b.bord = append(b.bord,
 		Border{From: from, To: to, Army: army, Fleet: fleet, Kind: kind},
 		Border{From: to, To: from, Army: army, Fleet: fleet, Kind: kind})
-}
-
-// AddDirectedBorder adds a border in one direction only.
-func (b *MapBuilder) AddDirectedBorder(from, to Loc, army, fleet bool, kind BorderKind) {
-	b.bord = append(b.bord, Border{From: from, To: to, Army: army, Fleet: fleet, Kind: kind})
 }
 
 // Build checks the borders and returns the map.
@@ -390,9 +394,13 @@ func (b *MapBuilder) Build() (*Map, error) {
 		m.locs[i] = Loc{Province: Province(i)}
 	}
 	for i, pi := range m.Provinces {
+		if pi.Barred != NoPower && (!pi.SupplyCenter || int(pi.Barred) >= len(m.Powers)) {
+			b.errs = append(b.errs, fmt.Errorf("province %s: only a supply centre can bar a known power", pi.Abbr))
+		}
 		for _, c := range pi.Coasts {
 			if c == NoCoast || c >= numCoasts {
-				return nil, fmt.Errorf("province %s: bad coast %d", pi.Abbr, c)
+				b.errs = append(b.errs, fmt.Errorf("province %s: bad coast %d", pi.Abbr, c))
+				continue
 			}
 			m.coastNode[i][c] = len(m.locs)
 			m.locs = append(m.locs, Loc{Province: Province(i), Coast: c})
@@ -403,31 +411,8 @@ func (b *MapBuilder) Build() (*Map, error) {
 	m.kinds = make([]BorderKind, n*n)
 	m.adj = make([][]int, n)
 	for _, br := range b.bord {
-		pf, pt := m.province(br.From.Province), m.province(br.To.Province)
-		if pf == nil || pt == nil {
-			return nil, fmt.Errorf("border %v-%v: unknown province", br.From, br.To)
-		}
-		if int(br.Kind) >= len(m.Kinds) {
-			return nil, fmt.Errorf("border %s-%s: unknown kind %d", pf.Abbr, pt.Abbr, br.Kind)
-		}
-		if br.Army {
-			if pf.Terrain == Sea || pt.Terrain == Sea {
-				return nil, fmt.Errorf("border %s-%s: armies cannot cross to or from a sea", pf.Abbr, pt.Abbr)
-			}
-			b.addEdge(int(br.From.Province), int(br.To.Province), edgeArmy, br.Kind)
-		}
-		if br.Fleet {
-			fa, fb := m.node(br.From), m.node(br.To)
-			if fa < 0 || fb < 0 {
-				return nil, fmt.Errorf("border %s-%s: unknown coast", pf.Abbr, pt.Abbr)
-			}
-			if pf.Terrain == Land || pt.Terrain == Land {
-				return nil, fmt.Errorf("border %s-%s: fleets cannot cross to or from land", pf.Abbr, pt.Abbr)
-			}
-			if (len(pf.Coasts) > 0) != (br.From.Coast != NoCoast) || (len(pt.Coasts) > 0) != (br.To.Coast != NoCoast) {
-				return nil, fmt.Errorf("border %s-%s: a fleet border of a multi-coast province must name the coast", pf.Abbr, pt.Abbr)
-			}
-			b.addEdge(fa, fb, edgeFleet, br.Kind)
+		if err := b.addBorder(br); err != nil {
+			b.errs = append(b.errs, err)
 		}
 	}
 	for a := range m.adj {
@@ -466,13 +451,47 @@ func (b *MapBuilder) Build() (*Map, error) {
 		}
 	}
 	if err := b.checkRailways(); err != nil {
-		return nil, err
+		b.errs = append(b.errs, err)
 	}
 	if len(b.errs) > 0 {
-		return nil, b.errs[0]
+		// Every problem at once, so that a map's author fixes them in
+		// one pass; each is also reachable with errors.Is and errors.As.
+		return nil, errors.Join(b.errs...)
 	}
 	m.buildProvAdj()
 	return m, nil
+}
+
+// addBorder checks one directed border and records its edges.
+func (b *MapBuilder) addBorder(br Border) error {
+	m := &b.m
+	pf, pt := m.province(br.From.Province), m.province(br.To.Province)
+	if pf == nil || pt == nil {
+		return fmt.Errorf("border %v-%v: unknown province", br.From, br.To)
+	}
+	if int(br.Kind) >= len(m.Kinds) {
+		return fmt.Errorf("border %s-%s: unknown kind %d", pf.Abbr, pt.Abbr, br.Kind)
+	}
+	if br.Army {
+		if pf.Terrain == Sea || pt.Terrain == Sea {
+			return fmt.Errorf("border %s-%s: armies cannot cross to or from a sea", pf.Abbr, pt.Abbr)
+		}
+		b.addEdge(int(br.From.Province), int(br.To.Province), edgeArmy, br.Kind)
+	}
+	if br.Fleet {
+		fa, fb := m.node(br.From), m.node(br.To)
+		if fa < 0 || fb < 0 {
+			return fmt.Errorf("border %s-%s: unknown coast", pf.Abbr, pt.Abbr)
+		}
+		if pf.Terrain == Land || pt.Terrain == Land {
+			return fmt.Errorf("border %s-%s: fleets cannot cross to or from land", pf.Abbr, pt.Abbr)
+		}
+		if (len(pf.Coasts) > 0) != (br.From.Coast != NoCoast) || (len(pt.Coasts) > 0) != (br.To.Coast != NoCoast) {
+			return fmt.Errorf("border %s-%s: a fleet border of a multi-coast province must name the coast", pf.Abbr, pt.Abbr)
+		}
+		b.addEdge(fa, fb, edgeFleet, br.Kind)
+	}
+	return nil
 }
 
 func (m *Map) province(p Province) *ProvinceInfo {

@@ -34,22 +34,10 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	r.guessBased, r.hits = false, 0
 	r.permits = r.permits[:0]
 
-	var handled []bool
-	if h := r.v.Hooks.Movement; h != nil {
-		for i := range orders {
-			res.Results = append(res.Results, Result{Order: orders[i], Where: NoProvince})
-		}
-		orders, handled = h.Prepare(r.v, pos, orders, res.Results)
-		res.Results = res.Results[:0]
-	}
-
 	// Pass 1: attach each order to its unit.
 	for i := range orders {
 		o := orders[i]
 		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
-		if handled != nil && handled[i] {
-			continue
-		}
 		switch o.Kind {
 		case Hold, Move, Support, Convoy, Railway:
 		case Permit:

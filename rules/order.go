@@ -6,8 +6,8 @@ type OrderKind uint8
 // The order kinds. Hold, Move, Support and Convoy are movement orders;
 // Retreat and Disband are retreat orders; Build, Remove and Waive are
 // adjustment orders. Permit is Colonial's canal permission, and Railway a
-// move along a variant's railway: the core knows them so that notations and
-// the contract carry them, and variants give them meaning through Hooks.
+// move along a variant's railway: the core resolves both from what the map
+// declares (a gated border kind, a railway line).
 const (
 	Hold OrderKind = iota
 	Move

@@ -30,34 +30,6 @@ type Variant struct {
 	// Description is what players should know about the variant, such as
 	// the decisions this project made where the sources are vague.
 	Description string
-
-	// Hooks are the variant's rules that data cannot express.
-	Hooks Hooks
-}
-
-// Hooks are optional functions through which a variant changes rules that
-// the map's declarative properties cannot express. A nil hook means the
-// standard rule.
-type Hooks struct {
-	// Owner decides who owns supply centre p after a Fall, given the unit
-	// standing there (Type NoUnit when empty) and the previous owner. The
-	// standard rule: an occupier takes the centre, an empty centre keeps
-	// its owner. Colonial's Hong Kong uses it.
-	Owner func(m *Map, p Province, u Unit, prev Power) Power
-
-	// Movement, when set, takes part in a movement phase; it is how a
-	// variant adds order kinds with their own resolution (a railway).
-	Movement MovementHook
-}
-
-// MovementHook lets a variant take part in the resolution of a movement
-// phase. Prepare sees every order before the core checks them and may
-// claim orders of kinds the core does not resolve (returning handled); it
-// may replace them with core orders for the main resolution. Finish sees
-// the resolved phase and may adjust results and the next position.
-type MovementHook interface {
-	Prepare(v *Variant, pos *Position, orders []Order, results []Result) (core []Order, handled []bool)
-	Finish(v *Variant, pos *Position, orders []Order, results []Result, next *Position)
 }
 
 // Options are game options that change how the rules are read. The zero
@@ -102,20 +74,24 @@ func (r ParadoxRule) String() string {
 	return "szykman"
 }
 
-// ownerAfterFall applies the ownership rule for province p.
+// ownerAfterFall applies the ownership rule for supply centre p after a
+// Fall: an occupier takes the centre and an empty centre keeps its owner,
+// except that a neutral unit takes nothing and a power the centre bars
+// (ProvinceInfo.Barred) leaves it nobody's.
 func (v *Variant) ownerAfterFall(p Province, u Unit, prev Power) Power {
-	if v.Hooks.Owner != nil {
-		return v.Hooks.Owner(v.Map, p, u, prev)
-	}
-	if u.Type == NoUnit || (v.Neutral != NoPower && u.Power == v.Neutral) {
+	switch {
+	case u.Type == NoUnit || (v.Neutral != NoPower && u.Power == v.Neutral):
 		return prev
+	case u.Power == v.Map.Provinces[p].Barred:
+		return NoPower
 	}
 	return u.Power
 }
 
 // MayOwn reports whether power pw can own supply centre p under the
 // variant's ownership rule: it is false for the neutral power everywhere,
-// and in Colonial Diplomacy for China in Hong Kong. Positions given from
+// and for a power the centre bars (Colonial Diplomacy's China in Hong
+// Kong). Positions given from
 // outside are checked with it.
 func (v *Variant) MayOwn(p Province, pw Power) bool {
 	if pw == NoPower {

@@ -1,5 +1,6 @@
 // Package variants holds Chancery's variants: each is an embedded map file
-// (see package mapfile) plus, where data cannot say it, small rule hooks.
+// (see package mapfile) that declares its map, its start and every rule in
+// which it differs from the standard game, as data the rules core reads.
 package variants
 
 import (
@@ -14,17 +15,6 @@ import (
 
 //go:embed *.map
 var files embed.FS
-
-// addHooks gives a variant the rule hooks that its map file cannot
-// express. Each variant with hooks has its own source file beside its map
-// file; this is the one place that wires them.
-func addHooks(v *rules.Variant) error {
-	switch v.Name {
-	case "colonial":
-		return colonialHooks(v)
-	}
-	return nil
-}
 
 // Registry is a set of loaded variants, keyed by name.
 type Registry struct {
@@ -47,9 +37,6 @@ func Load() (*Registry, error) {
 		v, err := mapfile.Parse(f)
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("variant file %s: %w", e.Name(), err)
-		}
-		if err := addHooks(v); err != nil {
 			return nil, fmt.Errorf("variant file %s: %w", e.Name(), err)
 		}
 		reg.byName[v.Name] = v
