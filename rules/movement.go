@@ -11,10 +11,27 @@ const (
 // cape route) stays an integer: one unit or one support is 2.
 const unit = 2
 
-// movement resolves a movement phase.
+// movement resolves a movement phase, in the passes of DATC section 5:
+// attach each order to its unit, check each on its own, link moves and
+// then the supports and convoys that serve them, and compute every
+// decision.
 func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
-	m := r.m
-	n := m.NumProvinces()
+	r.resetMovement(pos)
+	r.attachOrders(pos, orders, res)
+	r.checkPermits(pos, res)
+	r.checkOrders(pos, res)
+	r.linkMoves()
+	r.railSetup(res)
+	r.linkSupportsAndConvoys(res)
+	for _, p := range r.units {
+		r.adjudicate(p)
+	}
+	r.finishMovement(pos, res, orders)
+}
+
+// resetMovement clears the scratch state of the previous phase and gives
+// every unit of pos a hold order until its own order is attached.
+func (r *Resolver) resetMovement(pos *Position) {
 	// Only the provinces the previous phase touched need clearing: the
 	// others still hold their defaults.
 	for _, p := range r.touched {
@@ -23,7 +40,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	r.touched = r.touched[:0]
 	r.units = r.units[:0]
 	r.convoyers = r.convoyers[:0]
-	for p := 0; p < n; p++ {
+	for p := range pos.Units {
 		if u := pos.Units[p]; u.Type != NoUnit {
 			r.units = append(r.units, Province(p))
 			r.ord[p] = HoldOrder(u.Power, u.Type, pos.LocOf(Province(p)))
@@ -33,8 +50,14 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	r.deps = r.deps[:0]
 	r.guessBased, r.hits = false, 0
 	r.permits = r.permits[:0]
+}
 
-	// Pass 1: attach each order to its unit.
+// attachOrders gives each order a result and attaches it to its unit; an
+// order that no unit can take (no unit, a neutral unit, a second order, a
+// wrong unit type, an order of another phase) is illegal. Permits are set
+// aside for checkPermits.
+func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) {
+	n := len(pos.Units)
 	for i := range orders {
 		o := orders[i]
 		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
@@ -73,9 +96,11 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 		r.ord[p] = o
 		r.resIdx[p] = int32(i)
 	}
-	r.checkPermits(pos, res)
+}
 
-	// Pass 2: legality of each order on its own (DATC 4.E.1).
+// checkOrders decides the legality of each order on its own (DATC 4.E.1):
+// an illegal order becomes a hold. It lists the legal convoys.
+func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 	for _, p := range r.units {
 		i := r.resIdx[p]
 		if i < 0 {
@@ -88,13 +113,16 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 			r.convoyers = append(r.convoyers, p)
 		}
 	}
+}
 
-	// Pass 3: moves, and whether armies take a convoy route (DATC 4.A.3,
-	// 2000/2023 rules: by convoy when ordered "via convoy", when the move
-	// needs it, or when a fleet of the army's own power is ordered to
-	// convoy it; with no fall-back to the land route).
-	for _, pp := range r.units {
-		p := pp
+// linkMoves links every move into its destination's list, and decides
+// whether each army takes a convoy route (DATC 4.A.3, 2000/2023 rules: by
+// convoy when ordered "via convoy", when the move needs it, or when a
+// fleet of the army's own power is ordered to convoy it; with no
+// fall-back to the land route) and what its border's kind changes.
+func (r *Resolver) linkMoves() {
+	m := r.m
+	for _, p := range r.units {
 		o := &r.ord[p]
 		if o.Kind != Move {
 			continue
@@ -117,7 +145,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 		if !adjacent {
 			r.convoyed[p] = true
 		} else if len(r.convoyers) > 0 || o.ViaConvoy {
-			own, any := r.convoysOf(pp)
+			own, any := r.convoysOf(p)
 			// DATC 4.A.3: no fall-back to the land route (3.1), unless
 			// the game chose the DATC version 2 reading.
 			r.convoyed[p] = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
@@ -127,10 +155,13 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
 		}
 	}
+}
 
-	r.railSetup(res)
-
-	// Pass 4: supports and convoys that match the orders they serve.
+// linkSupportsAndConvoys links each support and convoy to the order it
+// serves; one that matches no order is void and holds (it may still be
+// supported to hold).
+func (r *Resolver) linkSupportsAndConvoys(res *Resolution) {
+	m := r.m
 	for _, p := range r.units {
 		o := &r.ord[p]
 		switch o.Kind {
@@ -164,12 +195,6 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 			}
 		}
 	}
-
-	// Resolve every decision.
-	for _, p := range r.units {
-		r.adjudicate(p)
-	}
-	r.finishMovement(pos, res, orders)
 }
 
 // clearProvince puts the scratch state of province p back to its defaults.
