@@ -1,19 +1,27 @@
 package rules
 
 // finishMovement turns the decisions into results and the next position.
-func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order) {
-	m := r.m
-	n := m.NumProvinces()
+func (r *Resolver) finishMovement(pos *Position, res *Resolution) {
 	next := res.Next
 	next.Phase = pos.Phase
-	next.Units = resize(next.Units, n)
+	next.Units = resize(next.Units, r.m.NumProvinces())
 	next.Owner = append(next.Owner[:0], pos.Owner...)
 	next.Dislodged = next.Dislodged[:0]
 	if len(r.rail.moves) > 0 {
 		r.railFinish(res)
 	}
+	r.placeUnits(pos, res)
+	r.explainFailures(res)
+	r.fixRetreats(res)
+	r.advance(next, res)
+}
 
-	// Units that stay, and units that move.
+// placeUnits puts every unit where the phase leaves it in res.Next:
+// units that stay, units that moved, and dislodged units (neutral units
+// are destroyed instead). It marks the provinces a standoff leaves
+// contested.
+func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
+	next := res.Next
 	for _, p := range r.units {
 		u := pos.Units[p]
 		if r.moving[p] && r.res[p] {
@@ -43,8 +51,11 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 			r.contested[r.dest[p]] = true
 		}
 	}
+}
 
-	// Results of the given orders.
+// explainFailures gives each given order that failed its reason and the
+// province the reason refers to.
+func (r *Resolver) explainFailures(res *Resolution) {
 	for _, p := range r.units {
 		i := r.resIdx[p]
 		if i < 0 || res.Results[i].Outcome != Succeeded {
@@ -79,13 +90,16 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 			rs.Outcome, rs.Reason, rs.Where = Failed, WasDislodged, by
 		}
 	}
+}
 
-	// Retreat options are fixed now, while the standoffs are known. A
-	// unit with nowhere to go is disbanded at once, as judges do, so that
-	// nobody waits for a retreat phase with nothing to decide. The lists
-	// go into the storage each slot kept from earlier phases; the kept
-	// units are swapped forward, not copied over, so that no two slots
-	// share storage.
+// fixRetreats fixes the retreat options of the dislodged units now, while
+// the standoffs are known. A unit with nowhere to go is disbanded at once,
+// as judges do, so that nobody waits for a retreat phase with nothing to
+// decide. The lists go into the storage each slot kept from earlier
+// phases; the kept units are swapped forward, not copied over, so that no
+// two slots share storage.
+func (r *Resolver) fixRetreats(res *Resolution) {
+	next := res.Next
 	kept := 0
 	for i := range next.Dislodged {
 		d := &next.Dislodged[i]
@@ -100,7 +114,6 @@ func (r *Resolver) finishMovement(pos *Position, res *Resolution, orders []Order
 		kept++
 	}
 	next.Dislodged = next.Dislodged[:kept]
-	r.advance(next, res)
 }
 
 // appendDislodged appends d to s. When s has room, d takes over the

@@ -26,7 +26,7 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	for _, p := range r.units {
 		r.adjudicate(p)
 	}
-	r.finishMovement(pos, res, orders)
+	r.finishMovement(pos, res)
 }
 
 // resetMovement clears the scratch state of the previous phase and gives
