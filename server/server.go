@@ -30,6 +30,7 @@ import (
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/variants"
+	"github.com/chancery/chancery/web"
 )
 
 // Config configures a Server. Store is required; the rest has defaults.
@@ -238,6 +239,8 @@ func (s *Server) routes() {
 	m.Handle("/api/", s.wrap(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path)
 	}, false))
+	// Everything else is the web client.
+	m.Handle("/", web.Handler())
 	s.mux = m
 }
 

@@ -1,0 +1,1 @@
+var t=document.getElementById("app");t&&(t.textContent="Chancery");

@@ -1,0 +1,64 @@
+// Package bundle compiles the web client's TypeScript sources into the
+// files the server embeds, with esbuild. The same function serves
+// `go generate` and the test that fails when the committed files are
+// stale, so the two cannot disagree.
+package bundle
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Static lists the source files copied unchanged into the output.
+var Static = []string{"index.html"}
+
+// Build compiles the client in dir (the web folder: sources in src/) and
+// returns the output files by name, relative to dist/.
+func Build(dir string) (map[string][]byte, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	src := filepath.Join(dir, "src")
+	res := api.Build(api.BuildOptions{
+		EntryPoints:       []string{filepath.Join(src, "main.ts"), filepath.Join(src, "style.css")},
+		Bundle:            true,
+		Write:             false,
+		Outdir:            filepath.Join(dir, "dist"),
+		EntryNames:        "[name]",
+		Format:            api.FormatESModule,
+		Target:            api.ES2022,
+		MinifyWhitespace:  true,
+		MinifySyntax:      true,
+		MinifyIdentifiers: true,
+		LegalComments:     api.LegalCommentsNone,
+		Charset:           api.CharsetUTF8,
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return nil, errors.New("compiling the web client:\n" + strings.Join(msgs, ""))
+	}
+	out := map[string][]byte{}
+	dist := filepath.Join(dir, "dist")
+	for _, f := range res.OutputFiles {
+		rel, err := filepath.Rel(dist, f.Path)
+		if err != nil {
+			return nil, fmt.Errorf("output %s: %w", f.Path, err)
+		}
+		out[filepath.ToSlash(rel)] = f.Contents
+	}
+	for _, name := range Static {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			return nil, err
+		}
+		out[name] = b
+	}
+	return out, nil
+}

@@ -1,0 +1,64 @@
+// Package web is Chancery's browser client: TypeScript sources in src/,
+// compiled by esbuild (go generate) into dist/, which the server embeds
+// and serves at /. No Node.js is needed to build or run the server; npm
+// only type-checks the sources in CI.
+package web
+
+//go:generate go run ./build
+
+import (
+	"embed"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+//go:embed dist
+var dist embed.FS
+
+// Files returns the compiled client, rooted at its folder.
+func Files() fs.FS {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		// dist is embedded at build time: Sub fails only on a bad name.
+		panic(err)
+	}
+	return sub
+}
+
+// Handler serves the client: its files by name, and index.html for every
+// other path that is not the API's, so that a page's address (a game's,
+// say) can be opened, bookmarked and reloaded.
+func Handler() http.Handler {
+	files := Files()
+	static := http.FileServerFS(files)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		if name != "" && name != "index.html" {
+			if _, err := fs.Stat(files, name); err == nil {
+				h.Set("Cache-Control", "no-cache")
+				static.ServeHTTP(w, r)
+				return
+			}
+		}
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+		h.Set("X-Frame-Options", "DENY")
+		b, err := fs.ReadFile(files, "index.html")
+		if err != nil {
+			http.Error(w, "the web client is missing from this build", http.StatusInternalServerError)
+			return
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(b)
+	})
+}

@@ -1,0 +1,70 @@
+package web_test
+
+import (
+	"bytes"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/web"
+	"github.com/chancery/chancery/web/internal/bundle"
+)
+
+// TestDistIsFresh: the committed dist/ is exactly what the sources compile
+// to. Run `go generate ./web` after editing web/src.
+func TestDistIsFresh(t *testing.T) {
+	want, err := bundle.Build(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for name := range want {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		got, err := os.ReadFile("dist/" + name)
+		if err != nil || !bytes.Equal(got, want[name]) {
+			t.Errorf("web/dist/%s is stale or missing: run go generate ./web", name)
+		}
+	}
+	err = fs.WalkDir(os.DirFS("dist"), ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && want[p] == nil {
+			t.Errorf("web/dist/%s is not built from the sources: run go generate ./web", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHandlerServesPagesAndFiles: files by name, index.html for any other
+// path (a page's address), nothing but GET and HEAD.
+func TestHandlerServesPagesAndFiles(t *testing.T) {
+	h := web.Handler()
+	get := func(method, path string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+		return rec
+	}
+	for _, path := range []string{"/", "/games/abc", "/lobby?x=1"} {
+		rec := get("GET", path)
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<!doctype html>") {
+			t.Errorf("GET %s: %d %.80q, want the page", path, rec.Code, rec.Body.String())
+		}
+		if rec.Header().Get("Content-Security-Policy") == "" {
+			t.Errorf("GET %s: no Content-Security-Policy", path)
+		}
+	}
+	if rec := get("GET", "/main.js"); rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") {
+		t.Errorf("GET /main.js: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if rec := get("POST", "/"); rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST /: %d, want 405", rec.Code)
+	}
+}
