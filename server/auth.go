@@ -142,9 +142,16 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	// Attempts are counted by the name as accounts are compared, so that
 	// "ＣＡＲＯＬ" and "carol" are one name to the throttle too.
 	key := username.Fold(c.Name)
-	if wait := s.logins.wait(key, r.RemoteAddr, s.now()); wait > 0 {
+	// A valid device cookie for this name: counted per device, not held
+	// back by the anonymous lockouts (device.go).
+	device := s.devices.device(r, key, s.now())
+	if wait := s.logins.wait(key, r.RemoteAddr, device, s.now()); wait > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-		return errorf(http.StatusTooManyRequests, "too many wrong passwords for this name; try again in %d minutes", int(wait.Minutes())+1)
+		from := "for this name"
+		if device != "" {
+			from = "from this device"
+		}
+		return errorf(http.StatusTooManyRequests, "too many wrong passwords %s; try again in %d minutes", from, int(wait.Minutes())+1)
 	}
 	var u *store.User
 	err := s.st.View(r.Context(), func(tx store.Tx) error {
@@ -160,10 +167,11 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		hash = u.PassHash
 	}
 	if !s.checkPassword(hash, c.Password) || u == nil {
-		s.logins.failed(key, r.RemoteAddr, s.now())
+		s.logins.failed(key, r.RemoteAddr, device, s.now())
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
-	s.logins.succeeded(key, r.RemoteAddr)
+	s.logins.succeeded(key, r.RemoteAddr, device)
+	http.SetCookie(w, s.devices.issue(key, s.now(), secureRequest(r)))
 	raw := make([]byte, 32)
 	_, _ = rand.Read(raw)
 	token := base64.RawURLEncoding.EncodeToString(raw)

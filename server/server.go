@@ -18,6 +18,7 @@ import (
 	"crypto/rand"
 	"encoding/base32"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -67,6 +68,7 @@ type Server struct {
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginGuard
+	devices *deviceSigner
 	wake    chan struct{} // pokes the scheduler
 	stop    chan struct{}
 	done    chan struct{}
@@ -107,6 +109,13 @@ func New(cfg Config) (*Server, error) {
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
 		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
+	kctx, kcancel := context.WithTimeout(context.Background(), 30*time.Second)
+	devices, err := loadDeviceSigner(kctx, cfg.Store)
+	kcancel()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.devices = devices
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})

@@ -274,6 +274,21 @@ func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
+// Settings.
+
+func (t *sqlTx) Setting(name string) (string, error) {
+	var v string
+	if err := t.row("SELECT value FROM settings WHERE name = ?", name).Scan(&v); err != nil {
+		return "", notFound(err)
+	}
+	return v, nil
+}
+
+func (t *sqlTx) InitSetting(name, value string) error {
+	_, err := t.exec("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", name, value)
+	return err
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
