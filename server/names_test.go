@@ -22,7 +22,7 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 			{"ｂｏｂ\u03bf", 422, "mixes"},                                 // fullwidth Latin with a Greek ο
 			{"ａｌｉｃｅ", 409, "taken"},                                     // fullwidth: the same name
 			{"ALICE", 409, "taken"},
-			{"bob১", 422, "mixes"}, // a Bengali digit in a Latin name
+			{"bob১", 422, "mixes"},       // a Bengali digit in a Latin name
 			{"bob١", 422, "not allowed"}, // an Arabic-Indic digit
 		} {
 			r := anon.do("POST", "/users", map[string]string{"name": tc.name, "password": pw})
