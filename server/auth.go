@@ -12,11 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 
+	"github.com/chancery/chancery/internal/username"
 	"github.com/chancery/chancery/store"
 )
 
@@ -108,39 +108,22 @@ type credentials struct {
 	Password string `json:"password"`
 }
 
-// checkName: 3 to 32 letters, digits, spaces, '-', '_' or '.', starting
-// with a letter or digit.
-func checkName(name string) error {
-	if n := utf8.RuneCountInString(name); n < 3 || n > 32 {
-		return errorf(http.StatusUnprocessableEntity, "name: 3 to 32 characters")
-	}
-	for i, c := range name {
-		ok := unicode.IsLetter(c) || unicode.IsDigit(c) || (i > 0 && strings.ContainsRune(" -_.", c))
-		if !ok {
-			return errorf(http.StatusUnprocessableEntity, "name: letters, digits, spaces, '-', '_' and '.' only, starting with a letter or digit")
-		}
-	}
-	if strings.TrimSpace(name) != name {
-		return errorf(http.StatusUnprocessableEntity, "name: no leading or trailing spaces")
-	}
-	return nil
-}
-
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	var c credentials
 	if err := decode(w, r, &c); err != nil {
 		return err
 	}
-	if err := checkName(c.Name); err != nil {
-		return err
+	name, err := username.Prepare(c.Name)
+	if err != nil {
+		return errorf(http.StatusUnprocessableEntity, "%v", err)
 	}
 	if n := utf8.RuneCountInString(c.Password); n < 8 || len(c.Password) > 256 {
 		return errorf(http.StatusUnprocessableEntity, "password: 8 to 256 characters")
 	}
-	u := &store.User{ID: newID(), Name: c.Name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
-	err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateUser(u) })
+	u := &store.User{ID: newID(), Name: name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
+	err = s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateUser(u) })
 	if errors.Is(err, store.ErrConflict) {
-		return errorf(http.StatusConflict, "the name %q is taken", c.Name)
+		return errorf(http.StatusConflict, "the name %q is taken (names are compared without case and width)", name)
 	}
 	if err != nil {
 		return err
@@ -156,9 +139,19 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	if len(c.Name) > 200 || len(c.Password) > 256 {
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
-	if wait := s.logins.wait(c.Name, r.RemoteAddr, s.now()); wait > 0 {
+	// Attempts are counted by the name as accounts are compared, so that
+	// "ＣＡＲＯＬ" and "carol" are one name to the throttle too.
+	key := username.Fold(c.Name)
+	// A valid device cookie for this name: counted per device, not held
+	// back by the anonymous lockouts (device.go).
+	device := s.devices.device(r, key, s.now())
+	if wait := s.logins.wait(key, r.RemoteAddr, device, s.now()); wait > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-		return errorf(http.StatusTooManyRequests, "too many wrong passwords for this name; try again in %d minutes", int(wait.Minutes())+1)
+		from := "for this name"
+		if device != "" {
+			from = "from this device"
+		}
+		return errorf(http.StatusTooManyRequests, "too many wrong passwords %s; try again in %d minutes", from, int(wait.Minutes())+1)
 	}
 	var u *store.User
 	err := s.st.View(r.Context(), func(tx store.Tx) error {
@@ -174,10 +167,11 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		hash = u.PassHash
 	}
 	if !s.checkPassword(hash, c.Password) || u == nil {
-		s.logins.failed(c.Name, r.RemoteAddr, s.now())
+		s.logins.failed(key, r.RemoteAddr, device, s.now())
 		return errorf(http.StatusUnauthorized, "wrong name or password")
 	}
-	s.logins.succeeded(c.Name, r.RemoteAddr)
+	s.logins.succeeded(key, r.RemoteAddr, device)
+	http.SetCookie(w, s.devices.issue(key, s.now(), secureRequest(r)))
 	raw := make([]byte, 32)
 	_, _ = rand.Read(raw)
 	token := base64.RawURLEncoding.EncodeToString(raw)

@@ -22,7 +22,7 @@ import (
 const diceMaxTurns = 300
 
 func diceVariant() variantJSON {
-	return variantJSON{Name: kindDice, Kind: kindDice, Title: "Diceplomacy", Victory: "the last player standing, or a surrender",
+	return variantJSON{Name: kindDice, Kind: kindDice, Title: "Diceplomacy", Powers: []string{}, Victory: "the last player standing, or a surrender",
 		Draws: true, Description: "A dice game of war and diplomacy; each player's die is secret until revealed in battle.",
 		MinPlayers: dice.MinPlayers, MaxPlayers: dice.MaxPlayers}
 }

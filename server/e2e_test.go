@@ -326,7 +326,7 @@ func openEvents(t *testing.T, base, token, id string) (expect func(want string))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := specClient(t, base).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,25 +24,29 @@ const (
 	kindDice      = "diceplomacy"
 )
 
-// variantJSON is one entry of GET /variants.
+// variantJSON is one entry of GET /variants. Every field is always there
+// (api/openapi.yaml lists them as required): a client reads an array and
+// two integers for every kind of game.
 type variantJSON struct {
 	Name        string   `json:"name"`
 	Kind        string   `json:"kind"`
 	Title       string   `json:"title"`
-	Powers      []string `json:"powers,omitempty"`
-	Victory     string   `json:"victory,omitempty"`
+	Powers      []string `json:"powers"`
+	Victory     string   `json:"victory"`
 	Draws       bool     `json:"draws"`
-	Description string   `json:"description,omitempty"`
-	MinPlayers  int      `json:"min_players,omitempty"`
-	MaxPlayers  int      `json:"max_players,omitempty"`
+	Description string   `json:"description"`
+	MinPlayers  int      `json:"min_players"`
+	MaxPlayers  int      `json:"max_players"`
 }
 
 func (s *Server) listVariants(w http.ResponseWriter, r *http.Request) error {
 	out := []variantJSON{}
 	for _, n := range s.engines.Names() {
 		e := s.engines.Get(n)
-		out = append(out, variantJSON{Name: e.V.Name, Kind: kindDiplomacy, Title: e.V.Title, Powers: e.Powers(),
-			Victory: e.V.Victory, Draws: !e.V.NoDraws, Description: e.V.Description})
+		// One person can start a Diplomacy game: bots take the others.
+		powers := e.Powers()
+		out = append(out, variantJSON{Name: e.V.Name, Kind: kindDiplomacy, Title: e.V.Title, Powers: powers,
+			Victory: e.V.Victory, Draws: !e.V.NoDraws, Description: e.V.Description, MinPlayers: 1, MaxPlayers: len(powers)})
 	}
 	out = append(out, diceVariant())
 	return writeJSON(w, http.StatusOK, out)

@@ -58,6 +58,21 @@ type env struct {
 	srv     *Server
 	hs      *httptest.Server
 	URL     string
+	// httpc is the client of the tests for URL: it checks every exchange
+	// against api/openapi.yaml (openapi_test.go).
+	mu      sync.Mutex
+	httpc   *http.Client
+	httpURL string
+}
+
+// http returns the tests' client for the API at e.URL.
+func (e *env) http() *http.Client {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.httpc == nil || e.httpURL != e.URL {
+		e.httpc, e.httpURL = specClient(e.t, e.URL), e.URL
+	}
+	return e.httpc
 }
 
 func newEnv(t testing.TB, backend string) *env {
@@ -165,7 +180,7 @@ func (c *client) do(method, path string, body any) response {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.e.http().Do(req)
 	if err != nil {
 		c.e.t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"strings"
 
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
@@ -135,21 +137,28 @@ func jsonKind(t reflect.Type) string {
 	return "another value"
 }
 
-// decode reads a JSON request body into v: at most maxBody bytes, one
-// object, no unknown fields.
+// decode reads a JSON request body into v as strictly as api/openapi.yaml
+// says: at most maxBody bytes holding one object and nothing after it,
+// field names exactly as documented (case counts), each key once, no
+// unknown fields, in the body and in every object inside it.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	// The Content-Type is not checked: the body is JSON whatever it says
 	// (curl -d sends a form type). Bearer tokens, not cookies, authenticate,
 	// so a cross-site form cannot act for a user.
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return fmt.Errorf("reading the request body: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		switch {
-		case errors.As(err, &mbe):
-			return err
 		case errors.Is(err, io.EOF):
 			return errorf(http.StatusBadRequest, "the request body is empty; a JSON object is expected")
 		case errors.As(err, &se):
@@ -162,12 +171,19 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 				field = fmt.Sprintf("field %q", field)
 			}
 			return errorf(http.StatusBadRequest, "%s: expected %s, got %s", field, jsonKind(te.Type), te.Value)
-		default:
+		}
+		// encoding/json's other errors (unknown fields) are checked
+		// below with better messages; a value it cannot read is not.
+		if !strings.HasPrefix(err.Error(), "json: unknown field") {
 			return errorf(http.StatusBadRequest, "bad JSON: %v", err)
 		}
 	}
-	if dec.More() {
-		return errorf(http.StatusBadRequest, "the body must hold one JSON object")
+	end := dec.InputOffset()
+	if rest := bytes.TrimSpace(body[end:]); len(rest) > 0 {
+		return errorf(http.StatusBadRequest, "unexpected data after the JSON object at byte %d: the body must hold one JSON object", end)
+	}
+	if err := checkKeys(body[:end], reflect.TypeOf(v)); err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
 	}
 	return nil
 }

@@ -18,9 +18,11 @@ import (
 	"crypto/rand"
 	"encoding/base32"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"path"
 	"runtime"
 	"strings"
 	"sync"
@@ -67,6 +69,7 @@ type Server struct {
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginGuard
+	devices *deviceSigner
 	wake    chan struct{} // pokes the scheduler
 	stop    chan struct{}
 	done    chan struct{}
@@ -107,6 +110,13 @@ func New(cfg Config) (*Server, error) {
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
 		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
+	kctx, kcancel := context.WithTimeout(context.Background(), 30*time.Second)
+	devices, err := loadDeviceSigner(kctx, cfg.Store)
+	kcancel()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.devices = devices
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})
@@ -120,7 +130,45 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
+
+// maxHeaderBytes bounds a request's line and headers. The http.Server
+// reads up to a mebibyte (answering anything longer itself, in plain
+// text), so that serveHTTP can refuse what is over this limit with the
+// API's JSON error.
+const maxHeaderBytes = 16 << 10
+
+// serveHTTP answers, with the API's JSON error body, the requests that
+// http.ServeMux would answer in text or HTML of its own: headers over
+// the limit, and paths that are not clean (an empty, "." or ".." segment,
+// which the mux redirects to the cleaned path). Every other request goes
+// to the mux.
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if n := headerSize(r); n > maxHeaderBytes {
+		w.Header().Set("Connection", "close")
+		s.writeError(w, r, errorf(http.StatusRequestHeaderFieldsTooLarge,
+			"the request line and headers take %d bytes, more than the %d allowed", n, maxHeaderBytes))
+		return
+	}
+	if p := r.URL.Path; !strings.HasPrefix(p, "/") || strings.TrimSuffix(p, "/") != strings.TrimSuffix(path.Clean(p), "/") {
+		s.writeError(w, r, errorf(http.StatusNotFound,
+			"no such endpoint: %s %s (a path has no empty, '.' or '..' segment)", r.Method, r.URL.Path))
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// headerSize is about what the request's line and headers took on the
+// wire, as http.Server's MaxHeaderBytes counts them.
+func headerSize(r *http.Request) int {
+	n := len(r.Method) + len(r.RequestURI) + len(r.Proto) + 4 + len("Host: \r\n") + len(r.Host)
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			n += len(k) + len(v) + 4
+		}
+	}
+	return n
+}
 
 // Close stops the scheduler (waiting for an adjudication under way to
 // commit) and ends the live-update streams.
@@ -198,11 +246,11 @@ func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener, grace time
 // API relies on.
 func (s *Server) HTTPServer() *http.Server {
 	return &http.Server{
-		Handler:           s.mux,
+		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    16 << 10,
+		MaxHeaderBytes:    http.DefaultMaxHeaderBytes, // serveHTTP applies maxHeaderBytes
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
@@ -236,9 +284,11 @@ func (s *Server) routes() {
 	auth("POST /api/v1/games/{id}/messages", s.postMessage)
 	auth("GET /api/v1/games/{id}/messages", s.getMessages)
 	auth("GET /api/v1/games/{id}/events", s.events)
-	m.Handle("/api/", s.wrap(func(w http.ResponseWriter, r *http.Request) error {
+	noEndpoint := s.wrap(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path)
-	}, false))
+	}, false)
+	m.Handle("/api/", noEndpoint)
+	m.Handle("/api", noEndpoint)
 	// Everything else is the web client.
 	m.Handle("/", web.Handler())
 	s.mux = m

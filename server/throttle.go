@@ -10,20 +10,27 @@ import (
 // loginGuard slows down password guessing without letting a stranger lock
 // a player out. Ten wrong passwords for one name from one client address
 // within 15 minutes make that client wait; a hundred for one name from any
-// number of addresses make everyone wait (a guessing attack spread over
-// many machines). The player, signing in from another address than a
-// guesser's, is not stopped by the first limit. A correct password clears
-// its client's count. It is per process: with several servers on one
-// database each keeps its own counts, which still bounds guessing. Behind
-// a reverse proxy every client has the proxy's address, and the first
-// limit becomes one per name.
+// number of addresses make every anonymous client wait (a guessing attack
+// spread over many machines). A client that presents a valid device
+// cookie for the name (device.go: it signed in as that name before) is
+// counted per device instead, ten wrong passwords per window, and is not
+// held back by the two limits above: the owner still gets in from a
+// browser or program they used before, and a guesser holding a cookie
+// (their own, or a stolen one) gets ten guesses per window from it. A
+// correct password clears its client's or device's count. It is per
+// process: with several servers on one database each keeps its own
+// counts, which still bounds guessing. Behind a reverse proxy every
+// client has the proxy's address, and the first limit becomes one per
+// name.
 type loginGuard struct {
 	perClient *loginThrottle // key: name and client address
 	perName   *loginThrottle // key: name
+	perDevice *loginThrottle // key: device id
 }
 
 func newLoginGuard(maxFails int, window time.Duration) *loginGuard {
-	return &loginGuard{perClient: newLoginThrottle(maxFails, window), perName: newLoginThrottle(10*maxFails, window)}
+	return &loginGuard{perClient: newLoginThrottle(maxFails, window), perName: newLoginThrottle(10*maxFails, window),
+		perDevice: newLoginThrottle(maxFails, window)}
 }
 
 // clientKey is the key of name tried from remoteAddr (host:port).
@@ -36,18 +43,29 @@ func clientKey(name, remoteAddr string) string {
 }
 
 // wait returns how long a client must wait before trying name again.
-func (g *loginGuard) wait(name, remoteAddr string, now time.Time) time.Duration {
+// device is the id of the client's valid device cookie for name, or "".
+func (g *loginGuard) wait(name, remoteAddr, device string, now time.Time) time.Duration {
+	if device != "" {
+		return g.perDevice.wait(device, now)
+	}
 	return max(g.perClient.wait(clientKey(name, remoteAddr), now), g.perName.wait(name, now))
 }
 
-// failed records a wrong password for name from remoteAddr.
-func (g *loginGuard) failed(name, remoteAddr string, now time.Time) {
+// failed records a wrong password for name from remoteAddr or device.
+func (g *loginGuard) failed(name, remoteAddr, device string, now time.Time) {
+	if device != "" {
+		g.perDevice.failed(device, now)
+		return
+	}
 	g.perClient.failed(clientKey(name, remoteAddr), now)
 	g.perName.failed(name, now)
 }
 
-// succeeded clears the count of name from remoteAddr.
-func (g *loginGuard) succeeded(name, remoteAddr string) {
+// succeeded clears the count of name from remoteAddr, and of device.
+func (g *loginGuard) succeeded(name, remoteAddr, device string) {
+	if device != "" {
+		g.perDevice.succeeded(device)
+	}
 	g.perClient.succeeded(clientKey(name, remoteAddr))
 }
 

@@ -60,21 +60,21 @@ func TestAGuesserCannotLockAPlayerOut(t *testing.T) {
 	g := newLoginGuard(10, 15*time.Minute)
 	now := time.Unix(1000, 0)
 	for range 10 {
-		g.failed("carol", "203.0.113.9:4711", now)
+		g.failed("carol", "203.0.113.9:4711", "", now)
 	}
-	if g.wait("Carol", "203.0.113.9:5000", now) == 0 {
+	if g.wait("Carol", "203.0.113.9:5000", "", now) == 0 {
 		t.Error("the guesser's address (any port) may go on guessing")
 	}
-	if w := g.wait("carol", "198.51.100.7:1234", now); w != 0 {
+	if w := g.wait("carol", "198.51.100.7:1234", "", now); w != 0 {
 		t.Errorf("the player at another address waits %v", w)
 	}
 	for i := range 90 {
-		g.failed("carol", fmt.Sprintf("192.0.2.%d:80", i), now)
+		g.failed("carol", fmt.Sprintf("192.0.2.%d:80", i), "", now)
 	}
-	if g.wait("carol", "198.51.100.7:1234", now) == 0 {
+	if g.wait("carol", "198.51.100.7:1234", "", now) == 0 {
 		t.Error("a hundred wrong passwords from many addresses should stop everyone")
 	}
-	if g.wait("dave", "203.0.113.9:4711", now) != 0 {
+	if g.wait("dave", "203.0.113.9:4711", "", now) != 0 {
 		t.Error("another name is not affected")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/url"
 	"path/filepath"
 	"sort"
@@ -20,6 +21,8 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/chancery/chancery/internal/username"
 )
 
 //go:embed migrations/*.sql
@@ -215,7 +218,84 @@ func (d *db) migrate(ctx context.Context) error {
 			return fmt.Errorf("migrate %s: %w", base, err)
 		}
 	}
+	if err := d.rekeyUsers(ctx, tx); err != nil {
+		return fmt.Errorf("migrate: names: %w", err)
+	}
 	return tx.Commit()
+}
+
+// rekeyUsers brings the users' name keys up to the rule of nameKey: keys
+// were once the name in lower case, which let look-alikes such as
+// fullwidth "ａｌｉｃｅ" register beside "alice". A name in ASCII has the
+// same key under both rules, so only the others are looked at. Where two
+// accounts now have the same key, the older keeps it; the later one keeps
+// its old key, which no name typed at sign-in reaches any more, and is
+// logged for an operator to rename: a look-alike registered beside a name
+// is the attack these keys stop.
+func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key FROM users ORDER BY created, id")
+	if err != nil {
+		return err
+	}
+	type user struct{ id, name, key string }
+	var users []user
+	inUse := map[string]string{} // key: user id
+	for rows.Next() {
+		var u user
+		if err := rows.Scan(&u.id, &u.name, &u.key); err != nil {
+			rows.Close()
+			return err
+		}
+		inUse[u.key] = u.id
+		if !isASCII(u.name) {
+			users = append(users, u)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, u := range users {
+		key := nameKey(u.name)
+		if key == u.key {
+			continue
+		}
+		if other, ok := inUse[key]; ok {
+			slog.Warn("two accounts' names are now the same name: the later keeps its old key, and cannot sign in until renamed",
+				"name", u.name, "user", u.id, "older_user", other)
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_key = ? WHERE id = ?"), key, u.id); err != nil {
+			return err
+		}
+		delete(inUse, u.key)
+		inUse[key] = u.id
+	}
+	return nil
+}
+
+// Settings.
+
+func (t *sqlTx) Setting(name string) (string, error) {
+	var v string
+	if err := t.row("SELECT value FROM settings WHERE name = ?", name).Scan(&v); err != nil {
+		return "", notFound(err)
+	}
+	return v, nil
+}
+
+func (t *sqlTx) InitSetting(name, value string) error {
+	_, err := t.exec("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", name, value)
+	return err
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // splitSQL splits a migration into statements at semicolons that end a
@@ -403,7 +483,7 @@ func b2i(b bool) int {
 
 func (t *sqlTx) CreateUser(u *User) error {
 	_, err := t.exec("INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?)",
-		u.ID, u.Name, strings.ToLower(u.Name), u.PassHash, ms(u.Created))
+		u.ID, u.Name, nameKey(u.Name), u.PassHash, ms(u.Created))
 	if isUnique(err) {
 		return ErrConflict
 	}
@@ -421,8 +501,12 @@ func (t *sqlTx) scanUser(r scanner) (*User, error) {
 }
 
 func (t *sqlTx) UserByName(name string) (*User, error) {
-	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE name_key = ?", strings.ToLower(name)))
+	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE name_key = ?", nameKey(name)))
 }
+
+// nameKey is the form in which users' names are compared (the name_key
+// column).
+func nameKey(name string) string { return username.Fold(name) }
 
 func (t *sqlTx) CreateSession(s *Session) error {
 	_, err := t.exec("INSERT INTO sessions (token_hash, user_id, created, expires, revoked) VALUES (?, ?, ?, ?, 0)",

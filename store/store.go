@@ -64,6 +64,12 @@ type Store interface {
 type Tx interface {
 	CreateUser(u *User) error
 	UserByName(name string) (*User, error)
+	// Setting returns the value of a server-wide setting, ErrNotFound if
+	// it has none.
+	Setting(name string) (string, error)
+	// InitSetting gives a setting its value unless it has one already, so
+	// that processes starting together keep the first value written.
+	InitSetting(name, value string) error
 	CreateSession(s *Session) error
 	// SessionUser returns the user of a live session: not expired at now,
 	// not revoked.

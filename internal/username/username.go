@@ -1,0 +1,179 @@
+// Package username says which account names Chancery accepts and when two
+// names are the same, so that a name cannot be registered beside a
+// look-alike of another (the Cyrillic "а" of "аlice" beside "alice").
+//
+// Names are prepared and compared with the PRECIS framework for usernames
+// (RFC 8265, golang.org/x/text/secure/precis): a name is a sequence of
+// words ("userparts") separated by single spaces, each word enforced with
+// the UsernameCasePreserved profile for display (width mapping, so
+// "ＡＬＩＣＥ" is "ALICE"; Unicode normalisation NFC; no compatibility
+// characters such as "𝐚") and with UsernameCaseMapped for comparison
+// (case mapped to lower). Chancery then narrows what PRECIS allows:
+// letters, digits and the separators '-', '_', '.' and space, starting
+// with a letter or digit, 3 to 32 characters, in one script (the
+// "highly restrictive" level of Unicode's security mechanisms, UTS #39:
+// one script, or Latin with the scripts that Japanese, Chinese or Korean
+// are written in together).
+package username
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/secure/precis"
+)
+
+// Length bounds, in characters of the prepared name.
+const (
+	MinLength = 3
+	MaxLength = 32
+)
+
+// separators may stand between letters and digits (not first).
+const separators = " -_."
+
+// Error is a name that is refused, with the reason in words a user reads.
+type Error struct {
+	Name   string
+	Reason string
+}
+
+func (e *Error) Error() string { return "name: " + e.Reason }
+
+// Prepare returns name as Chancery stores and shows it (PRECIS
+// UsernameCasePreserved, word by word), or an *Error saying why it is
+// refused. Only names that Prepare accepts may be registered.
+func Prepare(name string) (string, error) {
+	shown, err := eachWord(precis.UsernameCasePreserved, name)
+	if err != nil {
+		return "", err
+	}
+	if n := utf8.RuneCountInString(shown); n < MinLength || n > MaxLength {
+		return "", &Error{name, fmt.Sprintf("%d to %d characters", MinLength, MaxLength)}
+	}
+	if err := checkCharacters(shown); err != nil {
+		return "", err
+	}
+	if err := checkScripts(shown); err != nil {
+		return "", err
+	}
+	return shown, nil
+}
+
+// Key returns the form in which two names are compared: two names are the
+// same name when their keys are equal (PRECIS UsernameCaseMapped, word by
+// word). It accepts some names that Prepare refuses (names registered
+// before these rules, which must still be found); an error means that no
+// account can have this name.
+func Key(name string) (string, error) {
+	return eachWord(precis.UsernameCaseMapped, name)
+}
+
+// Fold returns Key(name), or for a name that Key refuses the name in
+// lower case, as names were compared before these rules: the form in
+// which accounts are stored and looked up, and sign-in attempts counted.
+func Fold(name string) string {
+	if k, err := Key(name); err == nil {
+		return k
+	}
+	return strings.ToLower(name)
+}
+
+// eachWord applies a PRECIS profile to each space-separated word of name,
+// as RFC 8265 §3.1 allows for usernames with spaces.
+func eachWord(p *precis.Profile, name string) (string, error) {
+	if !utf8.ValidString(name) {
+		return "", &Error{name, "not valid UTF-8"}
+	}
+	if name == "" {
+		return "", &Error{name, fmt.Sprintf("%d to %d characters", MinLength, MaxLength)}
+	}
+	words := strings.Split(name, " ")
+	for i, w := range words {
+		if w == "" {
+			return "", &Error{name, "one space between words, none at the start or end"}
+		}
+		out, err := p.String(w)
+		if err != nil {
+			return "", &Error{name, fmt.Sprintf("%q is not allowed in a name (letters, digits, '-', '_' and '.' only)", w)}
+		}
+		words[i] = out
+	}
+	return strings.Join(words, " "), nil
+}
+
+// checkCharacters allows letters, digits, combining marks after a letter,
+// and the separators after the first character.
+func checkCharacters(name string) error {
+	for i, c := range name {
+		switch {
+		case unicode.IsLetter(c) || unicode.IsDigit(c):
+		case i > 0 && (unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Mc, c) || strings.ContainsRune(separators, c)):
+		default:
+			return &Error{name, "letters, digits, spaces, '-', '_' and '.' only, starting with a letter or digit"}
+		}
+	}
+	return nil
+}
+
+// scriptSets are the sets of scripts a name may mix (UTS #39 §5.2,
+// "highly restrictive"): besides any single script, Latin with the
+// scripts of Japanese, of Chinese or of Korean.
+var scriptSets = [][]string{
+	{"Latin", "Han", "Hiragana", "Katakana"},
+	{"Latin", "Han", "Bopomofo"},
+	{"Latin", "Han", "Hangul"},
+}
+
+// checkScripts refuses a name whose letters and digits come from scripts
+// that are not written together. Characters common to all scripts (ASCII
+// digits, the separators, the Japanese long-vowel mark) and combining
+// marks belong to none. A digit other than 0-9 must be of the name's
+// script: a Latin name with Bengali digits is refused, since some look
+// like Latin letters.
+func checkScripts(name string) error {
+	var scripts []string
+	for _, c := range name {
+		s := script(c)
+		if s == "" || s == "Common" || s == "Inherited" {
+			if unicode.IsDigit(c) && (c < '0' || c > '9') {
+				return &Error{name, "digits 0 to 9, or those of the name's script"}
+			}
+			continue
+		}
+		if !slices.Contains(scripts, s) {
+			scripts = append(scripts, s)
+		}
+	}
+	if len(scripts) <= 1 {
+		return nil
+	}
+	for _, set := range scriptSets {
+		if containsAll(set, scripts) {
+			return nil
+		}
+	}
+	return &Error{name, fmt.Sprintf("%q mixes the %s scripts: a name is written in one script (Latin, Cyrillic, Greek, …, or the scripts of Japanese, Chinese or Korean together), so that it cannot pass for another", name, strings.Join(scripts, " and "))}
+}
+
+// script returns the name of the Unicode script of c ("" if none).
+func script(c rune) string {
+	for name, table := range unicode.Scripts {
+		if unicode.Is(table, c) {
+			return name
+		}
+	}
+	return ""
+}
+
+func containsAll(set, scripts []string) bool {
+	for _, s := range scripts {
+		if !slices.Contains(set, s) {
+			return false
+		}
+	}
+	return true
+}

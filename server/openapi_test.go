@@ -1,0 +1,150 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	legacyrouter "github.com/getkin/kin-openapi/routers/legacy"
+)
+
+// The end-to-end tests' HTTP client checks every request it sends and
+// every answer it gets against api/openapi.yaml, so that the document and
+// the server cannot drift apart: an answer the document does not
+// describe (a status not listed for the operation, a field of the wrong
+// type, null where an array is documented) fails the test that made the
+// request. A request that the document forbids (the tests send many on
+// purpose) must be refused with a 4xx, itself as documented.
+
+// apiSpec is api/openapi.yaml, read once.
+var apiSpec = sync.OnceValues(func() ([]byte, error) { return os.ReadFile("../api/openapi.yaml") })
+
+// anyOperation are the statuses that any operation may answer without
+// listing them, as the document's introduction says: a body or headers
+// too large, and a server fault.
+var anyOperation = map[int]bool{413: true, 431: true, 500: true}
+
+// specRouter loads the document with base (the test server's /api/v1) as
+// its server, and a router over it.
+func specRouter(t testing.TB, base string) routers.Router {
+	t.Helper()
+	data, err := apiSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(data)
+	if err != nil {
+		t.Fatalf("api/openapi.yaml: %v", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		t.Fatalf("api/openapi.yaml is not a valid OpenAPI document: %v", err)
+	}
+	doc.Servers = openapi3.Servers{{URL: base}}
+	router, err := legacyrouter.NewRouter(doc)
+	if err != nil {
+		t.Fatalf("api/openapi.yaml: %v", err)
+	}
+	return router
+}
+
+// specClient returns an HTTP client for the API at base that checks every
+// exchange against the document.
+func specClient(t testing.TB, base string) *http.Client {
+	return &http.Client{Transport: &specTransport{t: t, router: specRouter(t, base), next: http.DefaultTransport}}
+}
+
+// specTransport is an http.RoundTripper that checks each exchange
+// against the document.
+type specTransport struct {
+	t      testing.TB
+	router routers.Router
+	next   http.RoundTripper
+}
+
+func (s *specTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	var reqBody []byte
+	if req.Body != nil {
+		var err error
+		if reqBody, err = io.ReadAll(req.Body); err != nil {
+			return nil, err
+		}
+		req.Body.Close()
+		req.Body = io.NopCloser(bytes.NewReader(reqBody))
+	}
+	resp, err := s.next.RoundTrip(req)
+	if err != nil {
+		return resp, err
+	}
+	// The check reads its own copy of the request.
+	check := req.Clone(context.Background())
+	check.Body = io.NopCloser(bytes.NewReader(reqBody))
+	where := fmt.Sprintf("%s %s -> %d", req.Method, req.URL.RequestURI(), resp.StatusCode)
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		// A stream never ends by itself: its status and headers are
+		// checked, not its body.
+		if err := s.check(check, resp, nil, true); err != nil {
+			s.t.Errorf("api/openapi.yaml and the server disagree: %s: %v", where, err)
+		}
+		return resp, nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	if err != nil {
+		return resp, nil // the test sees the error reading the body
+	}
+	if err := s.check(check, resp, body, false); err != nil {
+		s.t.Errorf("api/openapi.yaml and the server disagree: %s: %v\n%s", where, err, body)
+	}
+	return resp, nil
+}
+
+// check validates one exchange.
+func (s *specTransport) check(req *http.Request, resp *http.Response, body []byte, stream bool) error {
+	ctx := context.Background()
+	route, params, err := s.router.FindRoute(req)
+	if err != nil {
+		// No such operation: the server must say so with a JSON 404 (or
+		// 405), or refuse the request before routing it.
+		if resp.StatusCode != 404 && resp.StatusCode != 405 && !anyOperation[resp.StatusCode] {
+			return fmt.Errorf("no operation in the document (%v), yet the server answered %d", err, resp.StatusCode)
+		}
+		return checkErrorBody(resp, body)
+	}
+	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
+	if err := openapi3filter.ValidateRequest(ctx, in); err != nil && resp.StatusCode < 400 {
+		return fmt.Errorf("the server accepted a request the document forbids: %v", err)
+	}
+	if anyOperation[resp.StatusCode] {
+		return checkErrorBody(resp, body)
+	}
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: resp.StatusCode, Header: resp.Header,
+		Options: &openapi3filter.Options{IncludeResponseStatus: true, ExcludeResponseBody: stream, MultiError: true}}
+	out.SetBodyBytes(body)
+	return openapi3filter.ValidateResponse(ctx, out)
+}
+
+// checkErrorBody checks the documented error body: {"error", "status"}.
+func checkErrorBody(resp *http.Response, body []byte) error {
+	var v struct {
+		Error  *string
+		Status *int
+	}
+	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || json.Unmarshal(body, &v) != nil ||
+		v.Error == nil || v.Status == nil || *v.Status != resp.StatusCode {
+		return fmt.Errorf("not the documented JSON error body: %q", body)
+	}
+	return nil
+}
