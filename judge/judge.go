@@ -284,4 +284,3 @@ func (e *engine) output() *Output {
 	}
 	return out
 }
-
