@@ -8,6 +8,7 @@ import (
 
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -27,22 +28,23 @@ func midGame(b *testing.B, es *Engines) (data, england []byte) {
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for {
-		pos, err := e.Core(g.Position)
-		if err != nil {
-			b.Fatal(err)
-		}
-		orders := map[string][]string{}
+		pos := g.Position
+		orders := Orders{}
+		var text []string
 		for _, p := range e.Powers() {
 			pw, _ := e.Names.Power(p)
-			for _, o := range bot.Orders(e.V, pos, pw, rnd) {
-				orders[p] = append(orders[p], e.Names.FormatOrder(o))
+			orders[pw] = bot.Orders(e.V, pos, pw, rnd)
+			for _, o := range orders[pw] {
+				if p == "England" {
+					text = append(text, e.Names.FormatOrder(o))
+				}
 			}
 		}
-		if pos.Phase.Year == 1905 && g.Position.Phase.Type == "movement" {
+		if pos.Phase.Year == 1905 && pos.Phase.Type == rules.MovementPhase {
 			if data, err = json.Marshal(g); err != nil {
 				b.Fatal(err)
 			}
-			if england, err = json.Marshal(orders["England"]); err != nil {
+			if england, err = json.Marshal(text); err != nil {
 				b.Fatal(err)
 			}
 			return data, england
@@ -66,31 +68,25 @@ func BenchmarkAdvance(b *testing.B) {
 	now := t0.Add(time.Hour)
 	b.ReportAllocs()
 	for b.Loop() {
-		var g Game
-		if err := json.Unmarshal(data, &g); err != nil {
+		g, e, err := es.Decode(data)
+		if err != nil {
 			b.Fatal(err)
 		}
-		e := es.Get(g.Variant)
-		orders := map[string][]string{}
+		orders := Orders{}
 		var list []string
 		if err := json.Unmarshal(england, &list); err != nil {
 			b.Fatal(err)
 		}
-		orders["England"] = list
-		pos, err := e.Core(g.Position)
-		if err != nil {
+		pw, _ := e.Names.Power("England")
+		if orders[pw], err = e.ReadOrders("England", g.Position.Phase.Type, list); err != nil {
 			b.Fatal(err)
 		}
 		rnd := rand.New(rand.NewPCG(7, uint64(g.Seq)))
 		for _, p := range g.BotPowers() {
 			pw, _ := e.Names.Power(p)
-			var list []string
-			for _, o := range bot.Orders(e.V, pos, pw, rnd) {
-				list = append(list, e.Names.FormatOrder(o))
-			}
-			orders[p] = list
+			orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
 		}
-		before := g.Position
+		before := e.Codec.EncodePosition(g.Position)
 		res, err := g.Advance(e, orders, now)
 		if err != nil {
 			b.Fatal(err)
@@ -108,7 +104,7 @@ func BenchmarkAdvance(b *testing.B) {
 		if _, err := g.Waiting(e, nil); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := json.Marshal(&g); err != nil {
+		if _, err := json.Marshal(g); err != nil {
 			b.Fatal(err)
 		}
 	}
