@@ -109,3 +109,29 @@ func BenchmarkAdvance(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAdvanceGame is Game.Advance alone on the phase of
+// BenchmarkAdvance, every power's orders given (the bots'): what the game
+// layer does between the server's decoding and encoding of the row.
+func BenchmarkAdvanceGame(b *testing.B) {
+	es := NewEngines(variants.MustLoad())
+	data, _ := midGame(b, es)
+	g, e, err := es.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	orders := Orders{}
+	rnd := rand.New(rand.NewPCG(7, uint64(g.Seq)))
+	for _, p := range e.Powers() {
+		pw, _ := e.Names.Power(p)
+		orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
+	}
+	now := t0.Add(time.Hour)
+	b.ReportAllocs()
+	for b.Loop() {
+		h := *g
+		if _, err := h.Advance(e, orders, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

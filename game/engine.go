@@ -336,10 +336,14 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	out := &Resolution{Phase: judge.FormatPhase(pos.Phase), Orders: map[string][]string{},
 		Results: make([]judge.Result, 0, len(res.Results)), Disbanded: []judge.Unit{}}
 	for i := range res.Results {
-		o := core[i]
-		name := m.PowerName(o.Power)
-		out.Orders[name] = append(out.Orders[name], e.Names.FormatOrder(o))
-		out.Results = append(out.Results, e.Codec.EncodeResult(o.Power, &res.Results[i]))
+		o, rs := core[i], &res.Results[i]
+		r := e.Codec.EncodeResult(o.Power, rs)
+		text := r.Order // the order as given, unless the rules read it otherwise
+		if rs.Order != o {
+			text = e.Names.FormatOrder(o)
+		}
+		out.Orders[r.Power] = append(out.Orders[r.Power], text)
+		out.Results = append(out.Results, r)
 	}
 	for _, d := range res.Disbanded {
 		out.Disbanded = append(out.Disbanded, e.Codec.EncodeUnit(d.Unit, d.Province))
