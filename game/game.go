@@ -219,7 +219,8 @@ func (g *Game) BotPowers() []string {
 
 // Waiting returns the powers played by people that owe orders this phase
 // and have not said they are ready. When it is empty, the phase may be
-// adjudicated at once.
+// adjudicated at once. (The error is always nil since the position is
+// typed; it stays until the server's callers change.)
 func (g *Game) Waiting(e *Engine, ready map[string]bool) ([]string, error) {
 	pos := g.Position
 	var out []string

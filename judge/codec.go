@@ -274,12 +274,6 @@ func SyntaxResult(power, text string, err error) Result {
 	return Result{Power: power, Order: text, Result: "illegal", Reason: "syntax", Message: err.Error()}
 }
 
-// FormatPosition writes a core position in the contract's form.
-func FormatPosition(v *rules.Variant, names *notation.Names, pos *rules.Position) Position {
-	c := &Codec{v: v, names: names}
-	return c.EncodePosition(pos)
-}
-
 func resize[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)

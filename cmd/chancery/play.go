@@ -164,7 +164,7 @@ func (p *player) play(years int) error {
 // board shows the position: the phase, centre counts and every unit,
 // yours first, and what you owe in a retreat or adjustment phase.
 func (p *player) board(pos *rules.Position) {
-	jp := judge.FormatPosition(p.e.V, p.e.Names, pos)
+	jp := p.e.Codec.EncodePosition(pos)
 	fmt.Fprintf(p.out, "\n=== %s %d %s ===\n", titleCase(jp.Phase.Season), jp.Phase.Year, jp.Phase.Type)
 	fmt.Fprintf(p.out, "Centres: %s\n", p.centres(pos))
 	byPower := map[string][]string{}
