@@ -163,7 +163,7 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 	mineIdx := make([]int, 0, len(orders))
 	for k, o := range orders {
 		if o.Power != pw {
-			bad = append(bad, OrderError{Index: idx[k], Order: orderText(e, texts, idx[k], o), Message: "order for another power"})
+			bad = append(bad, OrderError{Index: idx[k], Order: e.orderText(texts, idx[k], o), Message: "order for another power"})
 			continue
 		}
 		mine = append(mine, o)
@@ -180,7 +180,7 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 		// A canal permission is the one check that depends on another
 		// power's orders: it is settled at adjudication.
 		if rs.Outcome == rules.Illegal && rs.Reason != rules.NoPermission {
-			bad = append(bad, OrderError{Index: mineIdx[k], Order: orderText(e, texts, mineIdx[k], mine[k]), Message: rs.Message(e.V.Map)})
+			bad = append(bad, OrderError{Index: mineIdx[k], Order: e.orderText(texts, mineIdx[k], mine[k]), Message: rs.Message(e.V.Map)})
 			continue
 		}
 		out = append(out, rs.Order)
@@ -193,7 +193,7 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 
 // orderText is the i-th order of a batch as it was given: its text, or the
 // canonical text of a typed order.
-func orderText(e *Engine, texts []string, i int, o rules.Order) string {
+func (e *Engine) orderText(texts []string, i int, o rules.Order) string {
 	if texts != nil {
 		return texts[i]
 	}

@@ -1,7 +1,9 @@
 // Package judge implements the adjudication contract of the command line
 // (see docs/contract.md): a position and orders as JSON in, the results
-// and the next position as JSON out. It turns names into the rules core's
-// ids at the edge and back.
+// and the next position as JSON out. Its Codec is the one translation
+// between the contract's names and the rules core's ids, strict, that
+// every edge uses: the command line, the game layer and the stored games
+// behind it, the tests.
 package judge
 
 import (
