@@ -32,7 +32,9 @@ type stored struct {
 var errNoEngine = errors.New("game: a game made by New or Engines.Decode is needed to write its position")
 
 // MarshalJSON writes the game as the store keeps it, its position by name.
-func (g *Game) MarshalJSON() ([]byte, error) {
+// (A value receiver, so that a Game is never written without its
+// position, whether it is marshalled by value or by pointer.)
+func (g Game) MarshalJSON() ([]byte, error) {
 	if g.e == nil || g.Position == nil {
 		return nil, errNoEngine
 	}

@@ -145,4 +145,13 @@ func TestAGameIsReadOnlyThroughDecode(t *testing.T) {
 	if _, err := json.Marshal(&Game{}); err == nil {
 		t.Error("a game without an engine was written")
 	}
+	drawn, _, err := NewEngines(variants.MustLoad()).Decode(storedGame(t, "standard-drawn.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byValue, _ := json.Marshal(*drawn)
+	byPointer, _ := json.Marshal(drawn)
+	if !bytes.Equal(byValue, byPointer) || !bytes.Contains(byValue, []byte(`"position":{`)) {
+		t.Errorf("a game written by value:\n%s\nby pointer:\n%s", byValue, byPointer)
+	}
 }
