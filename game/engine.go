@@ -13,16 +13,19 @@ import (
 )
 
 // Engine is one variant's rules as the game layer uses them: the variant,
-// its names, and a pool of resolvers. It is safe for concurrent use.
+// its codec (names to ids and back, for what enters and leaves the
+// process), and a pool of resolvers. It is safe for concurrent use.
 type Engine struct {
 	V     *rules.Variant
 	Names *notation.Names
+	Codec *judge.Codec
 	pool  sync.Pool
 }
 
 // NewEngine returns the engine of variant v.
 func NewEngine(v *rules.Variant) *Engine {
-	e := &Engine{V: v, Names: notation.NewNames(v.Map)}
+	c := judge.NewCodec(v)
+	e := &Engine{V: v, Names: c.Names(), Codec: c}
 	e.pool.New = func() any { return rules.NewResolver(v, rules.Options{}) }
 	return e
 }
@@ -75,72 +78,6 @@ func (e *Engine) power(name string) (rules.Power, bool) {
 	return p, true
 }
 
-// StartPosition is the variant's starting position in the contract's form.
-func (e *Engine) StartPosition() judge.Position {
-	return judge.FormatPosition(e.V, e.Names, e.V.Start)
-}
-
-// Core turns a position in the contract's form (as games store it) into
-// the rules core's position.
-func (e *Engine) Core(jp judge.Position) (*rules.Position, error) {
-	m := e.V.Map
-	ph, err := judge.ParsePhase(jp.Phase)
-	if err != nil {
-		return nil, err
-	}
-	pos := rules.NewPosition(m, ph)
-	for prov, power := range jp.SupplyCenters {
-		p, ok := e.Names.Province(prov)
-		if !ok {
-			return nil, fmt.Errorf("supply centre %q: unknown province", prov)
-		}
-		pw, ok := e.Names.Power(power)
-		if !ok {
-			return nil, fmt.Errorf("supply centre %q: unknown power %q", prov, power)
-		}
-		pos.Owner[p] = pw
-	}
-	unit := func(power, typ, prov string) (rules.Unit, rules.Loc, error) {
-		pw, ok := e.Names.Power(power)
-		if !ok {
-			return rules.Unit{}, rules.Loc{}, fmt.Errorf("unit in %q: unknown power %q", prov, power)
-		}
-		l, ok := e.Names.Loc(prov)
-		if !ok {
-			return rules.Unit{}, rules.Loc{}, fmt.Errorf("unit: unknown province %q", prov)
-		}
-		t := rules.Army
-		if typ == "fleet" {
-			t = rules.Fleet
-		}
-		return rules.Unit{Type: t, Power: pw, Coast: l.Coast}, l, nil
-	}
-	for _, u := range jp.Units {
-		cu, l, err := unit(u.Power, u.Type, u.Province)
-		if err != nil {
-			return nil, err
-		}
-		pos.Units[l.Province] = cu
-	}
-	for _, d := range jp.Dislodged {
-		cu, l, err := unit(d.Power, d.Type, d.Province)
-		if err != nil {
-			return nil, err
-		}
-		dl := rules.Dislodged{Unit: cu, Province: l.Province, AttackerFrom: rules.NoProvince, ByConvoy: d.ByConvoy, Retreats: []rules.Loc{}}
-		if a, ok := e.Names.Province(d.AttackerFrom); ok {
-			dl.AttackerFrom = a
-		}
-		for _, r := range d.Retreats {
-			if rl, ok := e.Names.Loc(r); ok {
-				dl.Retreats = append(dl.Retreats, rl)
-			}
-		}
-		pos.Dislodged = append(pos.Dislodged, dl)
-	}
-	return pos, nil
-}
-
 // OrderError is one order of a batch that cannot be accepted.
 type OrderError struct {
 	Index   int    `json:"index"`
@@ -160,12 +97,14 @@ func (e *OrdersError) Error() string {
 	return "invalid orders: " + strings.Join(msgs, "; ")
 }
 
-// Validate checks power's batch of orders against a position and returns
-// them in canonical form. The batch is accepted or refused as a whole: an
-// order that cannot be read, that is not power's, that does not belong to
-// the phase or that the rules make illegal on its own (whatever the other
-// powers order) makes the error list every such order.
-func (e *Engine) Validate(pos *rules.Position, power string, texts []string) ([]string, error) {
+// Parse reads power's batch of orders, written by a person, and checks it
+// against a position: this is where a person's text becomes typed orders,
+// once. The batch is accepted or refused as a whole: an order that cannot
+// be read, that is not power's, that does not belong to the phase or that
+// the rules make illegal on its own (whatever the other powers order)
+// makes the error, an *OrdersError, list every such order. The orders
+// come back as the rules read them (coasts and unit types filled in).
+func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rules.Order, error) {
 	pw, ok := e.power(power)
 	if !ok {
 		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
@@ -179,35 +118,112 @@ func (e *Engine) Validate(pos *rules.Position, power string, texts []string) ([]
 			bad = append(bad, OrderError{Index: i, Order: t, Message: err.Error()})
 			continue
 		}
-		if o.Power != pw {
-			bad = append(bad, OrderError{Index: i, Order: t, Message: "order for another power"})
-			continue
-		}
 		orders = append(orders, o)
 		idx = append(idx, i)
 	}
+	return e.check(pos, pw, orders, idx, texts, bad)
+}
+
+// Validate is Parse for a server that stores orders as text: it returns
+// the orders in canonical form.
+func (e *Engine) Validate(pos *rules.Position, power string, texts []string) ([]string, error) {
+	orders, err := e.Parse(pos, power, texts)
+	if err != nil {
+		return nil, err
+	}
+	canon := make([]string, len(orders))
+	for i, o := range orders {
+		canon[i] = e.Names.FormatOrder(o)
+	}
+	return canon, nil
+}
+
+// Check is Parse for orders already typed (a terminal that read them one
+// by one checks the batch at the end): the errors name each bad order by
+// its index and its canonical text.
+func (e *Engine) Check(pos *rules.Position, power string, orders []rules.Order) ([]rules.Order, error) {
+	pw, ok := e.power(power)
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
+	}
+	idx := make([]int, len(orders))
+	for i := range idx {
+		idx[i] = i
+	}
+	return e.check(pos, pw, orders, idx, nil, nil)
+}
+
+// check adjudicates a batch of pw's orders alone — idx gives the index of
+// each in the batch as given, texts the batch's text when it was text —
+// and adds to bad the orders that are another power's or that the rules
+// refuse whatever the other powers order.
+func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order, idx []int, texts []string,
+	bad []OrderError) ([]rules.Order, error) {
+	mine := make([]rules.Order, 0, len(orders))
+	mineIdx := make([]int, 0, len(orders))
+	for k, o := range orders {
+		if o.Power != pw {
+			bad = append(bad, OrderError{Index: idx[k], Order: e.orderText(texts, idx[k], o), Message: "order for another power"})
+			continue
+		}
+		mine = append(mine, o)
+		mineIdx = append(mineIdx, idx[k])
+	}
 	r := e.pool.Get().(*rules.Resolver)
-	res, err := r.Adjudicate(pos, orders)
+	res, err := r.Adjudicate(pos, mine)
 	e.pool.Put(r)
 	if err != nil {
-		return nil, fmt.Errorf("game position does not fit the map: %v", err)
+		return nil, fmt.Errorf("game position does not fit the map: %w", err)
 	}
-	canon := make([]string, len(texts))
+	out := make([]rules.Order, 0, len(mine))
 	for k, rs := range res.Results {
-		i := idx[k]
 		// A canal permission is the one check that depends on another
 		// power's orders: it is settled at adjudication.
 		if rs.Outcome == rules.Illegal && rs.Reason != rules.NoPermission {
-			bad = append(bad, OrderError{Index: i, Order: texts[i], Message: rs.Message(e.V.Map)})
+			bad = append(bad, OrderError{Index: mineIdx[k], Order: e.orderText(texts, mineIdx[k], mine[k]), Message: rs.Message(e.V.Map)})
 			continue
 		}
-		canon[i] = e.Names.FormatOrder(rs.Order)
+		out = append(out, rs.Order)
 	}
 	if len(bad) > 0 {
-		sort.Slice(bad, func(a, b int) bool { return bad[a].Index < bad[b].Index })
-		return nil, &OrdersError{Orders: bad}
+		return nil, e.ordersError(bad)
 	}
-	return canon, nil
+	return out, nil
+}
+
+// orderText is the i-th order of a batch as it was given: its text, or the
+// canonical text of a typed order.
+func (e *Engine) orderText(texts []string, i int, o rules.Order) string {
+	if texts != nil {
+		return texts[i]
+	}
+	return e.Names.FormatOrder(o)
+}
+
+func (e *Engine) ordersError(bad []OrderError) error {
+	sort.Slice(bad, func(a, b int) bool { return bad[a].Index < bad[b].Index })
+	return &OrdersError{Orders: bad}
+}
+
+// ReadOrders reads power's orders as a store keeps them: the canonical
+// texts Validate returned. They were checked when given, so a text that
+// no longer reads is damaged data (or a variant whose names changed under
+// a running game): a *DecodeError naming the power and the order, never an
+// order silently dropped.
+func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]rules.Order, error) {
+	pw, ok := e.power(power)
+	if !ok {
+		return nil, &DecodeError{Field: "orders", Err: &judge.NameError{Kind: "power", Name: power}}
+	}
+	orders := make([]rules.Order, 0, len(texts))
+	for i, text := range texts {
+		o, err := e.Names.ParseOrder(text, pw, t)
+		if err != nil {
+			return nil, &DecodeError{Field: fmt.Sprintf("orders of %s[%d]", power, i), Err: err}
+		}
+		orders = append(orders, o)
+	}
+	return orders, nil
 }
 
 // Owes reports whether power has anything to order in pos: units in a
@@ -271,7 +287,8 @@ func (e *Engine) Alive(pos *rules.Position, power string) bool {
 	return false
 }
 
-// Resolution is one adjudicated phase in the contract's form.
+// Resolution is one adjudicated phase in the contract's form: the record
+// of the phase, for the history and for people.
 type Resolution struct {
 	Phase     judge.Phase         `json:"phase"`
 	Orders    map[string][]string `json:"orders"`
@@ -281,54 +298,73 @@ type Resolution struct {
 	Winner    string              `json:"winner,omitempty"`
 }
 
-// Resolve adjudicates pos with each power's orders (already validated; an
-// order that no longer parses is reported illegal, not an error). Powers
-// with no orders are treated by the rules: units hold, missing retreats
-// disband, missing adjustments follow civil disorder.
-func (e *Engine) Resolve(pos *rules.Position, orders map[string][]string) (*Resolution, error) {
+// Orders are the orders of one phase, power by power: typed, as the game
+// takes them (a person's text is read once, by Parse; a bot's orders go
+// straight in).
+type Orders map[rules.Power][]rules.Order
+
+// Resolve adjudicates pos with each power's orders and returns the record
+// of the phase, with the orders written once as text, and the core's
+// resolution (its Next is the position that follows, the caller's to
+// keep). Powers with no orders are treated by the rules: units hold,
+// missing retreats disband, missing adjustments follow civil disorder.
+// Orders under a power that does not play, or filed under another
+// power's id, are an error.
+func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rules.Resolution, error) {
 	m := e.V.Map
-	out := &Resolution{Phase: judge.FormatPhase(pos.Phase), Orders: map[string][]string{}, Results: []judge.Result{}, Disbanded: []judge.Unit{}}
 	var core []rules.Order
-	type text struct {
-		power, order, err string
-	}
-	var texts []text
-	for _, power := range e.Powers() {
-		pw, _ := e.power(power)
-		for _, t := range orders[power] {
-			out.Orders[power] = append(out.Orders[power], t)
-			o, err := e.Names.ParseOrder(t, pw, pos.Phase.Type)
-			if err != nil {
-				texts = append(texts, text{power, t, err.Error()})
-				continue
-			}
-			core = append(core, o)
-			texts = append(texts, text{power: power, order: t})
+	for pw, list := range orders {
+		if pw <= rules.NoPower || int(pw) >= len(m.Powers) || pw == e.V.Neutral {
+			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrInvalid, pw)
 		}
+		for _, o := range list {
+			if o.Power != pw {
+				return nil, nil, fmt.Errorf("%w: an order of %s among %s's", ErrInvalid, m.PowerName(o.Power), m.PowerName(pw))
+			}
+		}
+	}
+	// Powers in the map's order, so that results read the same every time.
+	for p := 1; p < len(m.Powers); p++ {
+		core = append(core, orders[rules.Power(p)]...)
 	}
 	r := e.pool.Get().(*rules.Resolver)
 	res, err := r.Adjudicate(pos, core)
 	e.pool.Put(r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	k := 0
-	for _, t := range texts {
-		if t.err != "" {
-			out.Results = append(out.Results, judge.Result{Power: t.power, Order: t.order, Result: "illegal", Reason: "syntax", Message: t.err})
-			continue
+	out := &Resolution{Phase: judge.FormatPhase(pos.Phase), Orders: map[string][]string{},
+		Results: make([]judge.Result, 0, len(res.Results)), Disbanded: []judge.Unit{}}
+	for i := range res.Results {
+		o, rs := core[i], &res.Results[i]
+		r := e.Codec.EncodeResult(o.Power, rs)
+		text := r.Order // the order as given, unless the rules read it otherwise
+		if rs.Order != o {
+			text = e.Names.FormatOrder(o)
 		}
-		rs := &res.Results[k]
-		k++
-		out.Results = append(out.Results, judge.Result{Power: t.power, Order: e.Names.FormatOrder(rs.Order),
-			Result: rs.Outcome.String(), Reason: rs.Reason.String(), Message: rs.Message(m)})
+		out.Orders[r.Power] = append(out.Orders[r.Power], text)
+		out.Results = append(out.Results, r)
 	}
 	for _, d := range res.Disbanded {
-		out.Disbanded = append(out.Disbanded, judge.Unit{Power: m.PowerName(d.Power), Type: d.Type.String(), Province: e.Names.LocString(d.Loc())})
+		out.Disbanded = append(out.Disbanded, e.Codec.EncodeUnit(d.Unit, d.Province))
 	}
-	out.Next = judge.FormatPosition(e.V, e.Names, res.Next)
+	out.Next = e.Codec.EncodePosition(res.Next)
 	if res.Winner != rules.NoPower {
 		out.Winner = m.PowerName(res.Winner)
 	}
-	return out, nil
+	return out, res, nil
 }
+
+// DecodeError is stored data that does not read: the field at fault and
+// the cause (often a *judge.InputError naming the province or power). A
+// server that meets one serves a damaged row or has a bug: it answers 500
+// and logs the error, never 422.
+type DecodeError struct {
+	Field string
+	Err   error
+}
+
+func (e *DecodeError) Error() string { return "stored game: " + e.Field + ": " + e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *DecodeError) Unwrap() error { return e.Err }

@@ -63,6 +63,12 @@ type End struct {
 // the phase being played, which a server keeps beside it so that a
 // player's orders are a small write. Its methods are pure: the clock is
 // passed in.
+//
+// The position is the rules core's, typed: names appear only where a game
+// enters or leaves the process. A game is written as JSON with names
+// (MarshalJSON, through its variant's codec) and read back with
+// Engines.Decode, which knows the variants; the JSON is the one the store
+// has always kept.
 type Game struct {
 	Variant string `json:"variant"`
 	Status  Status `json:"status"`
@@ -73,10 +79,12 @@ type Game struct {
 	Deadline     time.Time `json:"deadline,omitzero"`
 	// FillWithBots asks that seats still empty at the start be played by
 	// bots.
-	FillWithBots bool           `json:"fill_with_bots"`
-	Creator      string         `json:"creator"`
-	Seats        []Seat         `json:"seats"`
-	Position     judge.Position `json:"position"`
+	FillWithBots bool   `json:"fill_with_bots"`
+	Creator      string `json:"creator"`
+	Seats        []Seat `json:"seats"`
+	// Position is the position of the phase being played. It is written
+	// by name, as the contract's "position".
+	Position *rules.Position `json:"-"`
 	// DrawVotes and ConcedeVotes are the powers voting for a draw and for
 	// conceding to the leader.
 	DrawVotes    []string `json:"draw_votes,omitempty"`
@@ -84,6 +92,9 @@ type Game struct {
 	// Last is the last phase played (nil before the first).
 	Last *Resolution `json:"last,omitempty"`
 	End  *End        `json:"end,omitempty"`
+
+	// e is the game's engine: its codec writes the position by name.
+	e *Engine
 }
 
 // MinPhaseSeconds and MaxPhaseSeconds bound a phase's length.
@@ -99,7 +110,7 @@ func New(e *Engine, creator, power string, phaseSeconds int, fillWithBots bool) 
 		return nil, fmt.Errorf("%w: phase_deadline_seconds must be from %d to %d", ErrInvalid, MinPhaseSeconds, MaxPhaseSeconds)
 	}
 	g := &Game{Variant: e.V.Name, Status: Forming, PhaseSeconds: phaseSeconds, FillWithBots: fillWithBots,
-		Creator: creator, Position: e.StartPosition()}
+		Creator: creator, Position: e.V.Start.Clone(), e: e}
 	for _, p := range e.Powers() {
 		g.Seats = append(g.Seats, Seat{Power: p})
 	}
@@ -208,12 +219,10 @@ func (g *Game) BotPowers() []string {
 
 // Waiting returns the powers played by people that owe orders this phase
 // and have not said they are ready. When it is empty, the phase may be
-// adjudicated at once.
+// adjudicated at once. (The error is always nil since the position is
+// typed; it stays until the server's callers change.)
 func (g *Game) Waiting(e *Engine, ready map[string]bool) ([]string, error) {
-	pos, err := e.Core(g.Position)
-	if err != nil {
-		return nil, err
-	}
+	pos := g.Position
 	var out []string
 	for _, s := range g.Seats {
 		if s.Bot || ready[s.Power] {
@@ -231,21 +240,20 @@ func (g *Game) Due(now time.Time) bool {
 	return g.Status == Active && !g.Deadline.IsZero() && !now.Before(g.Deadline)
 }
 
-// Advance adjudicates the current phase with the orders given (bots'
-// orders included) and moves the game to the next phase, or ends it.
-func (g *Game) Advance(e *Engine, orders map[string][]string, now time.Time) (*Resolution, error) {
+// Advance adjudicates the current phase with the orders given, typed
+// (bots' orders included), and moves the game to the next phase, or ends
+// it. The returned record, also kept as Last, is the phase in the
+// contract's form: the orders written as text once, for the history and
+// for people.
+func (g *Game) Advance(e *Engine, orders Orders, now time.Time) (*Resolution, error) {
 	if g.Status != Active {
 		return nil, fmt.Errorf("%w: the game is not being played", ErrState)
 	}
-	pos, err := e.Core(g.Position)
+	res, core, err := e.Resolve(g.Position, orders)
 	if err != nil {
 		return nil, err
 	}
-	res, err := e.Resolve(pos, orders)
-	if err != nil {
-		return nil, err
-	}
-	g.Position = res.Next
+	g.Position = core.Next
 	g.Last = res
 	g.Seq++
 	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
@@ -254,10 +262,7 @@ func (g *Game) Advance(e *Engine, orders map[string][]string, now time.Time) (*R
 		return res, nil
 	}
 	// A power that is out no longer votes: a pending vote may now pass.
-	next, err := e.Core(g.Position)
-	if err != nil {
-		return nil, err
-	}
+	next := g.Position
 	g.DrawVotes = g.alive(e, next, g.DrawVotes)
 	g.ConcedeVotes = g.alive(e, next, g.ConcedeVotes)
 	g.settleVotes(e, next, now)
@@ -316,10 +321,7 @@ func (g *Game) Vote(e *Engine, power string, draw, concede bool, now time.Time) 
 	if draw && e.V.NoDraws {
 		return fmt.Errorf("%w: %s has no draws; a game ends only in victory", ErrInvalid, e.V.Title)
 	}
-	pos, err := e.Core(g.Position)
-	if err != nil {
-		return err
-	}
+	pos := g.Position
 	if !e.Alive(pos, power) {
 		return fmt.Errorf("%w: %s is out of the game", ErrState, power)
 	}
@@ -381,15 +383,13 @@ func (g *Game) settleVotes(e *Engine, pos *rules.Position, now time.Time) {
 
 // finish ends the game: it becomes read-only.
 func (g *Game) finish(e *Engine, end *End, now time.Time) {
-	if pos, err := e.Core(g.Position); err == nil {
-		end.Counts = map[string]int{}
-		counts := pos.CentreCount(e.V.Map)
-		for _, p := range e.Powers() {
-			pw, _ := e.power(p)
-			end.Counts[p] = counts[pw]
-		}
+	end.Counts = map[string]int{}
+	counts := g.Position.CentreCount(e.V.Map)
+	for _, p := range e.Powers() {
+		pw, _ := e.power(p)
+		end.Counts[p] = counts[pw]
 	}
-	end.Phase = g.Position.Phase
+	end.Phase = judge.FormatPhase(g.Position.Phase)
 	end.Time = now
 	g.End = end
 	g.Status = Finished

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -61,7 +62,7 @@ func TestJoinRefusesTakenSeatsAndUnknownPowers(t *testing.T) {
 
 func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 	e := standard(t)
-	pos, _ := e.Core(e.StartPosition())
+	pos := e.V.Start
 	_, err := e.Validate(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
 	var oe *OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
@@ -83,15 +84,19 @@ func TestAdvancePlaysThePhaseAndMissingOrdersHold(t *testing.T) {
 	e := standard(t)
 	g, _ := New(e, "u1", "England", 60, true)
 	_ = g.Start("u1", t0)
-	res, err := g.Advance(e, map[string][]string{"England": {"F LON - NTH"}}, t0.Add(time.Minute))
+	england, err := e.Parse(g.Position, "England", []string{"F LON - NTH"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Seq != 1 || g.Position.Phase.Season != "fall" || res.Results[0].Result != "succeeded" {
+	res, err := g.Advance(e, Orders{england[0].Power: england}, t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Seq != 1 || g.Position.Phase.Season != rules.Fall || res.Results[0].Result != "succeeded" {
 		t.Fatalf("seq %d phase %+v results %+v", g.Seq, g.Position.Phase, res.Results)
 	}
-	if len(g.Position.Units) != 22 {
-		t.Fatalf("%d units", len(g.Position.Units))
+	if n := len(e.Codec.EncodePosition(g.Position).Units); n != 22 {
+		t.Fatalf("%d units", n)
 	}
 }
 
@@ -136,16 +141,15 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 	g, _ := New(e, "u1", "England", 60, true)
 	_ = g.Start("u1", t0)
 	// England loses everything.
-	var units = g.Position.Units[:0]
-	for _, u := range g.Position.Units {
-		if u.Power != "England" {
-			units = append(units, u)
+	england, _ := e.Names.Power("England")
+	for p, u := range g.Position.Units {
+		if u.Power == england {
+			g.Position.Units[p] = rules.Unit{}
 		}
 	}
-	g.Position.Units = units
-	for c, p := range g.Position.SupplyCenters {
-		if p == "England" {
-			delete(g.Position.SupplyCenters, c)
+	for p, o := range g.Position.Owner {
+		if o == england {
+			g.Position.Owner[p] = rules.NoPower
 		}
 	}
 	if _, err := g.Advance(e, nil, t0); err != nil {

@@ -29,20 +29,19 @@ func (j *Judge) Canonical(variant string, want *Position) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &Input{Variant: variant, Phase: want.Phase, Units: want.Units, Dislodged: want.Dislodged,
-		SupplyCenters: want.SupplyCenters}
-	if in.Phase.Season == "" {
+	p := Position{Phase: want.Phase, Units: want.Units, Dislodged: want.Dislodged, SupplyCenters: want.SupplyCenters}
+	if p.Phase.Season == "" {
 		ph := rules.Phase{Season: rules.Spring, Year: e.v.Start.Phase.Year, Type: rules.MovementPhase}
 		if len(want.Dislodged) > 0 {
 			ph.Type = rules.RetreatPhase
 		}
-		in.Phase = FormatPhase(ph)
+		p.Phase = FormatPhase(ph)
 	}
-	c := &engine{v: e.v, names: e.names}   // leaves e's position alone
-	if err := c.position(in); err != nil { // always an InputError
-		return nil, badf("expect: %v", err)
+	pos, err := e.DecodePosition(&p)
+	if err != nil { // always an InputError
+		return nil, &InputError{Field: "expect", Err: err}
 	}
-	out := c.formatPosition(&c.pos)
+	out := e.EncodePosition(pos)
 	if want.Phase.Season == "" {
 		out.Phase = Phase{}
 	}

@@ -55,7 +55,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
 			if want != cur.Phase {
-				return nil, badf("phase %d: the record says %s but the game is at %s", i+1, want, cur.Phase)
+				return nil, badf(fmt.Sprintf("phase %d", i+1), "", "the record says %s but the game is at %s", want, cur.Phase)
 			}
 		}
 		if err := e.orders(ph.Orders, cur.Phase.Type); err != nil {
@@ -69,7 +69,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 			if err != nil {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
-			got := e.formatPosition(res.Next)
+			got := e.EncodePosition(res.Next)
 			if diff := Compare(&got, want); diff != "" {
 				out.Mismatches = append(out.Mismatches, fmt.Sprintf("phase %d (%s): %s", i+1, cur.Phase, diff))
 			}
@@ -81,7 +81,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 			out.Winner = &w
 		}
 	}
-	out.Final = e.formatPosition(cur)
+	out.Final = e.EncodePosition(cur)
 	return out, nil
 }
 
@@ -91,7 +91,7 @@ func (j *Judge) Start(variant string) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	p := FormatPosition(e.v, e.names, e.v.Start)
+	p := e.EncodePosition(e.v.Start)
 	p.Variant = e.v.Name
 	return p, nil
 }

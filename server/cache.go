@@ -44,11 +44,7 @@ func (s *Server) readOnly(row *store.Game) (*decoded, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos, err := e.Core(g.Position)
-	if err != nil {
-		return nil, err
-	}
-	d = &decoded{g: g, e: e, pos: pos}
+	d = &decoded{g: g, e: e, pos: g.Position}
 	s.cache.mu.Lock()
 	if s.cache.m == nil {
 		s.cache.m = map[cacheKey]*decoded{}

@@ -200,15 +200,11 @@ func (s *Server) diplomacy(row *store.Game) (*game.Game, *game.Engine, error) {
 	if row.Kind != kindDiplomacy {
 		return nil, nil, errorf(http.StatusConflict, "game %s is a %s game", row.ID, row.Kind)
 	}
-	var g game.Game
-	if err := json.Unmarshal(row.Data, &g); err != nil {
+	g, e, err := s.engines.Decode(row.Data)
+	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 	}
-	e := s.engines.Get(g.Variant)
-	if e == nil {
-		return nil, nil, fmt.Errorf("game %s: variant %q is no longer known", row.ID, g.Variant)
-	}
-	return &g, e, nil
+	return g, e, nil
 }
 
 // save writes a Diplomacy game's state back into its row.
@@ -371,7 +367,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		}
 		if req.Phase != nil && forPhase != d.pos.Phase {
 			return errorf(http.StatusConflict, "the orders are for %s %d %s, the game is at %s %d %s",
-				req.Phase.Season, req.Phase.Year, req.Phase.Type, g.Position.Phase.Season, g.Position.Phase.Year, g.Position.Phase.Type)
+				req.Phase.Season, req.Phase.Year, req.Phase.Type, d.pos.Phase.Season, d.pos.Phase.Year, d.pos.Phase.Type)
 		}
 		if canon, err = e.Validate(d.pos, power, req.Orders); err != nil {
 			return err
@@ -537,9 +533,10 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) diplomacyJSON(tx store.Tx, row *store.Game, d *decoded, userID string) (*gameJSON, error) {
 	g, e, pos := d.g, d.e, d.pos
+	named := e.Codec.EncodePosition(pos)
 	out := &gameJSON{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Status: row.Status, Seq: g.Seq,
-		Version: row.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: deadline(g.Deadline), Phase: g.Position.Phase,
-		Units: g.Position.Units, Dislodged: g.Position.Dislodged, Centres: g.Position.SupplyCenters, Powers: []powerJSON{},
+		Version: row.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: deadline(g.Deadline), Phase: named.Phase,
+		Units: named.Units, Dislodged: named.Dislodged, Centres: named.SupplyCenters, Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == userID}
 	orders, err := tx.Orders(row.ID, g.Seq)
 	if err != nil {
@@ -554,11 +551,11 @@ func (s *Server) diplomacyJSON(tx store.Tx, row *store.Game, d *decoded, userID 
 		mine[o.Power] = list
 	}
 	centres := map[string]int{}
-	for _, p := range g.Position.SupplyCenters {
+	for _, p := range named.SupplyCenters {
 		centres[p]++
 	}
 	units := map[string]int{}
-	for _, un := range g.Position.Units {
+	for _, un := range named.Units {
 		units[un.Power]++
 	}
 	active := g.Status == game.Active
@@ -656,28 +653,23 @@ func (s *Server) advanceDiplomacy(tx store.Tx, row *store.Game, now time.Time) e
 	if err != nil {
 		return err
 	}
-	orders := map[string][]string{}
+	orders := game.Orders{}
 	for _, o := range given {
 		var list []string
 		if err := json.Unmarshal(o.Orders, &list); err != nil {
 			return fmt.Errorf("orders of %s: %w", o.Power, err)
 		}
-		orders[o.Power] = list
-	}
-	pos, err := e.Core(g.Position)
-	if err != nil {
-		return err
+		pw, _ := e.Names.Power(o.Power)
+		if orders[pw], err = e.ReadOrders(o.Power, g.Position.Phase.Type, list); err != nil {
+			return fmt.Errorf("game %s: %w", row.ID, err)
+		}
 	}
 	rnd := botRand(row.ID, g.Seq)
 	for _, p := range g.BotPowers() {
 		pw, _ := e.Names.Power(p)
-		var list []string
-		for _, o := range bot.Orders(e.V, pos, pw, rnd) {
-			list = append(list, e.Names.FormatOrder(o))
-		}
-		orders[p] = list
+		orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
 	}
-	before := g.Position
+	before := e.Codec.EncodePosition(g.Position)
 	seq := g.Seq
 	res, err := g.Advance(e, orders, now)
 	if err != nil {

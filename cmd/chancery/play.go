@@ -121,13 +121,14 @@ func (p *player) play(years int) error {
 			return nil
 		}
 		p.board(pos)
-		orders := map[string][]string{}
+		orders := game.Orders{}
 		if p.e.Owes(pos, p.me) {
 			mine, err := p.askOrders(pos)
 			if err != nil {
 				return err
 			}
-			orders[p.me] = mine
+			me, _ := p.e.Names.Power(p.me)
+			orders[me] = mine
 		} else {
 			fmt.Fprintln(p.out, "You have nothing to order in this phase.")
 		}
@@ -136,19 +137,14 @@ func (p *player) play(years int) error {
 				continue
 			}
 			pw, _ := p.e.Names.Power(power)
-			for _, o := range bot.Orders(v, pos, pw, p.rnd) {
-				orders[power] = append(orders[power], p.e.Names.FormatOrder(o))
-			}
+			orders[pw] = bot.Orders(v, pos, pw, p.rnd)
 		}
-		res, err := p.e.Resolve(pos, orders)
+		res, core, err := p.e.Resolve(pos, orders)
 		if err != nil {
 			return err
 		}
 		p.results(res)
-		next, err := p.e.Core(res.Next)
-		if err != nil {
-			return err
-		}
+		next := core.Next
 		if res.Winner != "" {
 			if res.Winner == p.me {
 				fmt.Fprintf(p.out, "\nYou win! %s holds %s.\n", p.me, p.centres(next))
@@ -168,7 +164,7 @@ func (p *player) play(years int) error {
 // board shows the position: the phase, centre counts and every unit,
 // yours first, and what you owe in a retreat or adjustment phase.
 func (p *player) board(pos *rules.Position) {
-	jp := judge.FormatPosition(p.e.V, p.e.Names, pos)
+	jp := p.e.Codec.EncodePosition(pos)
 	fmt.Fprintf(p.out, "\n=== %s %d %s ===\n", titleCase(jp.Phase.Season), jp.Phase.Year, jp.Phase.Type)
 	fmt.Fprintf(p.out, "Centres: %s\n", p.centres(pos))
 	byPower := map[string][]string{}
@@ -231,8 +227,8 @@ func (p *player) board(pos *rules.Position) {
 
 // askOrders reads the person's orders for the phase, checking each as it
 // comes and the whole batch at the end.
-func (p *player) askOrders(pos *rules.Position) ([]string, error) {
-	var mine []string
+func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
+	var mine []rules.Order
 	for {
 		fmt.Fprintf(p.out, "%s> ", p.me)
 		if !p.in.Scan() {
@@ -245,7 +241,7 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 		line := strings.TrimSpace(p.in.Text())
 		switch strings.ToLower(line) {
 		case "", "done":
-			canon, err := p.e.Validate(pos, p.me, mine)
+			checked, err := p.e.Check(pos, p.me, mine)
 			var oe *game.OrdersError
 			if errors.As(err, &oe) {
 				for _, bad := range oe.Orders {
@@ -257,7 +253,7 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			return canon, nil
+			return checked, nil
 		case "help", "?":
 			fmt.Fprint(p.out, playHelp)
 		case "board":
@@ -267,7 +263,7 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 				fmt.Fprintln(p.out, "  (no orders yet: every unit holds)")
 			}
 			for _, o := range mine {
-				fmt.Fprintf(p.out, "  %s\n", o)
+				fmt.Fprintf(p.out, "  %s\n", p.e.Names.FormatOrder(o))
 			}
 		case "clear":
 			mine = nil
@@ -275,7 +271,7 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 		case "quit", "exit":
 			return nil, errQuit
 		default:
-			canon, err := p.e.Validate(pos, p.me, []string{line})
+			got, err := p.e.Parse(pos, p.me, []string{line})
 			var oe *game.OrdersError
 			if errors.As(err, &oe) {
 				fmt.Fprintf(p.out, "  ? %s\n", oe.Orders[0].Message)
@@ -284,19 +280,19 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			mine = append(mine, canon[0])
-			fmt.Fprintf(p.out, "  ok: %s\n", canon[0])
+			mine = append(mine, got[0])
+			fmt.Fprintf(p.out, "  ok: %s\n", p.e.Names.FormatOrder(got[0]))
 		}
 	}
 }
 
 // dropOrders returns orders without those the error names.
-func dropOrders(orders []string, oe *game.OrdersError) []string {
+func dropOrders(orders []rules.Order, oe *game.OrdersError) []rules.Order {
 	bad := map[int]bool{}
 	for _, o := range oe.Orders {
 		bad[o.Index] = true
 	}
-	var out []string
+	var out []rules.Order
 	for i, o := range orders {
 		if !bad[i] {
 			out = append(out, o)

@@ -62,66 +62,102 @@ func lines(s string) []string {
 	return out
 }
 
-// splitPower splits "England: F nth" into the power and the rest.
-func splitPower(t *testing.T, names *notation.Names, line string) (rules.Power, string) {
+// splitPower splits "England: F nth" into the power's name and the rest.
+func splitPower(t *testing.T, line string) (string, string) {
 	t.Helper()
 	name, rest, ok := strings.Cut(line, ":")
 	if !ok {
 		t.Fatalf("line %q does not start with a power and a colon", line)
 	}
-	p, ok := names.Power(strings.TrimSpace(name))
-	if !ok {
-		t.Fatalf("line %q: unknown power", line)
-	}
-	return p, strings.TrimSpace(rest)
+	return strings.TrimSpace(name), strings.TrimSpace(rest)
 }
 
-func parsePhase(t *testing.T, s string) rules.Phase {
+func parsePhase(t *testing.T, s string) judge.Phase {
 	t.Helper()
 	if s == "" {
-		return rules.Phase{Season: rules.Spring, Year: 1901, Type: rules.MovementPhase}
+		return judge.Phase{Season: "spring", Year: 1901, Type: "movement"}
 	}
 	var jp judge.Phase
 	if _, err := fmt.Sscanf(s, "%s %d %s", &jp.Season, &jp.Year, &jp.Type); err != nil {
 		t.Fatalf("phase %q: %v", s, err)
 	}
-	ph, err := judge.ParsePhase(jp) // a mistyped phase fails, never runs as spring movement
-	if err != nil {
+	if _, err := judge.ParsePhase(jp); err != nil { // a mistyped phase fails, never runs as spring movement
 		t.Fatalf("phase %q: %v", s, err)
 	}
-	return ph
+	return jp
 }
 
-// unitLine reads "F North Sea" or "A Munich <- Bohemia" as a unit.
-func unitLine(t *testing.T, names *notation.Names, power rules.Power, s string) (rules.Unit, rules.Loc, rules.Province) {
+// unitLine reads "England: F North Sea" or "Germany: A Munich <- Bohemia"
+// as a unit in the contract's form and the attacker's origin, if any.
+func unitLine(t *testing.T, line string) (judge.Unit, string) {
 	t.Helper()
-	from := rules.NoProvince
+	power, s := splitPower(t, line)
+	from := ""
 	if body, att, ok := strings.Cut(s, "<-"); ok {
-		p, ok := names.Province(strings.TrimSpace(att))
-		if !ok {
-			t.Fatalf("unknown attacker province in %q", s)
-		}
-		s, from = body, p
+		s, from = strings.TrimSpace(body), strings.TrimSpace(att)
 	}
-	s = strings.TrimSpace(s)
-	var typ rules.UnitType
-	switch {
-	case strings.HasPrefix(s, "A "):
-		typ = rules.Army
-	case strings.HasPrefix(s, "F "):
-		typ = rules.Fleet
-	default:
+	typ, loc, ok := strings.Cut(s, " ")
+	if !ok || (typ != "A" && typ != "F") {
 		t.Fatalf("unit %q must start with A or F", s)
 	}
-	l, ok := names.Loc(s[2:])
-	if !ok {
-		t.Fatalf("unknown location in unit %q", s)
-	}
-	return rules.Unit{Type: typ, Power: power, Coast: l.Coast}, l, from
+	return judge.Unit{Power: power, Type: typ, Province: strings.TrimSpace(loc)}, from
 }
 
-func unitString(m *rules.Map, names *notation.Names, u rules.Unit, p rules.Province) string {
-	return fmt.Sprintf("%s: %s %s", m.PowerName(u.Power), u.Type.Letter(), names.LocString(rules.Loc{Province: p, Coast: u.Coast}))
+// position reads the case's position through the judge's codec, the one
+// reader of positions: a case cannot set up a position the judge refuses.
+func (c *Case) position(t *testing.T, codec *judge.Codec) *rules.Position {
+	t.Helper()
+	jp := judge.Position{Phase: parsePhase(t, c.Phase)}
+	// Without Owns, a movement case has the variant's starting ownership
+	// (the codec's default) and the others have none.
+	if c.Owns != "" || jp.Phase.Type != "movement" {
+		jp.SupplyCenters = map[string]string{}
+	}
+	for _, l := range lines(c.Owns) {
+		power, rest := splitPower(t, l)
+		for _, s := range strings.Fields(rest) {
+			jp.SupplyCenters[s] = power
+		}
+	}
+	for _, l := range lines(c.Units) {
+		u, _ := unitLine(t, l)
+		jp.Units = append(jp.Units, u)
+	}
+	for _, l := range lines(c.Dislodged) {
+		u, from := unitLine(t, l)
+		jp.Dislodged = append(jp.Dislodged, judge.Dislodged{Power: u.Power, Type: u.Type, Province: u.Province, AttackerFrom: from})
+	}
+	pos, err := codec.DecodePosition(&jp)
+	if err != nil {
+		t.Fatalf("the case's position: %v", err)
+	}
+	return pos
+}
+
+// unitSet writes units as sorted "Power: T loc" strings.
+func unitSet(units []judge.Unit) string {
+	out := make([]string, 0, len(units))
+	for _, u := range units {
+		out = append(out, fmt.Sprintf("%s: %s %s", u.Power, strings.ToUpper(u.Type[:1]), u.Province))
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+// wantUnits reads a list of expected units, through the codec so that
+// they are spelled as the codec writes them.
+func wantUnits(t *testing.T, codec *judge.Codec, text string) string {
+	t.Helper()
+	jp := judge.Position{Phase: judge.Phase{Season: "spring", Year: 1901, Type: "movement"}, SupplyCenters: map[string]string{}}
+	for _, l := range lines(text) {
+		u, _ := unitLine(t, l)
+		jp.Units = append(jp.Units, u)
+	}
+	pos, err := codec.DecodePosition(&jp)
+	if err != nil {
+		t.Fatalf("expected units: %v", err)
+	}
+	return unitSet(codec.EncodePosition(pos).Units)
 }
 
 // run plays the case and reports every difference from its expectations.
@@ -135,70 +171,28 @@ func (c *Case) run(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := v.Map
-	names := notation.NewNames(m)
-	pos := rules.NewPosition(m, parsePhase(t, c.Phase))
-	if c.Owns == "" && pos.Phase.Type == rules.MovementPhase {
-		copy(pos.Owner, v.Start.Owner)
-	}
-	for _, l := range lines(c.Owns) {
-		pw, rest := splitPower(t, names, l)
-		for _, s := range strings.Fields(rest) {
-			p, ok := names.Province(s)
-			if !ok {
-				t.Fatalf("owns: unknown province %q", s)
-			}
-			pos.Owner[p] = pw
-		}
-	}
-	for _, l := range lines(c.Units) {
-		pw, rest := splitPower(t, names, l)
-		u, loc, _ := unitLine(t, names, pw, rest)
-		pos.Units[loc.Province] = u
-	}
-	for _, l := range lines(c.Dislodged) {
-		pw, rest := splitPower(t, names, l)
-		u, loc, from := unitLine(t, names, pw, rest)
-		pos.Dislodged = append(pos.Dislodged, rules.Dislodged{Unit: u, Province: loc.Province, AttackerFrom: from})
-	}
+	codec := judge.NewCodec(v)
+	names := codec.Names()
+	pos := c.position(t, codec)
 	r := rules.NewResolver(v, c.Options)
 	res := c.phase1(t, r, names, pos, c.Orders)
 	if pos.Phase.Type == rules.MovementPhase {
-		var got []string
+		var dislodged []judge.Unit
 		for _, d := range append(append([]rules.Dislodged(nil), res.Next.Dislodged...), res.Disbanded...) {
-			got = append(got, unitString(m, names, d.Unit, d.Province))
+			dislodged = append(dislodged, codec.EncodeUnit(d.Unit, d.Province))
 		}
-		var want []string
-		for _, l := range lines(c.WantDislodged) {
-			pw, rest := splitPower(t, names, l)
-			u, loc, _ := unitLine(t, names, pw, rest)
-			want = append(want, unitString(m, names, u, loc.Province))
-		}
-		sort.Strings(got)
-		sort.Strings(want)
-		if strings.Join(got, ", ") != strings.Join(want, ", ") {
-			t.Errorf("dislodged units:\n got  [%s]\n want [%s]", strings.Join(got, ", "), strings.Join(want, ", "))
+		got, want := unitSet(dislodged), wantUnits(t, codec, c.WantDislodged)
+		if got != want {
+			t.Errorf("dislodged units:\n got  [%s]\n want [%s]", got, want)
 		}
 	}
 	if c.ThenOrders != "" {
 		res = c.phase1(t, r, names, res.Next, c.ThenOrders)
 	}
 	if c.WantUnits != "" {
-		var got, want []string
-		for p, u := range res.Next.Units {
-			if u.Type != rules.NoUnit {
-				got = append(got, unitString(m, names, u, rules.Province(p)))
-			}
-		}
-		for _, l := range lines(c.WantUnits) {
-			pw, rest := splitPower(t, names, l)
-			u, loc, _ := unitLine(t, names, pw, rest)
-			want = append(want, unitString(m, names, u, loc.Province))
-		}
-		sort.Strings(got)
-		sort.Strings(want)
-		if strings.Join(got, ", ") != strings.Join(want, ", ") {
-			t.Errorf("units at the end:\n got  [%s]\n want [%s]", strings.Join(got, ", "), strings.Join(want, ", "))
+		got, want := unitSet(codec.EncodePosition(res.Next).Units), wantUnits(t, codec, c.WantUnits)
+		if got != want {
+			t.Errorf("units at the end:\n got  [%s]\n want [%s]", got, want)
 		}
 	}
 }
@@ -213,7 +207,11 @@ func (c *Case) phase1(t *testing.T, r *rules.Resolver, names *notation.Names, po
 		if !ok {
 			t.Fatalf("order %q has no expected outcome after =>", l)
 		}
-		pw, rest := splitPower(t, names, body)
+		power, rest := splitPower(t, body)
+		pw, ok := names.Power(power)
+		if !ok {
+			t.Fatalf("line %q: unknown power", l)
+		}
 		o, err := names.ParseOrder(rest, pw, pos.Phase.Type)
 		if err != nil {
 			t.Fatalf("case order: %v", err)

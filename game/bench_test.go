@@ -1,0 +1,137 @@
+package game
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+// midGame returns a standard game played by bots (England by a person
+// who lets the bots' choice stand) up to a movement phase of 1905, as the
+// store keeps it, and England's orders for that phase as the store keeps
+// them.
+func midGame(b *testing.B, es *Engines) (data, england []byte) {
+	b.Helper()
+	e := es.Get("standard")
+	g, err := New(e, "u1", "England", 60, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := g.Start("u1", t0); err != nil {
+		b.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for {
+		pos := g.Position
+		orders := Orders{}
+		var text []string
+		for _, p := range e.Powers() {
+			pw, _ := e.Names.Power(p)
+			orders[pw] = bot.Orders(e.V, pos, pw, rnd)
+			for _, o := range orders[pw] {
+				if p == "England" {
+					text = append(text, e.Names.FormatOrder(o))
+				}
+			}
+		}
+		if pos.Phase.Year == 1905 && pos.Phase.Type == rules.MovementPhase {
+			if data, err = json.Marshal(g); err != nil {
+				b.Fatal(err)
+			}
+			if england, err = json.Marshal(text); err != nil {
+				b.Fatal(err)
+			}
+			return data, england
+		}
+		if _, err := g.Advance(e, orders, t0); err != nil {
+			b.Fatal(err)
+		}
+		if g.Status != Active {
+			b.Fatalf("the game ended in %+v", g.Position.Phase)
+		}
+	}
+}
+
+// BenchmarkAdvance is one adjudication of a mid-game standard movement
+// phase as the server does it (server.advanceDiplomacy), without the
+// store: decode the game's row, read the person's stored orders, let the
+// bots order, advance, write the phase's record and the game's row.
+func BenchmarkAdvance(b *testing.B) {
+	es := NewEngines(variants.MustLoad())
+	data, england := midGame(b, es)
+	now := t0.Add(time.Hour)
+	b.ReportAllocs()
+	for b.Loop() {
+		g, e, err := es.Decode(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		orders := Orders{}
+		var list []string
+		if err := json.Unmarshal(england, &list); err != nil {
+			b.Fatal(err)
+		}
+		pw, _ := e.Names.Power("England")
+		if orders[pw], err = e.ReadOrders("England", g.Position.Phase.Type, list); err != nil {
+			b.Fatal(err)
+		}
+		rnd := rand.New(rand.NewPCG(7, uint64(g.Seq)))
+		for _, p := range g.BotPowers() {
+			pw, _ := e.Names.Power(p)
+			orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
+		}
+		before := e.Codec.EncodePosition(g.Position)
+		res, err := g.Advance(e, orders, now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rec := struct {
+			Phase     judge.Phase         `json:"phase"`
+			Position  judge.Position      `json:"position"`
+			Orders    map[string][]string `json:"orders"`
+			Results   []judge.Result      `json:"results"`
+			Disbanded []judge.Unit        `json:"disbanded"`
+		}{res.Phase, before, res.Orders, res.Results, res.Disbanded}
+		if _, err := json.Marshal(rec); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Waiting(e, nil); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAdvanceGame is Game.Advance alone on the phase of
+// BenchmarkAdvance, every power's orders given (the bots'): what the game
+// layer does between the server's decoding and encoding of the row.
+func BenchmarkAdvanceGame(b *testing.B) {
+	es := NewEngines(variants.MustLoad())
+	data, _ := midGame(b, es)
+	g, e, err := es.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	orders := Orders{}
+	rnd := rand.New(rand.NewPCG(7, uint64(g.Seq)))
+	for _, p := range e.Powers() {
+		pw, _ := e.Names.Power(p)
+		orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
+	}
+	now := t0.Add(time.Hour)
+	b.ReportAllocs()
+	for b.Loop() {
+		h := *g
+		if _, err := h.Advance(e, orders, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

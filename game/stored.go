@@ -1,0 +1,117 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/chancery/chancery/judge"
+)
+
+// stored is a Game as the store keeps it: the fields of Game in their
+// order, the position in the contract's form (names). It is the one
+// description of the stored format; change it only with a migration.
+type stored struct {
+	Variant      string         `json:"variant"`
+	Status       Status         `json:"status"`
+	Seq          int            `json:"seq"`
+	PhaseSeconds int            `json:"phase_seconds"`
+	Deadline     time.Time      `json:"deadline,omitzero"`
+	FillWithBots bool           `json:"fill_with_bots"`
+	Creator      string         `json:"creator"`
+	Seats        []Seat         `json:"seats"`
+	Position     judge.Position `json:"position"`
+	DrawVotes    []string       `json:"draw_votes,omitempty"`
+	ConcedeVotes []string       `json:"concede_votes,omitempty"`
+	Last         *Resolution    `json:"last,omitempty"`
+	End          *End           `json:"end,omitempty"`
+}
+
+// errNoEngine is the cause of writing a Game that New or Engines.Decode
+// did not make: without its variant it cannot name its position.
+var errNoEngine = errors.New("game: a game made by New or Engines.Decode is needed to write its position")
+
+// MarshalJSON writes the game as the store keeps it, its position by name.
+// (A value receiver, so that a Game is never written without its
+// position, whether it is marshalled by value or by pointer.)
+func (g Game) MarshalJSON() ([]byte, error) {
+	if g.e == nil || g.Position == nil {
+		return nil, errNoEngine
+	}
+	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
+		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Seats: g.Seats,
+		Position: g.e.Codec.EncodePosition(g.Position), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
+		Last: g.Last, End: g.End})
+}
+
+// UnmarshalJSON refuses: a game's position can only be read knowing its
+// variant, which Engines.Decode finds.
+func (g *Game) UnmarshalJSON([]byte) error {
+	return errors.New("game: read a stored game with Engines.Decode, which knows its variant")
+}
+
+// Decode reads a game as the store keeps it (MarshalJSON's form) and
+// returns it with its variant's engine. The position is read strictly, by
+// the judge's codec: what the command line refuses, a stored game may not
+// hold. Stored games written by the server always read so.
+//
+// One compatibility read remains, for rows written by hand or by a tool
+// that went through the lax reader this package once had: that reader
+// ignored a dislodged unit's attacker_from and retreats entries it could
+// not read, so Decode ignores them too (the unit may then retreat as if no
+// attacker were known, as it could before) rather than lose the game.
+// Anything else the codec refuses — a fleet in Paris, a fleet in stp
+// without its coast, an unknown unit type, power or province — has no one
+// meaning: it is a *DecodeError naming the field and the name, for the
+// server to log as a bug (500) and an operator to repair.
+func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
+	var s stored
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, nil, &DecodeError{Field: "game", Err: err}
+	}
+	e := es.Get(s.Variant)
+	if e == nil {
+		return nil, nil, &DecodeError{Field: "variant", Err: &judge.NameError{Kind: "variant", Name: s.Variant}}
+	}
+	pos, err := e.Codec.DecodePosition(&s.Position)
+	if err != nil {
+		legacy, changed := e.legacyPosition(&s.Position)
+		if !changed {
+			return nil, nil, &DecodeError{Field: "position", Err: err}
+		}
+		if pos, err = e.Codec.DecodePosition(legacy); err != nil {
+			return nil, nil, &DecodeError{Field: "position", Err: err}
+		}
+	}
+	g := &Game{Variant: s.Variant, Status: s.Status, Seq: s.Seq, PhaseSeconds: s.PhaseSeconds, Deadline: s.Deadline,
+		FillWithBots: s.FillWithBots, Creator: s.Creator, Seats: s.Seats, Position: pos, DrawVotes: s.DrawVotes,
+		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, e: e}
+	return g, e, nil
+}
+
+// legacyPosition returns p without the dislodged units' attacker_from and
+// retreats entries that do not name a province, as the lax reader read
+// them, and whether it dropped any.
+func (e *Engine) legacyPosition(p *judge.Position) (*judge.Position, bool) {
+	q := *p
+	q.Dislodged = make([]judge.Dislodged, len(p.Dislodged))
+	changed := false
+	for i, d := range p.Dislodged {
+		if _, ok := e.Names.Loc(d.AttackerFrom); d.AttackerFrom != "" && !ok {
+			d.AttackerFrom = ""
+			changed = true
+		}
+		if d.Retreats != nil {
+			rs := []string{}
+			for _, r := range d.Retreats {
+				if _, ok := e.Names.Loc(r); ok {
+					rs = append(rs, r)
+				}
+			}
+			changed = changed || len(rs) != len(d.Retreats)
+			d.Retreats = rs
+		}
+		q.Dislodged[i] = d
+	}
+	return &q, changed
+}

@@ -1,0 +1,157 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+// storedGame reads a game of testdata, written by the code before issue
+// 11, in the compact form the store keeps.
+func storedGame(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, data); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestStoredGamesLoadAndWriteBackTheSameBytes: games stored before the
+// position became typed read strictly, and are written back byte for byte.
+func TestStoredGamesLoadAndWriteBackTheSameBytes(t *testing.T) {
+	es := NewEngines(variants.MustLoad())
+	files, _ := filepath.Glob("testdata/*.json")
+	if len(files) == 0 {
+		t.Fatal("no stored games in testdata")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data := storedGame(t, filepath.Base(f))
+			g, e, err := es.Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.V.Name != g.Variant {
+				t.Errorf("engine %s for a %s game", e.V.Name, g.Variant)
+			}
+			back, err := json.Marshal(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(back, data) {
+				t.Errorf("written back differently:\n got  %s\n want %s", back, data)
+			}
+		})
+	}
+}
+
+// TestStoredGameWithAnUnreadableAttackerLoads: the lax reader this package
+// had ignored an attacker_from it could not read; the strict codec refuses
+// it, and Decode's compatibility read drops it, as the lax reader did, so
+// such a row still loads (and is written back clean).
+func TestStoredGameWithAnUnreadableAttackerLoads(t *testing.T) {
+	es := NewEngines(variants.MustLoad())
+	data := storedGame(t, "standard-retreat.json")
+	var raw map[string]json.RawMessage
+	_ = json.Unmarshal(data, &raw)
+	var jp judge.Position
+	_ = json.Unmarshal(raw["position"], &jp)
+	if len(jp.Dislodged) == 0 {
+		t.Fatal("the stored retreat phase has no dislodged unit")
+	}
+	jp.Dislodged[0].AttackerFrom = "atlantis"
+	jp.Dislodged[0].Retreats = append(jp.Dislodged[0].Retreats, "lyonesse")
+	e := es.Get("standard")
+	if _, err := e.Codec.DecodePosition(&jp); err == nil {
+		t.Fatal("the strict codec read an unknown attacker_from")
+	}
+	raw["position"], _ = json.Marshal(jp)
+	data, _ = json.Marshal(raw)
+
+	g, _, err := es.Decode(data)
+	if err != nil {
+		t.Fatalf("a row the lax reader read does not load: %v", err)
+	}
+	d := g.Position.Dislodged[0]
+	if d.AttackerFrom != rules.NoProvince || len(d.Retreats) != len(jp.Dislodged[0].Retreats)-1 {
+		t.Errorf("dislodged %+v: want no attacker and the readable retreats", d)
+	}
+	back, _ := json.Marshal(g)
+	if bytes.Contains(back, []byte("atlantis")) || bytes.Contains(back, []byte("lyonesse")) {
+		t.Errorf("written back with the unreadable names: %s", back)
+	}
+}
+
+// TestStoredGameTheCodecRefusesIsADecodeError: a stored position the
+// lax reader took but that has no one meaning is refused, with the field
+// and the name, as damaged data (not a bad request: no ErrInvalid).
+func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
+	es := NewEngines(variants.MustLoad())
+	data := storedGame(t, "standard-drawn.json") // the start: France's army in Paris
+	tests := []struct {
+		name, from, to, field, bad string
+	}{
+		{"Fleet for an army", `"power":"France","type":"army","province":"par"`, `"power":"France","type":"Fleet","province":"par"`, "units", "par"},
+		{"a fleet in Paris", `"power":"France","type":"army","province":"par"`, `"power":"France","type":"fleet","province":"par"`, "units", "par"},
+		{"a fleet in stp without a coast", `"power":"France","type":"army","province":"par"`, `"power":"France","type":"fleet","province":"stp"`, "units", "stp"},
+		{"an unknown unit type", `"power":"France","type":"army","province":"par"`, `"power":"France","type":"tank","province":"par"`, "units", "tank"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !bytes.Contains(data, []byte(tt.from)) {
+				t.Fatalf("the stored game has no %s", tt.from)
+			}
+			bad := bytes.Replace(data, []byte(tt.from), []byte(tt.to), 1)
+			_, _, err := es.Decode(bad)
+			var de *DecodeError
+			var ie *judge.InputError
+			if !errors.As(err, &de) || de.Field != "position" || !errors.As(err, &ie) || ie.Field != tt.field || ie.Name != tt.bad {
+				t.Fatalf("got %v, want a DecodeError of the position naming %s %q", err, tt.field, tt.bad)
+			}
+			if errors.Is(err, ErrInvalid) {
+				t.Errorf("%v: damaged data classified as a bad request", err)
+			}
+			if !strings.HasPrefix(err.Error(), "stored game: position: units: ") {
+				t.Errorf("message %q", err)
+			}
+		})
+	}
+	if _, _, err := es.Decode([]byte(`{"variant": "chess"}`)); !errors.As(err, new(*DecodeError)) {
+		t.Errorf("unknown variant: %v", err)
+	}
+}
+
+// TestAGameIsReadOnlyThroughDecode: json.Unmarshal cannot know the
+// variant, so it refuses rather than leave the position empty, and a Game
+// not made by New or Decode cannot name its position.
+func TestAGameIsReadOnlyThroughDecode(t *testing.T) {
+	var g Game
+	if err := json.Unmarshal(storedGame(t, "standard-drawn.json"), &g); err == nil {
+		t.Error("json.Unmarshal read a game without its variant")
+	}
+	if _, err := json.Marshal(&Game{}); err == nil {
+		t.Error("a game without an engine was written")
+	}
+	drawn, _, err := NewEngines(variants.MustLoad()).Decode(storedGame(t, "standard-drawn.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byValue, _ := json.Marshal(*drawn)
+	byPointer, _ := json.Marshal(drawn)
+	if !bytes.Equal(byValue, byPointer) || !bytes.Contains(byValue, []byte(`"position":{`)) {
+		t.Errorf("a game written by value:\n%s\nby pointer:\n%s", byValue, byPointer)
+	}
+}

@@ -1,0 +1,295 @@
+package judge
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/chancery/chancery/notation"
+	"github.com/chancery/chancery/rules"
+)
+
+// Codec translates between one variant's names — the contract's JSON form
+// of positions, units and results — and the rules core's ids. It is the one
+// place where a position's names become ids and ids names: the command
+// line, the game layer (and through it the store's stored games) and the
+// tests all go through it, so that what one edge refuses every edge
+// refuses. It is strict: an unknown name, a unit where it cannot stand, a
+// fleet in a province with coasts that does not name its coast, an army on
+// a coast, two units in one province are InputErrors, never guessed at.
+//
+// Orders are text only for people: notation reads them (Names) and writes
+// them (Names.FormatOrder). A Codec is safe for concurrent use.
+type Codec struct {
+	v     *rules.Variant
+	names *notation.Names
+}
+
+// NewCodec returns the codec of variant v.
+func NewCodec(v *rules.Variant) *Codec {
+	return &Codec{v: v, names: notation.NewNames(v.Map)}
+}
+
+// Variant returns the codec's variant.
+func (c *Codec) Variant() *rules.Variant { return c.v }
+
+// Names returns the names of the codec's map, which read and write orders.
+func (c *Codec) Names() *notation.Names { return c.names }
+
+// ParsePhase reads a contract phase.
+func ParsePhase(p Phase) (rules.Phase, error) {
+	var ph rules.Phase
+	switch asciiLower(p.Season) {
+	case "spring":
+		ph.Season = rules.Spring
+	case "fall", "autumn":
+		ph.Season = rules.Fall
+	case "winter":
+		ph.Season = rules.Winter
+	default:
+		return ph, inputErr("", p.Season, &NameError{Kind: "season", Name: p.Season, Known: "spring, fall or winter"})
+	}
+	switch asciiLower(p.Type) {
+	case "movement":
+		ph.Type = rules.MovementPhase
+	case "retreat", "retreats":
+		ph.Type = rules.RetreatPhase
+	case "adjustment", "adjustments", "build", "builds":
+		ph.Type = rules.AdjustmentPhase
+	default:
+		return ph, inputErr("", p.Type, &NameError{Kind: "phase type", Name: p.Type, Known: "movement, retreat or adjustment"})
+	}
+	ph.Year = p.Year
+	if p.Year < 1 || p.Year > 9999 {
+		return ph, badf("", "", "year %d: years run from 1 to 9999", p.Year)
+	}
+	if !ph.Valid() {
+		return ph, badf("", "", "phase %s %d %s does not exist (adjustments are in winter, movement and retreats in spring and fall)", p.Season, p.Year, p.Type)
+	}
+	return ph, nil
+}
+
+// FormatPhase writes a phase in the contract's form.
+func FormatPhase(p rules.Phase) Phase {
+	return Phase{Season: p.Season.String(), Year: p.Year, Type: p.Type.String()}
+}
+
+func unitType(s string) (rules.UnitType, bool) {
+	// The contract's own spelling first, without lowering.
+	switch s {
+	case "army":
+		return rules.Army, true
+	case "fleet":
+		return rules.Fleet, true
+	}
+	switch asciiLower(s) {
+	case "army", "a":
+		return rules.Army, true
+	case "fleet", "f":
+		return rules.Fleet, true
+	}
+	return rules.NoUnit, false
+}
+
+// DecodePosition reads a position in the contract's form (its Variant
+// field is not looked at: the codec knows its variant). Without
+// supply_centers the variant's starting ownership applies, as in the
+// contract; a retreats list left out lets the rules find the retreats.
+func (c *Codec) DecodePosition(p *Position) (*rules.Position, error) {
+	pos := &rules.Position{}
+	if err := c.DecodePositionInto(pos, p); err != nil {
+		return nil, err
+	}
+	return pos, nil
+}
+
+// DecodePositionInto is DecodePosition into pos, reusing its storage.
+func (c *Codec) DecodePositionInto(pos *rules.Position, p *Position) error {
+	v, m := c.v, c.v.Map
+	ph, err := ParsePhase(p.Phase)
+	if err != nil {
+		return err
+	}
+	n := m.NumProvinces()
+	pos.Phase = ph
+	pos.Units = resize(pos.Units, n)
+	pos.Dislodged = pos.Dislodged[:0]
+	if p.SupplyCenters == nil {
+		pos.Owner = append(pos.Owner[:0], v.Start.Owner...)
+	} else {
+		pos.Owner = resize(pos.Owner, n)
+		for prov, power := range p.SupplyCenters {
+			pr, ok := c.names.Province(prov)
+			if !ok {
+				return unknown("supply_centers", "province", prov)
+			}
+			if !m.Provinces[pr].SupplyCenter {
+				return badf("supply_centers", prov, "%q is not a supply centre", prov)
+			}
+			if power == "" {
+				continue
+			}
+			pw, ok := c.names.Power(power)
+			if !ok {
+				return unknown("supply_centers", "power", power)
+			}
+			if !v.MayOwn(pr, pw) {
+				return badf("supply_centers", prov, "%s cannot own %q in %s", power, prov, v.Name)
+			}
+			pos.Owner[pr] = pw
+		}
+	}
+	for _, u := range p.Units {
+		pw, t, l, err := c.unit(u.Power, u.Type, u.Province, "units")
+		if err != nil {
+			return err
+		}
+		if pos.Units[l.Province].Type != rules.NoUnit {
+			return badf("units", u.Province, "two units in %q", u.Province)
+		}
+		pos.Units[l.Province] = rules.Unit{Type: t, Power: pw, Coast: l.Coast}
+	}
+	if len(p.Dislodged) > 0 && ph.Type != rules.RetreatPhase {
+		return badf("dislodged", "", "units wait to retreat only in a retreat phase, not in %s", phaseString(p.Phase))
+	}
+	for i, d := range p.Dislodged {
+		pw, t, l, err := c.unit(d.Power, d.Type, d.Province, "dislodged")
+		if err != nil {
+			return err
+		}
+		for _, other := range pos.Dislodged[:i] {
+			if other.Province == l.Province {
+				return badf("dislodged", d.Province, "two units dislodged from %q", d.Province)
+			}
+		}
+		dl := rules.Dislodged{Unit: rules.Unit{Type: t, Power: pw, Coast: l.Coast}, Province: l.Province,
+			AttackerFrom: rules.NoProvince, ByConvoy: d.ByConvoy}
+		if d.AttackerFrom != "" {
+			a, ok := c.names.Loc(d.AttackerFrom)
+			if !ok {
+				return badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{Kind: "province", Name: d.AttackerFrom})
+			}
+			dl.AttackerFrom = a.Province
+		}
+		if d.Retreats != nil {
+			dl.Retreats = []rules.Loc{}
+			for _, r := range d.Retreats {
+				rl, ok := c.names.Loc(r)
+				if !ok {
+					return badf("dislodged", r, "%w in retreats", &NameError{Kind: "province", Name: r})
+				}
+				dl.Retreats = append(dl.Retreats, rl)
+			}
+		}
+		pos.Dislodged = append(pos.Dislodged, dl)
+	}
+	return nil
+}
+
+// ErrNoCoast is the cause of a fleet in a province with coasts that does
+// not name its coast.
+var ErrNoCoast = errors.New("must name its coast")
+
+// unit reads a unit of field.
+func (c *Codec) unit(power, typ, prov, field string) (rules.Power, rules.UnitType, rules.Loc, error) {
+	pw, ok := c.names.Power(power)
+	if !ok {
+		return 0, 0, rules.Loc{}, unknown(field, "power", power)
+	}
+	t, ok := unitType(typ)
+	if !ok {
+		return 0, 0, rules.Loc{}, inputErr(field, typ, &NameError{Kind: "unit type", Name: typ, Known: "army or fleet"})
+	}
+	l, ok := c.names.Loc(prov)
+	if !ok {
+		return 0, 0, rules.Loc{}, unknown(field, "province", prov)
+	}
+	m := c.v.Map
+	if t == rules.Fleet && l.Coast == rules.NoCoast && m.HasCoasts(l.Province) {
+		return 0, 0, rules.Loc{}, badf(field, prov, "a fleet in %q %w", prov, ErrNoCoast)
+	}
+	if t == rules.Army && l.Coast != rules.NoCoast {
+		return 0, 0, rules.Loc{}, badf(field, prov, "an army stands in a province, not on a coast: %q", prov)
+	}
+	if !m.CanOccupy(t, l) {
+		article := "a"
+		if t == rules.Army {
+			article = "an"
+		}
+		return 0, 0, rules.Loc{}, badf(field, prov, "%s %s cannot stand in %q", article, t, prov)
+	}
+	return pw, t, l, nil
+}
+
+// EncodePosition writes a core position in the contract's form: units
+// power by power in the map's order, retreats sorted, centres by
+// abbreviation. Decoding what it writes gives the position back.
+func (c *Codec) EncodePosition(pos *rules.Position) Position {
+	m := c.v.Map
+	p := Position{Phase: FormatPhase(pos.Phase), Units: []Unit{}, Dislodged: []Dislodged{},
+		SupplyCenters: map[string]string{}}
+	for pw := 1; pw < len(m.Powers); pw++ {
+		for pr, u := range pos.Units {
+			if u.Type == rules.NoUnit || int(u.Power) != pw {
+				continue
+			}
+			p.Units = append(p.Units, c.EncodeUnit(u, rules.Province(pr)))
+		}
+	}
+	for _, d := range pos.Dislodged {
+		dj := Dislodged{Power: m.PowerName(d.Power), Type: d.Type.String(), Province: c.names.LocString(d.Loc()),
+			ByConvoy: d.ByConvoy, Retreats: []string{}}
+		if d.AttackerFrom != rules.NoProvince {
+			dj.AttackerFrom = m.Provinces[d.AttackerFrom].Abbr
+		}
+		for _, l := range d.Retreats {
+			dj.Retreats = append(dj.Retreats, c.names.LocString(l))
+		}
+		sort.Strings(dj.Retreats)
+		p.Dislodged = append(p.Dislodged, dj)
+	}
+	for pr, o := range pos.Owner {
+		if o != rules.NoPower && m.Provinces[pr].SupplyCenter {
+			p.SupplyCenters[m.Provinces[pr].Abbr] = m.PowerName(o)
+		}
+	}
+	return p
+}
+
+// EncodeUnit writes the unit u standing in province p.
+func (c *Codec) EncodeUnit(u rules.Unit, p rules.Province) Unit {
+	return Unit{Power: c.v.Map.PowerName(u.Power), Type: u.Type.String(),
+		Province: c.names.LocString(rules.Loc{Province: p, Coast: u.Coast})}
+}
+
+// EncodeResult writes the result of one order of power.
+func (c *Codec) EncodeResult(power rules.Power, r *rules.Result) Result {
+	return Result{Power: c.v.Map.PowerName(power), Order: c.names.FormatOrder(r.Order),
+		Result: r.Outcome.String(), Reason: r.Reason.String(), Message: r.Message(c.v.Map)}
+}
+
+// SyntaxResult is the result of an order of power that cannot be read:
+// illegal, for the reason "syntax", with the order as it was written.
+func SyntaxResult(power, text string, err error) Result {
+	return Result{Power: power, Order: text, Result: "illegal", Reason: "syntax", Message: err.Error()}
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// asciiLower lowers ASCII letters, without allocating for words that are
+// already lower case.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
