@@ -75,7 +75,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusUnprocessableEntity, "name: 1 to 100 characters")
 	}
 	now := s.now()
-	row := &store.Game{ID: newID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now}
+	row := &store.Game{ID: s.gameID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now}
 	var power string
 	if strings.EqualFold(req.Variant, kindDice) {
 		dg, err := newDiceGame(u, req, deadline)

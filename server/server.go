@@ -71,6 +71,10 @@ type Server struct {
 	done    chan struct{}
 	once    sync.Once
 
+	// gameID makes the id of a new game: newID, unless a test wants two
+	// games alike in everything a player can see.
+	gameID func() string
+
 	// listening is set while changes made by other processes arrive as
 	// notifications (PostgreSQL), so streams need not poll.
 	listening    atomic.Bool
@@ -104,7 +108,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, st: cfg.Store, engines: game.NewEngines(cfg.Variants), log: cfg.Logger, now: cfg.Now,
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
-		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1),
+		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1), gameID: newID,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
