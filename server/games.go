@@ -1,10 +1,11 @@
 package server
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -631,12 +632,20 @@ type phaseRecord struct {
 }
 
 // botRand is the random source of a game's bots for one phase: seeded by
-// the game and the phase, so an adjudication that is retried (after a
-// crash) gives the same bot orders.
-func botRand(gameID string, seq int) *rand.Rand {
-	h := fnv.New64a()
-	h.Write([]byte(gameID))
-	return rand.New(rand.NewPCG(h.Sum64(), uint64(seq)))
+// the game's secret, which never leaves the server, and the phase, so that
+// nobody can compute the bots' orders from the public game and the bots'
+// code, and an adjudication that is retried (after a crash) gives the same
+// orders. The stream is ChaCha8 keyed by HMAC-SHA256(secret, phase): the
+// orders of one phase tell nothing of another's.
+func botRand(secret []byte, seq int) (*rand.Rand, error) {
+	if len(secret) < 16 {
+		return nil, fmt.Errorf("the game has no secret to seed its bots (%d bytes)", len(secret))
+	}
+	mac := hmac.New(sha256.New, secret)
+	fmt.Fprintf(mac, "chancery bots, phase %d", seq)
+	var seed [32]byte
+	copy(seed[:], mac.Sum(nil))
+	return rand.New(rand.NewChaCha8(seed)), nil
 }
 
 // advanceDiplomacy adjudicates the current phase of a locked game.
@@ -664,7 +673,10 @@ func (s *Server) advanceDiplomacy(tx store.Tx, row *store.Game, now time.Time) e
 	if err != nil {
 		return err
 	}
-	rnd := botRand(row.ID, g.Seq)
+	rnd, err := botRand(row.Secret, g.Seq)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", row.ID, err)
+	}
 	for _, p := range g.BotPowers() {
 		pw, _ := e.Names.Power(p)
 		var list []string

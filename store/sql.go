@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -210,12 +212,52 @@ func (d *db) migrate(ctx context.Context) error {
 				return fmt.Errorf("migrate %s: %w\n%s", base, err, stmt)
 			}
 		}
+		if step := migrationSteps[v]; step != nil {
+			if err := step(ctx, d, tx); err != nil {
+				return fmt.Errorf("migrate %s: %w", base, err)
+			}
+		}
 		if _, err := tx.ExecContext(ctx, d.q("INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)"),
 			v, base, time.Now().UnixMilli()); err != nil {
 			return fmt.Errorf("migrate %s: %w", base, err)
 		}
 	}
 	return tx.Commit()
+}
+
+// migrationSteps are the parts of migrations that SQL cannot say
+// portably, by migration number: each runs in the migration's transaction,
+// after its SQL.
+var migrationSteps = map[int]func(ctx context.Context, d *db, tx *sql.Tx) error{
+	2: giveGamesSecrets,
+}
+
+// giveGamesSecrets gives each game stored before games had secrets one
+// of its own (migration 0002).
+func giveGamesSecrets(ctx context.Context, d *db, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "SELECT id FROM games WHERE secret = ''")
+	if err != nil {
+		return fmt.Errorf("games without a secret: %w", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE games SET secret = ? WHERE id = ?"), hex.EncodeToString(newSecret()), id); err != nil {
+			return fmt.Errorf("game %s: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // splitSQL splits a migration into statements at semicolons that end a
@@ -442,23 +484,42 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 // Games.
 
-const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated"
+const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret"
 
 func scanGame(sc scanner) (*Game, error) {
 	var g Game
 	var deadline, created, updated int64
-	var data string
-	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated); err != nil {
+	var data, secret string
+	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret); err != nil {
 		return nil, notFound(err)
 	}
 	g.Data = []byte(data)
 	g.Deadline, g.Created, g.Updated = fromMS(deadline), fromMS(created), fromMS(updated)
+	var err error
+	if g.Secret, err = hex.DecodeString(secret); err != nil {
+		return nil, fmt.Errorf("store: game %s: malformed secret: %w", g.ID, err)
+	}
 	return &g, nil
 }
 
+// secretSize is the length of a game's secret in bytes.
+const secretSize = 32
+
+// newSecret returns a game's secret: random bytes from the system's
+// cryptographic source.
+func newSecret() []byte {
+	b := make([]byte, secretSize)
+	_, _ = rand.Read(b) // never fails (crypto/rand crashes the program first)
+	return b
+}
+
 func (t *sqlTx) CreateGame(g *Game) error {
-	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated))
+	if len(g.Secret) == 0 {
+		g.Secret = newSecret()
+	}
+	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated),
+		hex.EncodeToString(g.Secret))
 	if isUnique(err) {
 		return ErrConflict
 	}

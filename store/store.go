@@ -70,6 +70,8 @@ type Tx interface {
 	SessionUser(tokenHash string, now time.Time) (*User, error)
 	RevokeSession(tokenHash string) error
 
+	// CreateGame stores a new game, giving it a secret (see Game) unless
+	// it has one.
 	CreateGame(g *Game) error
 	// Game reads a game; lock takes its row lock until the end of the
 	// transaction (in Update only).
@@ -138,6 +140,9 @@ type Game struct {
 	Data     []byte
 	Created  time.Time
 	Updated  time.Time
+	// Secret is random, made by CreateGame (when empty) and never
+	// changed: it seeds the game's bots. It must never leave the server.
+	Secret []byte
 }
 
 // GameFilter selects games for ListGames.

@@ -1,0 +1,80 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+
+	"github.com/chancery/chancery/internal/pgtest"
+)
+
+// schemaV1 makes the schema of migration 0001 alone in the database at
+// dsn, with one game in it, as a server before games had secrets left it.
+func schemaV1(t *testing.T, driver, dsn string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	text, err := migrations.ReadFile("migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := append(splitSQL(string(text)),
+		"CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied BIGINT NOT NULL)",
+		"INSERT INTO schema_migrations (version, name, applied) VALUES (1, '0001_init.sql', 0)",
+		`INSERT INTO games (id, kind, variant, name, status, seq, deadline, version, data, created, updated)
+			VALUES ('old1', 'diplomacy', 'standard', 'old', 'active', 0, 0, 1, '{"creator": "u1"}', 0, 0)`,
+		`INSERT INTO games (id, kind, variant, name, status, seq, deadline, version, data, created, updated)
+			VALUES ('old2', 'diplomacy', 'standard', 'old', 'active', 0, 0, 1, '{"creator": "u1"}', 0, 0)`)
+	for _, s := range stmts {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%v\n%s", err, s)
+		}
+	}
+}
+
+// TestMigrationGivesStoredGamesSecrets: games stored before games had
+// secrets get one each (different) when the schema is migrated.
+func TestMigrationGivesStoredGamesSecrets(t *testing.T) {
+	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "old.db")}
+	if pgtest.Available() {
+		dsns["postgres"] = pgtest.Database(t)
+	}
+	for name, dsn := range dsns {
+		t.Run(name, func(t *testing.T) {
+			driver := "sqlite"
+			if name == "postgres" {
+				driver = "pgx"
+			}
+			schemaV1(t, driver, dsn)
+			s, err := Open(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			secrets := map[string]bool{}
+			if err := s.View(context.Background(), func(tx Tx) error {
+				for _, id := range []string{"old1", "old2"} {
+					g, err := tx.Game(id, false)
+					if err != nil {
+						return err
+					}
+					if len(g.Secret) != secretSize {
+						t.Errorf("game %s: a secret of %d bytes after the migration", id, len(g.Secret))
+					}
+					secrets[string(g.Secret)] = true
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if len(secrets) != 2 {
+				t.Errorf("two games share a secret")
+			}
+		})
+	}
+}
