@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -16,14 +17,52 @@ import (
 // every Poll when there are no notifications (SQLite, or the listening
 // connection lost) and rarely otherwise, so no change is ever missed.
 type hub struct {
-	mu     sync.Mutex
-	subs   map[string]map[chan struct{}]struct{}
-	closed chan struct{}
-	once   sync.Once
+	mu   sync.Mutex
+	subs map[string]map[chan struct{}]struct{}
+	// sessions holds, by session (token hash), a channel per open stream
+	// that revoke closes: a stream ends with its session.
+	sessions map[string]map[chan struct{}]struct{}
+	closed   chan struct{}
+	once     sync.Once
 }
 
 func newHub() *hub {
-	return &hub{subs: map[string]map[chan struct{}]struct{}{}, closed: make(chan struct{})}
+	return &hub{subs: map[string]map[chan struct{}]struct{}{}, sessions: map[string]map[chan struct{}]struct{}{},
+		closed: make(chan struct{})}
+}
+
+// open registers a stream of the session with token hash session; the
+// channel it returns is closed when the session is revoked in this
+// process.
+func (h *hub) open(session string) chan struct{} {
+	gone := make(chan struct{})
+	h.mu.Lock()
+	if h.sessions[session] == nil {
+		h.sessions[session] = map[chan struct{}]struct{}{}
+	}
+	h.sessions[session][gone] = struct{}{}
+	h.mu.Unlock()
+	return gone
+}
+
+// close forgets a stream that open registered.
+func (h *hub) close(session string, gone chan struct{}) {
+	h.mu.Lock()
+	delete(h.sessions[session], gone)
+	if len(h.sessions[session]) == 0 {
+		delete(h.sessions, session)
+	}
+	h.mu.Unlock()
+}
+
+// revoke ends the streams of a session at once.
+func (h *hub) revoke(session string) {
+	h.mu.Lock()
+	for gone := range h.sessions[session] {
+		close(gone)
+	}
+	delete(h.sessions, session)
+	h.mu.Unlock()
 }
 
 func (h *hub) subscribe(id string) chan struct{} {
@@ -82,9 +121,16 @@ func (h *hub) closeAll() { h.once.Do(func() { close(h.closed) }) }
 // The first event is always a game event with the current version. A
 // comment line is sent every 15 seconds to keep proxies from closing the
 // stream.
+//
+// A stream lives no longer than its session: it ends at once when the
+// session is revoked through this process, and the session is checked in
+// the store before anything is sent, so a stream whose session was
+// revoked through another process, or has expired, ends instead of
+// carrying anything more.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
+	session := requestSession(r)
 	flusher, ok := w.(http.Flusher)
 	if !ok {
 		return errorf(http.StatusInternalServerError, "streaming unsupported")
@@ -112,6 +158,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	}
 	wake := s.hub.subscribe(id)
 	defer s.hub.unsubscribe(id, wake)
+	gone := s.hub.open(session)
+	defer s.hub.close(session, gone)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
@@ -137,6 +185,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		var status string
 		v, q := version, seq
 		err := s.st.View(r.Context(), func(tx store.Tx) error {
+			if _, err := tx.SessionUser(session, s.now()); err != nil {
+				return err // revoked or expired: the stream ends
+			}
 			var err error
 			if v, q, status, err = tx.GameVersion(id); err != nil {
 				return err
@@ -147,7 +198,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 			return err
 		})
 		if err != nil {
-			return nil // the stream ends; the client reconnects
+			return nil // the stream ends; the client reconnects (or is refused)
+		}
+		select {
+		case <-gone: // revoked while we read
+			return nil
+		default:
 		}
 		if q != seq && seq >= 0 {
 			if send("phase", "", map[string]any{"seq": q}) != nil {
@@ -175,6 +231,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 				return nil
 			case <-s.hub.closed:
 				return nil
+			case <-gone:
+				return nil
 			case <-wake:
 				break wait
 			case <-poll.C:
@@ -182,6 +240,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 					break wait
 				}
 			case <-keep.C:
+				if !s.sessionLive(r.Context(), session) {
+					return nil
+				}
 				if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 					return nil
 				}
@@ -189,4 +250,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
+}
+
+// sessionLive reports whether the session with token hash session is
+// neither revoked nor expired (false too when the store cannot tell).
+func (s *Server) sessionLive(ctx context.Context, session string) bool {
+	err := s.st.View(ctx, func(tx store.Tx) error {
+		_, err := tx.SessionUser(session, s.now())
+		return err
+	})
+	return err == nil
 }
