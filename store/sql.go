@@ -711,9 +711,12 @@ func (t *sqlTx) AddMessage(m *Message) error {
 	return nil
 }
 
+// maxMessages bounds one call of Messages.
+const maxMessages = 10000
+
 func (t *sqlTx) Messages(gameID, power string, after int64, limit int) ([]*Message, error) {
-	if limit <= 0 || limit > 1000 {
-		limit = 1000
+	if limit <= 0 || limit > maxMessages {
+		limit = maxMessages
 	}
 	rows, err := t.query(`SELECT id, sender, recipients, body, created FROM messages m
 		WHERE m.game_id = ? AND m.created > ? AND (m.sender = ? OR m.id IN

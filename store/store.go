@@ -106,7 +106,7 @@ type Tx interface {
 	AddMessage(m *Message) error
 	// Messages returns the messages of a game that power sent or
 	// received, created after the given time (Unix microseconds), oldest
-	// first, at most limit.
+	// first, at most limit (and at most 10,000).
 	Messages(gameID, power string, after int64, limit int) ([]*Message, error)
 }
 
