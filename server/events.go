@@ -22,32 +22,42 @@ type hub struct {
 	// sessions holds, by session (token hash), a channel per open stream
 	// that revoke closes: a stream ends with its session.
 	sessions map[string]map[chan struct{}]struct{}
-	closed   chan struct{}
-	once     sync.Once
+	// users counts the open streams of each user.
+	users  map[string]int
+	closed chan struct{}
+	once   sync.Once
 }
 
 func newHub() *hub {
 	return &hub{subs: map[string]map[chan struct{}]struct{}{}, sessions: map[string]map[chan struct{}]struct{}{},
-		closed: make(chan struct{})}
+		users: map[string]int{}, closed: make(chan struct{})}
 }
 
-// open registers a stream of the session with token hash session; the
-// channel it returns is closed when the session is revoked in this
+// open registers a stream of user's session with token hash session,
+// unless the user has limit streams open already (limit <= 0: no limit);
+// the channel it returns is closed when the session is revoked in this
 // process.
-func (h *hub) open(session string) chan struct{} {
-	gone := make(chan struct{})
+func (h *hub) open(user, session string, limit int) (gone chan struct{}, ok bool) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
+	if limit > 0 && h.users[user] >= limit {
+		return nil, false
+	}
+	h.users[user]++
+	gone = make(chan struct{})
 	if h.sessions[session] == nil {
 		h.sessions[session] = map[chan struct{}]struct{}{}
 	}
 	h.sessions[session][gone] = struct{}{}
-	h.mu.Unlock()
-	return gone
+	return gone, true
 }
 
 // close forgets a stream that open registered.
-func (h *hub) close(session string, gone chan struct{}) {
+func (h *hub) close(user, session string, gone chan struct{}) {
 	h.mu.Lock()
+	if h.users[user]--; h.users[user] <= 0 {
+		delete(h.users, user)
+	}
 	delete(h.sessions[session], gone)
 	if len(h.sessions[session]) == 0 {
 		delete(h.sessions, session)
@@ -156,10 +166,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	gone, ok := s.hub.open(u.ID, session, s.cfg.MaxStreamsPerUser)
+	if !ok {
+		return errorf(http.StatusTooManyRequests, "you have %s open, the most this server allows per user; close one before opening another",
+			plural(s.cfg.MaxStreamsPerUser, "live-update stream"))
+	}
+	defer s.hub.close(u.ID, session, gone)
 	wake := s.hub.subscribe(id)
 	defer s.hub.unsubscribe(id, wake)
-	gone := s.hub.open(session)
-	defer s.hub.close(session, gone)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")

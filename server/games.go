@@ -75,8 +75,14 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if n := utf8.RuneCountInString(req.Name); n > 100 || strings.TrimSpace(req.Name) == "" {
 		return errorf(http.StatusUnprocessableEntity, "name: 1 to 100 characters")
 	}
+	// Phases shorter than the API allows are refused below (422); this
+	// server's own shortest is a limit (429).
+	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= game.MinPhaseSeconds && deadline < minSeconds {
+		return errorf(http.StatusTooManyRequests, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
+			s.cfg.MinPhase, minSeconds)
+	}
 	now := s.now()
-	row := &store.Game{ID: s.gameID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now}
+	row := &store.Game{ID: s.gameID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now, Creator: u.ID}
 	var power string
 	if strings.EqualFold(req.Variant, kindDice) {
 		dg, err := newDiceGame(u, req, deadline)
@@ -109,6 +115,16 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+		if limit := s.cfg.MaxGamesPerUser; limit > 0 {
+			n, err := tx.UnfinishedGames(u.ID)
+			if err != nil {
+				return err
+			}
+			if n >= limit {
+				return errorf(http.StatusTooManyRequests, "you have %s that you created and that have not finished, the most this server allows per user; finish one before creating another",
+					plural(n, "game"))
+			}
+		}
 		if err := tx.CreateGame(row); err != nil {
 			return err
 		}
@@ -121,6 +137,14 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeJSON(w, http.StatusCreated, map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power})
+}
+
+// plural says n things: "1 game", "2 games".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // setSeatName records the player's name in their seat, for display.

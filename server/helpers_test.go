@@ -61,11 +61,20 @@ type env struct {
 	// sent keeps every response body the server wrote, streams
 	// included, for tests that look for what must never be sent.
 	sent bodyLog
+	// tune, when not nil, changes the server's configuration.
+	tune func(*Config)
 }
 
 func newEnv(t testing.TB, backend string) *env {
 	t.Helper()
-	e := &env{t: t, backend: backend, clock: &testClock{}}
+	return newEnvWith(t, backend, nil)
+}
+
+// newEnvWith is newEnv with tune, when not nil, changing the server's
+// configuration.
+func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
+	t.Helper()
+	e := &env{t: t, backend: backend, clock: &testClock{}, tune: tune}
 	ctx := context.Background()
 	switch backend {
 	case "sqlite":
@@ -92,8 +101,12 @@ func (e *env) start() {
 		}
 		e.st = st
 	}
-	srv, err := New(Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second}
+	if e.tune != nil {
+		e.tune(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -29,7 +29,9 @@ func schemaV1(t *testing.T, driver, dsn string) {
 		`INSERT INTO games (id, kind, variant, name, status, seq, deadline, version, data, created, updated)
 			VALUES ('old1', 'diplomacy', 'standard', 'old', 'active', 0, 0, 1, '{"creator": "u1"}', 0, 0)`,
 		`INSERT INTO games (id, kind, variant, name, status, seq, deadline, version, data, created, updated)
-			VALUES ('old2', 'diplomacy', 'standard', 'old', 'active', 0, 0, 1, '{"creator": "u1"}', 0, 0)`)
+			VALUES ('old2', 'diplomacy', 'standard', 'old', 'forming', 0, 0, 1, '{"creator": "u1"}', 0, 0)`,
+		`INSERT INTO games (id, kind, variant, name, status, seq, deadline, version, data, created, updated)
+			VALUES ('old3', 'diplomacy', 'standard', 'old', 'finished', 0, 0, 1, '{"creator": "u1"}', 0, 0)`)
 	for _, s := range stmts {
 		if _, err := db.ExecContext(ctx, s); err != nil {
 			t.Fatalf("%v\n%s", err, s)
@@ -37,9 +39,10 @@ func schemaV1(t *testing.T, driver, dsn string) {
 	}
 }
 
-// TestMigrationGivesStoredGamesSecrets: games stored before games had
-// secrets get one each (different) when the schema is migrated.
-func TestMigrationGivesStoredGamesSecrets(t *testing.T) {
+// TestMigrationGivesStoredGamesSecretsAndCreators: games stored before
+// migration 0002 get a secret each (different) and their creator's
+// column, which counts them as the creator's unfinished games.
+func TestMigrationGivesStoredGamesSecretsAndCreators(t *testing.T) {
 	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "old.db")}
 	if pgtest.Available() {
 		dsns["postgres"] = pgtest.Database(t)
@@ -67,6 +70,12 @@ func TestMigrationGivesStoredGamesSecrets(t *testing.T) {
 						t.Errorf("game %s: a secret of %d bytes after the migration", id, len(g.Secret))
 					}
 					secrets[string(g.Secret)] = true
+					if g.Creator != "u1" {
+						t.Errorf("game %s: creator %q after the migration", id, g.Creator)
+					}
+				}
+				if n, err := tx.UnfinishedGames("u1"); err != nil || n != 2 {
+					t.Errorf("u1 has %d unfinished games (%v), want 2", n, err)
 				}
 				return nil
 			}); err != nil {

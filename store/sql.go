@@ -229,32 +229,42 @@ func (d *db) migrate(ctx context.Context) error {
 // portably, by migration number: each runs in the migration's transaction,
 // after its SQL.
 var migrationSteps = map[int]func(ctx context.Context, d *db, tx *sql.Tx) error{
-	2: giveGamesSecrets,
+	2: fillSecretsAndCreators,
 }
 
-// giveGamesSecrets gives each game stored before games had secrets one
-// of its own (migration 0002).
-func giveGamesSecrets(ctx context.Context, d *db, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, "SELECT id FROM games WHERE secret = ''")
+// fillSecretsAndCreators gives each game stored before migration 0002 a
+// secret of its own and its creator's column, read from its JSON.
+func fillSecretsAndCreators(ctx context.Context, d *db, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "SELECT id, data FROM games WHERE secret = ''")
 	if err != nil {
 		return fmt.Errorf("games without a secret: %w", err)
 	}
-	var ids []string
+	type game struct{ id, creator string }
+	var games []game
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var g game
+		var data string
+		if err := rows.Scan(&g.id, &data); err != nil {
 			rows.Close()
 			return err
 		}
-		ids = append(ids, id)
+		var head struct {
+			Creator string `json:"creator"`
+		}
+		// A game whose JSON cannot be read keeps no creator: it is
+		// not counted against anyone.
+		_ = json.Unmarshal([]byte(data), &head)
+		g.creator = head.Creator
+		games = append(games, g)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, id := range ids {
-		if _, err := tx.ExecContext(ctx, d.q("UPDATE games SET secret = ? WHERE id = ?"), hex.EncodeToString(newSecret()), id); err != nil {
-			return fmt.Errorf("game %s: %w", id, err)
+	for _, g := range games {
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE games SET secret = ?, creator = ? WHERE id = ?"),
+			hex.EncodeToString(newSecret()), g.creator, g.id); err != nil {
+			return fmt.Errorf("game %s: %w", g.id, err)
 		}
 	}
 	return nil
@@ -484,13 +494,13 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 // Games.
 
-const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret"
+const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator"
 
 func scanGame(sc scanner) (*Game, error) {
 	var g Game
 	var deadline, created, updated int64
 	var data, secret string
-	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret); err != nil {
+	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret, &g.Creator); err != nil {
 		return nil, notFound(err)
 	}
 	g.Data = []byte(data)
@@ -517,9 +527,9 @@ func (t *sqlTx) CreateGame(g *Game) error {
 	if len(g.Secret) == 0 {
 		g.Secret = newSecret()
 	}
-	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated),
-		hex.EncodeToString(g.Secret))
+		hex.EncodeToString(g.Secret), g.Creator)
 	if isUnique(err) {
 		return ErrConflict
 	}
@@ -582,6 +592,18 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
 		out = append(out, g)
 	}
 	return out, rows.Err()
+}
+
+func (t *sqlTx) UnfinishedGames(userID string) (int, error) {
+	if t.write && t.d.dialect == "postgres" {
+		var id string
+		if err := t.row("SELECT id FROM users WHERE id = ? FOR UPDATE", userID).Scan(&id); err != nil {
+			return 0, fmt.Errorf("store: locking user %s: %w", userID, notFound(err))
+		}
+	}
+	var n int
+	err := t.row("SELECT COUNT(*) FROM games WHERE creator = ? AND status <> 'finished'", userID).Scan(&n)
+	return n, err
 }
 
 // prefixed qualifies a constant column list with a table alias.

@@ -82,6 +82,11 @@ type Tx interface {
 	// without reading its data: what a live-update stream watches.
 	GameVersion(id string) (version int64, seq int, status string, err error)
 	ListGames(f GameFilter) ([]*Game, error)
+	// UnfinishedGames counts the games userID created that have not
+	// finished (forming or active). In Update it first locks the user's
+	// row (on PostgreSQL), so that two creations by one user, counted
+	// before they create, take turns.
+	UnfinishedGames(userID string) (int, error)
 	AddPlayer(gameID, userID, power string) error
 	// ClaimDue returns the id of an active game whose deadline is at or
 	// before now, locked for this transaction and skipped by the others'
@@ -143,6 +148,8 @@ type Game struct {
 	// Secret is random, made by CreateGame (when empty) and never
 	// changed: it seeds the game's bots. It must never leave the server.
 	Secret []byte
+	// Creator is the id of the user who created the game.
+	Creator string
 }
 
 // GameFilter selects games for ListGames.
