@@ -207,7 +207,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 			if power != "" {
-				msgs, err = tx.Messages(id, power, after, 100)
+				msgs, err = tx.Messages(id, power, after, streamBatch)
 			}
 			return err
 		})
@@ -237,6 +237,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 			after = m.Created
 		}
 		flusher.Flush()
+		if len(msgs) == streamBatch {
+			continue // more may wait (a reconnection after long): read on
+		}
 		checked := time.Now()
 	wait:
 		for {
@@ -265,6 +268,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 }
+
+// streamBatch is the most messages a stream reads from the store at a
+// time.
+const streamBatch = 100
 
 // sessionLive reports whether the session with token hash session is
 // neither revoked nor expired (false too when the store cannot tell).

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -158,4 +159,48 @@ func checkRevokedStream(t *testing.T, e *env, base string) {
 	a.must(204, "DELETE", "/sessions/current", nil)
 	b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "after the revocation"})
 	endsBlind(t, events, "after the revocation")
+}
+
+// TestAReconnectingStreamCatchesUpAtOnce: a client that reconnects with
+// Last-Event-ID after missing more press than one read of the store
+// holds gets all of it at once, not a batch per poll.
+func TestAReconnectingStreamCatchesUpAtOnce(t *testing.T) {
+	// Polls an hour apart: only a stream that reads on gets everything.
+	e := newEnvWith(t, "sqlite", func(c *Config) { c.Poll = time.Hour })
+	a, b := e.user(), e.user()
+	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria"})
+	b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
+	a.must(200, "POST", "/games/"+id+"/start", nil)
+	const n = 250
+	if err := e.st.Update(context.Background(), func(tx store.Tx) error {
+		for i := range n {
+			m := &store.Message{ID: "m" + strconv.Itoa(i), GameID: id, From: "Turkey", To: []string{"Austria"}, Body: "hi", Created: 1000}
+			if err := tx.AddMessage(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/games/"+id+"/events", nil)
+	req.Header.Set("Authorization", "Bearer "+a.token)
+	req.Header.Set("Last-Event-ID", "1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got := 0
+	sc := bufio.NewScanner(resp.Body)
+	for got < n && sc.Scan() {
+		if sc.Text() == "event: message" {
+			got++
+		}
+	}
+	if got != n {
+		t.Fatalf("%d of the %d missed messages came", got, n)
+	}
 }
