@@ -16,16 +16,19 @@ import (
 // (PostgreSQL) when another process does. Streams also poll the store,
 // every Poll when there are no notifications (SQLite, or the listening
 // connection lost) and rarely otherwise, so no change is ever missed.
+// It also knows each stream's session, to end it when the session is
+// revoked, and counts each user's streams, to bound them.
 type hub struct {
-	mu   sync.Mutex
-	subs map[string]map[chan struct{}]struct{}
+	mu     sync.Mutex
+	subs   map[string]map[chan struct{}]struct{}
+	closed chan struct{}
+	once   sync.Once
+
 	// sessions holds, by session (token hash), a channel per open stream
 	// that revoke closes: a stream ends with its session.
 	sessions map[string]map[chan struct{}]struct{}
 	// users counts the open streams of each user.
-	users  map[string]int
-	closed chan struct{}
-	once   sync.Once
+	users map[string]int
 }
 
 func newHub() *hub {
