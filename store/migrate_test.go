@@ -10,7 +10,8 @@ import (
 )
 
 // schemaV1 makes the schema of migration 0001 alone in the database at
-// dsn, with one game in it, as a server before games had secrets left it.
+// dsn, with three games of one creator in it, as a server before games
+// had secrets and creators left it.
 func schemaV1(t *testing.T, driver, dsn string) {
 	t.Helper()
 	ctx := context.Background()
