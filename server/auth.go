@@ -78,6 +78,13 @@ func tokenHash(token string) string {
 	return hex.EncodeToString(h[:])
 }
 
+// requestSession returns the token hash of an authenticated request's
+// session.
+func requestSession(r *http.Request) string {
+	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	return tokenHash(token)
+}
+
 // authenticate finds the user of the request's bearer token.
 func (s *Server) authenticate(r *http.Request) (*store.User, error) {
 	h := r.Header.Get("Authorization")
@@ -189,6 +196,7 @@ func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) error {
 	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.RevokeSession(tokenHash(token)) }); err != nil {
 		return err
 	}
+	s.hub.revoke(tokenHash(token))
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -1,10 +1,11 @@
 package server
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -78,8 +79,14 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if n := utf8.RuneCountInString(req.Name); n > 100 || strings.TrimSpace(req.Name) == "" {
 		return errorf(http.StatusUnprocessableEntity, "name: 1 to 100 characters")
 	}
+	// Phases shorter than the API allows are refused below (422); this
+	// server's own shortest is a limit (429).
+	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= game.MinPhaseSeconds && deadline < minSeconds {
+		return errorf(http.StatusTooManyRequests, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
+			s.cfg.MinPhase, minSeconds)
+	}
 	now := s.now()
-	row := &store.Game{ID: newID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now}
+	row := &store.Game{ID: s.gameID(), Name: req.Name, Status: string(game.Forming), Created: now, Updated: now, Creator: u.ID}
 	var power string
 	if strings.EqualFold(req.Variant, kindDice) {
 		dg, err := newDiceGame(u, req, deadline)
@@ -112,6 +119,16 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+		if limit := s.cfg.MaxGamesPerUser; limit > 0 {
+			n, err := tx.UnfinishedGames(u.ID)
+			if err != nil {
+				return err
+			}
+			if n >= limit {
+				return errorf(http.StatusTooManyRequests, "you have %s that you created and that have not finished, the most this server allows per user; finish one before creating another",
+					plural(n, "game"))
+			}
+		}
 		if err := tx.CreateGame(row); err != nil {
 			return err
 		}
@@ -124,6 +141,14 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeJSON(w, http.StatusCreated, map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power})
+}
+
+// plural says n things: "1 game", "2 games".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // setSeatName records the player's name in their seat, for display.
@@ -632,12 +657,20 @@ type phaseRecord struct {
 }
 
 // botRand is the random source of a game's bots for one phase: seeded by
-// the game and the phase, so an adjudication that is retried (after a
-// crash) gives the same bot orders.
-func botRand(gameID string, seq int) *rand.Rand {
-	h := fnv.New64a()
-	h.Write([]byte(gameID))
-	return rand.New(rand.NewPCG(h.Sum64(), uint64(seq)))
+// the game's secret, which never leaves the server, and the phase, so that
+// nobody can compute the bots' orders from the public game and the bots'
+// code, and an adjudication that is retried (after a crash) gives the same
+// orders. The stream is ChaCha8 keyed by HMAC-SHA256(secret, phase): the
+// orders of one phase tell nothing of another's.
+func botRand(secret []byte, seq int) (*rand.Rand, error) {
+	if len(secret) < 16 {
+		return nil, fmt.Errorf("the game has no secret to seed its bots (%d bytes)", len(secret))
+	}
+	mac := hmac.New(sha256.New, secret)
+	fmt.Fprintf(mac, "chancery bots, phase %d", seq)
+	var seed [32]byte
+	copy(seed[:], mac.Sum(nil))
+	return rand.New(rand.NewChaCha8(seed)), nil
 }
 
 // advanceDiplomacy adjudicates the current phase of a locked game.
@@ -664,7 +697,10 @@ func (s *Server) advanceDiplomacy(tx store.Tx, row *store.Game, now time.Time) e
 			return fmt.Errorf("game %s: %w", row.ID, err)
 		}
 	}
-	rnd := botRand(row.ID, g.Seq)
+	rnd, err := botRand(row.Secret, g.Seq)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", row.ID, err)
+	}
 	for _, p := range g.BotPowers() {
 		pw, _ := e.Names.Power(p)
 		orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)

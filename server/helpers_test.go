@@ -63,6 +63,11 @@ type env struct {
 	mu      sync.Mutex
 	httpc   *http.Client
 	httpURL string
+	// sent keeps every response body the server wrote, streams
+	// included, for tests that look for what must never be sent.
+	sent bodyLog
+	// tune, when not nil, changes the server's configuration.
+	tune func(*Config)
 }
 
 // http returns the tests' client for the API at e.URL.
@@ -77,7 +82,14 @@ func (e *env) http() *http.Client {
 
 func newEnv(t testing.TB, backend string) *env {
 	t.Helper()
-	e := &env{t: t, backend: backend, clock: &testClock{}}
+	return newEnvWith(t, backend, nil)
+}
+
+// newEnvWith is newEnv with tune, when not nil, changing the server's
+// configuration.
+func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
+	t.Helper()
+	e := &env{t: t, backend: backend, clock: &testClock{}, tune: tune}
 	ctx := context.Background()
 	switch backend {
 	case "sqlite":
@@ -104,15 +116,68 @@ func (e *env) start() {
 		}
 		e.st = st
 	}
-	srv, err := New(Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second}
+	if e.tune != nil {
+		e.tune(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	e.srv = srv
-	e.hs = httptest.NewServer(srv.Handler())
+	e.hs = httptest.NewServer(e.sent.record(srv.Handler()))
 	e.URL = e.hs.URL + "/api/v1"
 }
+
+// bodyLog records response bodies.
+type bodyLog struct {
+	mu     sync.Mutex
+	bodies []*bytes.Buffer
+}
+
+// record returns h with every response body it writes copied to the log.
+func (l *bodyLog) record(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rw := &recorder{ResponseWriter: w, l: l, buf: new(bytes.Buffer)}
+		l.mu.Lock()
+		l.bodies = append(l.bodies, rw.buf)
+		l.mu.Unlock()
+		h.ServeHTTP(rw, r)
+	})
+}
+
+// each calls fn with each body recorded so far.
+func (l *bodyLog) each(fn func(body []byte)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, b := range l.bodies {
+		fn(b.Bytes())
+	}
+}
+
+// recorder is a ResponseWriter that copies the body to a buffer of its
+// log; it flushes, for event streams.
+type recorder struct {
+	http.ResponseWriter
+	l   *bodyLog
+	buf *bytes.Buffer
+}
+
+func (w *recorder) Write(b []byte) (int, error) {
+	w.l.mu.Lock()
+	w.buf.Write(b)
+	w.l.mu.Unlock()
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *recorder) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // stop closes the server and its database, as a shutdown does.
 func (e *env) stop() {

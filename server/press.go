@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -142,18 +143,39 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusCreated, messageOut(m))
 }
 
+// maxMessagesPage is the most messages one answer of GET /messages holds
+// (and the default).
+const maxMessagesPage = 1000
+
+// getMessages answers a page of the press the user's power sent or
+// received, oldest first, from after the cursor ?after= (Unix
+// microseconds), at most ?limit= messages. When more messages follow, the
+// answer says where the next page starts with a Link header (RFC 8288,
+// rel="next"), the same path with ?after= the page's last cursor; an
+// answer without one holds everything up to now. The body stays a plain
+// array, as clients written before there were pages expect.
 func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
 	var after int64
-	if a := r.URL.Query().Get("after"); a != "" {
+	if a := q.Get("after"); a != "" {
 		v, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || v < 0 {
 			return errorf(http.StatusBadRequest, "after: a cursor (Unix microseconds) from a previous message")
 		}
 		after = v
 	}
+	limit := maxMessagesPage
+	if l := q.Get("limit"); l != "" {
+		v, err := strconv.Atoi(l)
+		if err != nil || v < 1 || v > maxMessagesPage {
+			return errorf(http.StatusBadRequest, "limit: a number of messages from 1 to %d", maxMessagesPage)
+		}
+		limit = v
+	}
 	u := user(r)
 	id := r.PathValue("id")
 	out := []messageJSON{}
+	more := false
 	err := s.st.View(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, false)
 		if err != nil {
@@ -166,7 +188,11 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 		if mine == "" {
 			return errorf(http.StatusForbidden, "only the game's players may read its press")
 		}
-		msgs, err := tx.Messages(id, mine, after, 1000)
+		// One more than the page: whether it comes says if more follow.
+		msgs, err := tx.Messages(id, mine, after, limit+1)
+		if len(msgs) > limit {
+			msgs, more = msgs[:limit], true
+		}
 		for _, m := range msgs {
 			out = append(out, messageOut(m))
 		}
@@ -174,6 +200,13 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		return err
+	}
+	if more {
+		next := url.Values{"after": {strconv.FormatInt(out[len(out)-1].Cursor, 10)}}
+		if q.Has("limit") {
+			next.Set("limit", strconv.Itoa(limit))
+		}
+		w.Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, r.URL.EscapedPath(), next.Encode()))
 	}
 	return writeJSON(w, http.StatusOK, out)
 }

@@ -54,7 +54,27 @@ type Config struct {
 	TokenTTL time.Duration
 	// NoScheduler turns off deadline processing in this process.
 	NoScheduler bool
+
+	// Per-user limits: a request beyond one is refused with 429 and a
+	// message that says which.
+
+	// MaxGamesPerUser bounds the games a user has created that have not
+	// finished (forming or active). Default 20; negative: no bound.
+	MaxGamesPerUser int
+	// MinPhase is the shortest phase (Diceplomacy: decision) a new game
+	// may have; it is rounded up to whole seconds. Default a minute.
+	MinPhase time.Duration
+	// MaxStreamsPerUser bounds the live-update streams one user has open
+	// on this process. Default 8; negative: no bound.
+	MaxStreamsPerUser int
 }
+
+// The defaults of the per-user limits.
+const (
+	DefaultMaxGamesPerUser   = 20
+	DefaultMinPhase          = time.Minute
+	DefaultMaxStreamsPerUser = 8
+)
 
 // Server serves the API. Create it with New, serve Handler (or use
 // ListenAndServe), and Close it to stop the scheduler and live streams.
@@ -74,6 +94,10 @@ type Server struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+
+	// gameID makes the id of a new game: newID, unless a test wants two
+	// games alike in everything a player can see.
+	gameID func() string
 
 	// listening is set while changes made by other processes arrive as
 	// notifications (PostgreSQL), so streams need not poll.
@@ -106,9 +130,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.TokenTTL <= 0 {
 		cfg.TokenTTL = 30 * 24 * time.Hour
 	}
+	if cfg.MaxGamesPerUser == 0 {
+		cfg.MaxGamesPerUser = DefaultMaxGamesPerUser
+	}
+	if cfg.MinPhase <= 0 {
+		cfg.MinPhase = DefaultMinPhase
+	}
+	if cfg.MaxStreamsPerUser == 0 {
+		cfg.MaxStreamsPerUser = DefaultMaxStreamsPerUser
+	}
 	s := &Server{cfg: cfg, st: cfg.Store, engines: game.NewEngines(cfg.Variants), log: cfg.Logger, now: cfg.Now,
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
-		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1),
+		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1), gameID: newID,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	kctx, kcancel := context.WithTimeout(context.Background(), 30*time.Second)
 	devices, err := loadDeviceSigner(kctx, cfg.Store)

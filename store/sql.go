@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -213,6 +215,11 @@ func (d *db) migrate(ctx context.Context) error {
 				return fmt.Errorf("migrate %s: %w\n%s", base, err, stmt)
 			}
 		}
+		if step := migrationSteps[v]; step != nil {
+			if err := step(ctx, d, tx); err != nil {
+				return fmt.Errorf("migrate %s: %w", base, err)
+			}
+		}
 		if _, err := tx.ExecContext(ctx, d.q("INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)"),
 			v, base, time.Now().UnixMilli()); err != nil {
 			return fmt.Errorf("migrate %s: %w", base, err)
@@ -270,6 +277,51 @@ func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
 		}
 		delete(inUse, u.key)
 		inUse[key] = u.id
+	}
+	return nil
+}
+
+// migrationSteps are the parts of migrations that SQL cannot say
+// portably, by migration number: each runs in the migration's transaction,
+// after its SQL.
+var migrationSteps = map[int]func(ctx context.Context, d *db, tx *sql.Tx) error{
+	2: fillSecretsAndCreators,
+}
+
+// fillSecretsAndCreators gives each game stored before migration 0002 a
+// secret of its own and its creator's column, read from its JSON.
+func fillSecretsAndCreators(ctx context.Context, d *db, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "SELECT id, data FROM games WHERE secret = ''")
+	if err != nil {
+		return fmt.Errorf("games without a secret: %w", err)
+	}
+	type game struct{ id, creator string }
+	var games []game
+	for rows.Next() {
+		var g game
+		var data string
+		if err := rows.Scan(&g.id, &data); err != nil {
+			rows.Close()
+			return err
+		}
+		var head struct {
+			Creator string `json:"creator"`
+		}
+		// A game whose JSON cannot be read keeps no creator: it is
+		// not counted against anyone.
+		_ = json.Unmarshal([]byte(data), &head)
+		g.creator = head.Creator
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, g := range games {
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE games SET secret = ?, creator = ? WHERE id = ?"),
+			hex.EncodeToString(newSecret()), g.creator, g.id); err != nil {
+			return fmt.Errorf("game %s: %w", g.id, err)
+		}
 	}
 	return nil
 }
@@ -526,23 +578,42 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 // Games.
 
-const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated"
+const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator"
 
 func scanGame(sc scanner) (*Game, error) {
 	var g Game
 	var deadline, created, updated int64
-	var data string
-	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated); err != nil {
+	var data, secret string
+	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret, &g.Creator); err != nil {
 		return nil, notFound(err)
 	}
 	g.Data = []byte(data)
 	g.Deadline, g.Created, g.Updated = fromMS(deadline), fromMS(created), fromMS(updated)
+	var err error
+	if g.Secret, err = hex.DecodeString(secret); err != nil {
+		return nil, fmt.Errorf("store: game %s: malformed secret: %w", g.ID, err)
+	}
 	return &g, nil
 }
 
+// secretSize is the length of a game's secret in bytes.
+const secretSize = 32
+
+// newSecret returns a game's secret: random bytes from the system's
+// cryptographic source.
+func newSecret() []byte {
+	b := make([]byte, secretSize)
+	_, _ = rand.Read(b) // never fails (crypto/rand crashes the program first)
+	return b
+}
+
 func (t *sqlTx) CreateGame(g *Game) error {
-	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated))
+	if len(g.Secret) == 0 {
+		g.Secret = newSecret()
+	}
+	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated),
+		hex.EncodeToString(g.Secret), g.Creator)
 	if isUnique(err) {
 		return ErrConflict
 	}
@@ -605,6 +676,18 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
 		out = append(out, g)
 	}
 	return out, rows.Err()
+}
+
+func (t *sqlTx) UnfinishedGames(userID string) (int, error) {
+	if t.write && t.d.dialect == "postgres" {
+		var id string
+		if err := t.row("SELECT id FROM users WHERE id = ? FOR UPDATE", userID).Scan(&id); err != nil {
+			return 0, fmt.Errorf("store: locking user %s: %w", userID, notFound(err))
+		}
+	}
+	var n int
+	err := t.row("SELECT COUNT(*) FROM games WHERE creator = ? AND status <> 'finished'", userID).Scan(&n)
+	return n, err
 }
 
 // prefixed qualifies a constant column list with a table alias.
@@ -734,9 +817,12 @@ func (t *sqlTx) AddMessage(m *Message) error {
 	return nil
 }
 
+// maxMessages bounds one call of Messages.
+const maxMessages = 10000
+
 func (t *sqlTx) Messages(gameID, power string, after int64, limit int) ([]*Message, error) {
-	if limit <= 0 || limit > 1000 {
-		limit = 1000
+	if limit <= 0 || limit > maxMessages {
+		limit = maxMessages
 	}
 	rows, err := t.query(`SELECT id, sender, recipients, body, created FROM messages m
 		WHERE m.game_id = ? AND m.created > ? AND (m.sender = ? OR m.id IN

@@ -76,6 +76,8 @@ type Tx interface {
 	SessionUser(tokenHash string, now time.Time) (*User, error)
 	RevokeSession(tokenHash string) error
 
+	// CreateGame stores a new game, giving it a secret (see Game) unless
+	// it has one.
 	CreateGame(g *Game) error
 	// Game reads a game; lock takes its row lock until the end of the
 	// transaction (in Update only).
@@ -86,6 +88,11 @@ type Tx interface {
 	// without reading its data: what a live-update stream watches.
 	GameVersion(id string) (version int64, seq int, status string, err error)
 	ListGames(f GameFilter) ([]*Game, error)
+	// UnfinishedGames counts the games userID created that have not
+	// finished (forming or active). In Update it first locks the user's
+	// row (on PostgreSQL), so that two creations by one user, counted
+	// before they create, take turns.
+	UnfinishedGames(userID string) (int, error)
 	AddPlayer(gameID, userID, power string) error
 	// ClaimDue returns the id of an active game whose deadline is at or
 	// before now, locked for this transaction and skipped by the others'
@@ -110,7 +117,7 @@ type Tx interface {
 	AddMessage(m *Message) error
 	// Messages returns the messages of a game that power sent or
 	// received, created after the given time (Unix microseconds), oldest
-	// first, at most limit.
+	// first, at most limit (and at most 10,000).
 	Messages(gameID, power string, after int64, limit int) ([]*Message, error)
 }
 
@@ -144,6 +151,11 @@ type Game struct {
 	Data     []byte
 	Created  time.Time
 	Updated  time.Time
+	// Secret is random, made by CreateGame (when empty) and never
+	// changed: it seeds the game's bots. It must never leave the server.
+	Secret []byte
+	// Creator is the id of the user who created the game.
+	Creator string
 }
 
 // GameFilter selects games for ListGames.

@@ -25,6 +25,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "chancery.db", "database: a SQLite file (created if missing) or a postgres:// URL")
 	grace := fs.Duration("grace", 10*time.Second, "how long a shutdown waits for requests under way")
 	quiet := fs.Bool("quiet", false, "log only warnings and errors")
+	maxGames := fs.Int("max-games-per-user", server.DefaultMaxGamesPerUser, "games a user may have created and not finished (negative: no limit)")
+	minPhase := fs.Duration("min-phase", server.DefaultMinPhase, "the shortest phase (Diceplomacy: decision) a new game may have")
+	maxStreams := fs.Int("max-streams-per-user", server.DefaultMaxStreamsPerUser, "live-update streams a user may have open (negative: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: chancery serve [--addr HOST:PORT] [--db PATH_OR_URL]
 
@@ -34,6 +37,11 @@ Serves Diplomacy and Diceplomacy games over HTTP: the JSON API under /api/v1
 working directory; --db postgres://user@host/db uses PostgreSQL, which
 several server processes may share. The schema is migrated on start.
 Interrupt (Ctrl-C) or SIGTERM shuts it down gracefully.
+
+Each user may have at most --max-games-per-user games they created that
+have not finished, ask for phases no shorter than --min-phase, and keep at
+most --max-streams-per-user live-update streams open; a request beyond a
+limit is refused (429) with a message that says which.
 
 `)
 		fs.PrintDefaults()
@@ -46,6 +54,10 @@ Interrupt (Ctrl-C) or SIGTERM shuts it down gracefully.
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "chancery serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *maxGames == 0 || *maxStreams == 0 || *minPhase < time.Second {
+		fmt.Fprintln(stderr, "chancery serve: --max-games-per-user and --max-streams-per-user must not be 0 (negative: no limit), --min-phase at least 1s")
 		return 2
 	}
 	level := slog.LevelInfo
@@ -62,7 +74,8 @@ Interrupt (Ctrl-C) or SIGTERM shuts it down gracefully.
 		return 1
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Logger: logger})
+	srv, err := server.New(server.Config{Store: st, Logger: logger,
+		MaxGamesPerUser: *maxGames, MinPhase: *minPhase, MaxStreamsPerUser: *maxStreams})
 	if err != nil {
 		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
 		return 1
