@@ -248,8 +248,7 @@ func (d *drawer) unit(u rules.Unit, l rules.Loc, dislodged bool) {
 	fill := colour(u.Power)
 	r := 8.0
 	if dislodged {
-		p.X += 10
-		p.Y += 8
+		p = dislodgedAt(p)
 		r = 6.5
 		d.printf(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#c00" stroke-width="2" stroke-dasharray="3 2"/>`, n1(p.X), n1(p.Y), n1(r+3))
 	}
@@ -274,6 +273,9 @@ func (d *drawer) orders() {
 			continue
 		}
 		from := d.point(o.At)
+		if o.Kind == rules.Retreat || o.Kind == rules.Disband {
+			from = dislodgedAt(from) // the dislodged unit stands beside its place
+		}
 		head := fmt.Sprintf("url(#head%d)", o.Power)
 		stroke := "#222"
 		if res.Outcome != rules.Succeeded {
@@ -392,3 +394,7 @@ func (d *drawer) legend() {
 	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#666" stroke-width="3" marker-end="url(#headx)"/>`, "failed (word says why)")
 	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ○ centre  - - coast  ━ ━ link</text>`+"\n", n1(x), n1(row))
 }
+
+// dislodgedAt is where a dislodged unit is drawn: beside the unit that
+// dislodged it.
+func dislodgedAt(p maps.Point) maps.Point { return maps.Point{X: p.X + 10, Y: p.Y + 8} }
