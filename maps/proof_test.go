@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,4 +135,40 @@ func BenchmarkProof(b *testing.B) {
 
 func variantFrom(src string) (*rules.Variant, error) {
 	return mapfile.Parse(strings.NewReader(src))
+}
+
+// TestProofFollowsTheRailways: the drawn railway must run through exactly
+// the rules' stations, in order; a railway the rules lack, or one they
+// have and the board does not draw, is a problem.
+func TestProofFollowsTheRailways(t *testing.T) {
+	for _, cb := range committedBoards(t) {
+		if cb.name != "colonial" {
+			continue
+		}
+		src, err := os.ReadFile("../variants/colonial.map")
+		if err != nil {
+			t.Fatal(err)
+		}
+		const line = "railway tsr Russia: mos prm oms kra irk vla"
+		for _, tc := range []struct{ name, to, want string }{
+			{"a station fewer", "railway tsr Russia: mos prm oms kra irk", "railway tsr drawn through mos prm oms kra irk vla, not mos prm oms kra irk"},
+			{"no railway", "", "railway tsr is no railway of the rules"},
+			{"another railway", line + "\nrailway tsr2 Russia: mos prm", "railway tsr2 not drawn"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				mutated := strings.Replace(string(src), line, tc.to, 1)
+				if mutated == string(src) {
+					t.Fatalf("the map has no line %q", line)
+				}
+				v, err := variantFrom(mutated)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pr := Prove(cb.board, v.Map, cb.islands)
+				if !slices.Contains(pr.Problems, tc.want) {
+					t.Fatalf("the proof says %q, want it to include %q", pr.Problems, tc.want)
+				}
+			})
+		}
+	}
 }
