@@ -31,3 +31,25 @@ func BenchmarkParseOrder(b *testing.B) {
 		}
 	}
 }
+
+// TestParseOrderAllocatesNothing: reading the typical orders with a
+// Parser allocates nothing. (An order read again with a shorter name, as
+// "A LYON S A MAR - PIE", may allocate the error of its first reading.)
+func TestParseOrderAllocatesNothing(t *testing.T) {
+	n := standardNames(t)
+	p := n.NewParser()
+	eng, _ := n.Power("England")
+	for _, s := range benchOrders {
+		phase := rules.MovementPhase
+		if s == "A TRI R BUD" {
+			phase = rules.RetreatPhase
+		}
+		if allocs := testing.AllocsPerRun(10, func() {
+			if _, err := p.ParseOrder(s, eng, phase); err != nil {
+				t.Fatal(err)
+			}
+		}); allocs > 0 {
+			t.Errorf("%q: %v allocations", s, allocs)
+		}
+	}
+}
