@@ -155,3 +155,42 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 		t.Fatalf("status %s end %+v", g.Status, g.End)
 	}
 }
+
+// TestSengokuWithoutPeopleLeftHasAWinner: Sengoku has no draws. When its
+// only person is out, the clan with the most centres wins; while two or
+// more clans tie for the most, the game plays on.
+func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
+	e := NewEngines(variants.MustLoad()).Get("sengoku")
+	eliminate := func(g *Game, power string) {
+		units := g.Position.Units[:0]
+		for _, u := range g.Position.Units {
+			if u.Power != power {
+				units = append(units, u)
+			}
+		}
+		g.Position.Units = units
+		for c, p := range g.Position.SupplyCenters {
+			if p == power {
+				delete(g.Position.SupplyCenters, c)
+			}
+		}
+	}
+	// Every other clan holds its two home centres: a tie, so play goes on.
+	g, _ := New(e, "u1", "Oda", 60, true)
+	_ = g.Start("u1", t0)
+	eliminate(g, "Oda")
+	if _, err := g.Advance(e, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != Active || g.End != nil {
+		t.Fatalf("seven clans tied at two centres, and the game ended: %s %+v", g.Status, g.End)
+	}
+	// Mori takes a third centre: it leads alone and is declared winner.
+	g.Position.SupplyCenters["bin"] = "Mori"
+	if _, err := g.Advance(e, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != Finished || g.End == nil || g.End.Reason == "draw" || g.End.Winner != "Mori" {
+		t.Fatalf("status %s end %+v, want Mori declared the winner", g.Status, g.End)
+	}
+}
