@@ -22,8 +22,8 @@ import (
 const diceMaxTurns = 300
 
 func diceVariant() variantJSON {
-	return variantJSON{Name: kindDice, Kind: kindDice, Title: "Diceplomacy", Victory: "the last player standing, or a surrender",
-		Draws: true, Description: "A dice game of war and diplomacy; each player's die is secret until revealed in battle.",
+	return variantJSON{Name: kindDice, Kind: kindDice, Title: dice.Title, Victory: dice.Victory,
+		Draws: true, Description: dice.Description,
 		MinPlayers: dice.MinPlayers, MaxPlayers: dice.MaxPlayers}
 }
 
