@@ -63,7 +63,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, err := reg.Get(*variant)
 	if err != nil {
-		fmt.Fprintf(stderr, "chancery play: %v (known: %s)\n", err, strings.Join(reg.Names(), ", "))
+		fmt.Fprintf(stderr, "chancery play: %v\n", err) // the error lists the known variants
 		return 2
 	}
 	e := game.NewEngine(v)
@@ -87,7 +87,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.in.Buffer(make([]byte, 0, 1024), 4096)
 	fmt.Fprintf(stdout, "Chancery: %s. You play %s against %d bots (seed %d: play this game again with --seed %d).\n",
 		v.Name, me, len(powers)-1, *seed, *seed)
-	fmt.Fprint(stdout, playHelp)
+	fmt.Fprint(stdout, p.help())
 	if err := p.play(*years); err != nil {
 		if errors.Is(err, errQuit) {
 			fmt.Fprintln(stdout, "Goodbye.")
@@ -259,7 +259,7 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 			}
 			return canon, nil
 		case "help", "?":
-			fmt.Fprint(p.out, playHelp)
+			fmt.Fprint(p.out, p.help())
 		case "board":
 			p.board(pos)
 		case "orders":
@@ -284,10 +284,57 @@ func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
+			// A second order for a unit replaces the first, as the
+			// batch would refuse two.
+			if i := p.sameUnit(pos, mine, canon[0]); i >= 0 {
+				fmt.Fprintf(p.out, "  ok: %s (replaces %s)\n", canon[0], mine[i])
+				mine[i] = canon[0]
+				continue
+			}
 			mine = append(mine, canon[0])
 			fmt.Fprintf(p.out, "  ok: %s\n", canon[0])
 		}
 	}
+}
+
+// sameUnit returns the index of the order of orders (canonical, all read
+// before) given to the unit or site that order is for, or -1. WAIVE is
+// for no site: several may be given.
+func (p *player) sameUnit(pos *rules.Position, orders []string, order string) int {
+	pw, _ := p.e.Names.Power(p.me)
+	o, err := p.e.Names.ParseOrder(order, pw, pos.Phase.Type)
+	if err != nil || o.Kind == rules.Waive {
+		return -1
+	}
+	for i, s := range orders {
+		if q, err := p.e.Names.ParseOrder(s, pw, pos.Phase.Type); err == nil && q.Kind != rules.Waive && q.At.Province == o.At.Province {
+			return i
+		}
+	}
+	return -1
+}
+
+// help is the in-game help, with the orders only some variants have.
+func (p *player) help() string {
+	ws := p.e.V.Map.Railways()
+	if len(ws) == 0 {
+		return playHelp
+	}
+	var b strings.Builder
+	b.WriteString(playHelp)
+	m := p.e.V.Map
+	for _, r := range ws {
+		if len(r.Line) < 2 {
+			continue
+		}
+		name := strings.ToUpper(r.Name)
+		from := strings.ToUpper(m.Province(r.Line[0]).Abbr)
+		to := strings.ToUpper(m.Province(r.Line[len(r.Line)-1]).Abbr)
+		fmt.Fprintf(&b, "Railway (%s, %s's armies only): one move along the line, A %s - %s - %s\n",
+			name, m.PowerName(r.Power), from, name, to)
+		fmt.Fprintf(&b, "(or A %s - %s VIA %s).\n", from, to, name)
+	}
+	return b.String()
 }
 
 // dropOrders returns orders without those the error names.
