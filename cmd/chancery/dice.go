@@ -526,7 +526,9 @@ func (p *tableGame) ask(s dice.Seat) (quit bool) {
 	fmt.Fprintln(p.out)
 	p.table(s)
 	for {
-		fmt.Fprintf(p.out, "%s> ", p.prompt(v))
+		if _, err := fmt.Fprintf(p.out, "%s> ", p.prompt(v)); closedOutput(err) {
+			return true // nobody reads the game any more
+		}
 		if !p.in.Scan() {
 			fmt.Fprintln(p.out)
 			p.inputEnded()

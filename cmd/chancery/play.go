@@ -234,7 +234,9 @@ func (p *player) board(pos *rules.Position) {
 func (p *player) askOrders(pos *rules.Position) ([]string, error) {
 	var mine []string
 	for {
-		fmt.Fprintf(p.out, "%s> ", p.me)
+		if _, err := fmt.Fprintf(p.out, "%s> ", p.me); closedOutput(err) {
+			return nil, errQuit // nobody reads the game any more
+		}
 		if !p.in.Scan() {
 			if err := p.in.Err(); err != nil {
 				return nil, fmt.Errorf("reading orders: %w", err)
