@@ -50,8 +50,31 @@ var orderForms = []orderForm{
 type formCase struct {
 	text  string
 	phase rules.PhaseType
-	want  rules.Order // kind and provinces (coasts are not compared)
+	want  rules.Order // kind and provinces; coasts only when coast is set
+	coast bool        // compare the coasts of At and Target too
 }
+
+// coastForms write a coast of a multi-coast province X (c: "sc", long:
+// "south") the ways the rules list: stp/sc, stp(sc), stp sc and St
+// Petersburg (south coast), as a build site and as a move's destination.
+var coastForms = []struct {
+	text string // {X}, {C} (short) and {L} (long): the province and its coast; {Y} another
+	kind rules.OrderKind
+}{
+	{"BUILD F {X}/{C}", rules.Build},
+	{"BUILD F {X}({C})", rules.Build},
+	{"BUILD F {X} {C}", rules.Build},
+	{"BUILD F {X} ({L} coast)", rules.Build},
+	{"F {Y} - {X}/{C}", rules.Move},
+	{"F {Y} - {X} {C}", rules.Move},
+	{"F {Y} - {X} ({L} coast)", rules.Move},
+	{"F {X}/{C} - {Y}", rules.Move},
+	{"F {X} ({L} coast) S F {Y}", rules.Support},
+}
+
+// coastWords are the long names of the coasts.
+var coastWords = map[rules.Coast]string{rules.NorthCoast: "north", rules.SouthCoast: "south",
+	rules.EastCoast: "east", rules.WestCoast: "west"}
 
 // everyNameInEveryForm generates, for the names of one map, every id, full
 // name and alias of every province (as written, in upper and in lower
@@ -106,7 +129,26 @@ func everyNameInEveryForm(m *rules.Map) []formCase {
 						if f.dest {
 							want.Dest.Province = provs[2]
 						}
-						out = append(out, formCase{text, f.phase, want})
+						out = append(out, formCase{text: text, phase: f.phase, want: want})
+					}
+				}
+				for _, c := range pi.Coasts {
+					for _, f := range coastForms {
+						r := strings.NewReplacer("{X}", s, "{C}", c.String(), "{L}", coastWords[c], "{Y}", strings.ToUpper(m.Provinces[other].Abbr))
+						text := r.Replace(f.text)
+						at := rules.Loc{Province: p, Coast: c}
+						want := rules.Order{Kind: f.kind, At: at,
+							Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
+						switch {
+						case strings.HasPrefix(f.text, "F {Y}"):
+							want.At, want.Target = rules.Loc{Province: other}, at
+						case f.kind == rules.Move:
+							want.Target = rules.Loc{Province: other}
+						case f.kind == rules.Support:
+							want.Target = rules.Loc{Province: other}
+						}
+						out = append(out, formCase{text: text, phase: map[bool]rules.PhaseType{true: rules.AdjustmentPhase, false: rules.MovementPhase}[f.kind == rules.Build],
+							want: want, coast: true})
 					}
 				}
 			}
@@ -152,7 +194,8 @@ func checkForm(n *notation.Names, c formCase) string {
 		return fmt.Sprintf("%q: %v", c.text, err)
 	}
 	if o.Kind != c.want.Kind || o.At.Province != c.want.At.Province ||
-		o.Target.Province != c.want.Target.Province || o.Dest.Province != c.want.Dest.Province {
+		o.Target.Province != c.want.Target.Province || o.Dest.Province != c.want.Dest.Province ||
+		c.coast && (o.At.Coast != c.want.At.Coast || o.Target.Coast != c.want.Target.Coast) {
 		return fmt.Sprintf("%q read as %q", c.text, n.FormatOrder(o))
 	}
 	return ""
