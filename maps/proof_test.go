@@ -94,7 +94,7 @@ func TestProofFailsWhenTheMapChanges(t *testing.T) {
 			{"an army border removed", "army bur: gas mar mun par pic ruh", "army bur: gas mar mun par pic", "extra army border bur-ruh"},
 			{"a fleet border removed", "fleet ska: den nth nwy swe", "fleet ska: den nth nwy", "extra fleet border ska-swe"},
 			{"a coast's sea changed", "fleet bar: nwy nwg stp/nc", "fleet bar: nwy nwg", "extra fleet border bar-stp/nc"},
-			{"a crossing removed", "army lon: lvp", "", "link lon-lvp is no rules border"},
+			{"a border added across the land", "both lon: wal yor", "both lon: wal yor\narmy lon: lvp", "missing army border lon-lvp"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				mutated := strings.Replace(string(src), tc.from, tc.to, 1)
@@ -150,6 +150,17 @@ func TestProofFollowsTheRailways(t *testing.T) {
 			t.Fatal(err)
 		}
 		const line = "railway tsr Russia: mos prm oms kra irk vla"
+		// A crossing the rules drop leaves its marked link over.
+		t.Run("a crossing removed", func(t *testing.T) {
+			mutated := strings.Replace(string(src), "both ota: aki[bridge] sak[bridge]", "both ota: aki[bridge]", 1)
+			v, err := variantFrom(mutated)
+			if err != nil || mutated == string(src) {
+				t.Fatalf("mutating colonial.map: %v", err)
+			}
+			if pr := Prove(cb.board, v.Map, cb.islands); !slices.Contains(pr.Problems, "link ota-sak is no rules border") {
+				t.Fatalf("the proof says %q", pr.Problems)
+			}
+		})
 		for _, tc := range []struct{ name, to, want string }{
 			{"a station fewer", "railway tsr Russia: mos prm oms kra irk", "railway tsr drawn through mos prm oms kra irk vla, not mos prm oms kra irk"},
 			{"no railway", "", "railway tsr is no railway of the rules"},
