@@ -20,6 +20,7 @@ Commands:
   play         play a game of Diplomacy against bots in the terminal
   dice         the dice game Diceplomacy (play, simulate)
   serve        serve games over HTTP (--addr, --db)
+  map          draw a position as SVG (map generate: draw a board from its layout)
 
 Run 'chancery <command> -h' for a command's flags.
 `
@@ -51,6 +52,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runDice(rest, stdin, stdout, stderr)
 	case "serve":
 		return runServe(rest, stdin, stdout, stderr)
+	case "map":
+		return runMap(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,137 @@
+package maps
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/mapfile"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+// committedBoard is a variant whose board SVG is committed, with its
+// layout's island list.
+type committedBoard struct {
+	name    string
+	svg     []byte
+	board   *Board
+	islands map[string]bool
+	v       *rules.Variant
+}
+
+func committedBoards(t testing.TB) []committedBoard {
+	t.Helper()
+	files, err := filepath.Glob("../variants/*.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no board SVGs committed in variants/")
+	}
+	reg := variants.MustLoad()
+	var out []committedBoard
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".svg")
+		svg, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ReadBoard(bytes.NewReader(svg))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		lf, err := os.Open(filepath.Join("../variants", name+".layout"))
+		if err != nil {
+			t.Fatalf("%s has no layout file: %v", f, err)
+		}
+		l, err := ParseLayout(lf)
+		lf.Close()
+		if err != nil {
+			t.Fatalf("%s.layout: %v", name, err)
+		}
+		v, err := reg.Get(b.Variant)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out = append(out, committedBoard{name, svg, b, l.Islands, v})
+	}
+	return out
+}
+
+// TestBoardsHaveExactlyTheRulesBorders is the proof: every committed board
+// shows exactly its variant's borders.
+func TestBoardsHaveExactlyTheRulesBorders(t *testing.T) {
+	for _, cb := range committedBoards(t) {
+		t.Run(cb.name, func(t *testing.T) {
+			pr := Prove(cb.board, cb.v.Map, cb.islands)
+			for _, p := range pr.Problems {
+				t.Errorf("%s: %s", cb.name, p)
+			}
+			t.Logf("%s: %d rules borders checked, %d marked links, %d problems", cb.name, pr.Borders, pr.Links, len(pr.Problems))
+		})
+	}
+}
+
+// TestProofFailsWhenTheMapChanges adds a border to and removes one from a
+// variant's map and expects the proof to name each.
+func TestProofFailsWhenTheMapChanges(t *testing.T) {
+	for _, cb := range committedBoards(t) {
+		if cb.name != "standard" {
+			continue
+		}
+		src, err := os.ReadFile("../variants/standard.map")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name, from, to, want string
+		}{
+			{"a border added", "army bur: gas mar mun par pic ruh", "army bur: gas mar mun par pic ruh ber", "missing army border ber-bur"},
+			{"an army border removed", "army bur: gas mar mun par pic ruh", "army bur: gas mar mun par pic", "extra army border bur-ruh"},
+			{"a fleet border removed", "fleet ska: den nth nwy swe", "fleet ska: den nth nwy", "extra fleet border ska-swe"},
+			{"a coast's sea changed", "fleet bar: nwy nwg stp/nc", "fleet bar: nwy nwg", "extra fleet border bar-stp/nc"},
+			{"a crossing removed", "army lon: lvp", "", "link lon-lvp is no rules border"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				mutated := strings.Replace(string(src), tc.from, tc.to, 1)
+				if mutated == string(src) {
+					t.Fatalf("the map has no line %q", tc.from)
+				}
+				v, err := variantFrom(mutated)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pr := Prove(cb.board, v.Map, cb.islands)
+				found := false
+				for _, p := range pr.Problems {
+					if p == tc.want {
+						found = true
+					}
+				}
+				if !found {
+					t.Fatalf("the proof says %q, want it to include %q", pr.Problems, tc.want)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkProof(b *testing.B) {
+	cbs := committedBoards(b)
+	for i := 0; i < b.N; i++ {
+		for _, cb := range cbs {
+			board, err := ReadBoard(bytes.NewReader(cb.svg))
+			if err != nil {
+				b.Fatal(err)
+			}
+			Prove(board, cb.v.Map, cb.islands)
+		}
+	}
+}
+
+func variantFrom(src string) (*rules.Variant, error) {
+	return mapfile.Parse(strings.NewReader(src))
+}
