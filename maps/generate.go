@@ -48,7 +48,12 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 		return int(p.owner[y*g.w+x])
 	}}
 	t.trace()
-	t.simplify(l.Simplify)
+	t.simplify(func(a *arc) float64 {
+		if a.left >= 0 && a.right >= 0 && o.water[a.left] == o.water[a.right] {
+			return l.SimplifyInner
+		}
+		return l.Simplify
+	})
 	rings := t.rings()
 
 	pts := &placer{g: g, l: l, m: m, owner: p.owner}

@@ -32,9 +32,10 @@ type Layout struct {
 	Width int
 	// Cell is the size of one raster cell in SVG pixels.
 	Cell float64
-	// Simplify is the tolerance, in cells, of the simplification of every
-	// traced border.
-	Simplify float64
+	// Simplify is the tolerance, in cells, of the simplification of
+	// every traced coastline; SimplifyInner that of borders between two
+	// land provinces or two seas, which no coastline constrains.
+	Simplify, SimplifyInner float64
 	// LabelSize is the font size of labels in SVG pixels.
 	LabelSize float64
 
@@ -113,17 +114,18 @@ func (e *LayoutError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // ParseLayout reads a layout file.
 func ParseLayout(r io.Reader) (*Layout, error) {
 	l := &Layout{
-		Source:    "land-50m",
-		Cell:      2,
-		Simplify:  0.75,
-		LabelSize: 11,
-		Anchors:   map[string][]LonLat{},
-		Islands:   map[string]bool{},
-		Coasts:    map[string]LonLat{},
-		Labels:    map[string]LonLat{},
-		Units:     map[string]LonLat{},
-		Centres:   map[string]LonLat{},
-		lines:     map[string]int{},
+		Source:        "land-50m",
+		Cell:          2,
+		Simplify:      0.75,
+		SimplifyInner: 1.5,
+		LabelSize:     11,
+		Anchors:       map[string][]LonLat{},
+		Islands:       map[string]bool{},
+		Coasts:        map[string]LonLat{},
+		Labels:        map[string]LonLat{},
+		Units:         map[string]LonLat{},
+		Centres:       map[string]LonLat{},
+		lines:         map[string]int{},
 	}
 	sc := bufio.NewScanner(r)
 	line := 0
@@ -234,17 +236,23 @@ func (l *Layout) statement(t []string) error {
 			return fmt.Errorf("width takes a whole number of pixels, 100 to 10000")
 		}
 		l.Width = int(f[0])
-	case "cell", "simplify", "labelsize":
+	case "simplify":
+		f, err := numbers(args, len(args))
+		if err != nil || len(f) < 1 || len(f) > 2 || f[0] <= 0 || f[0] > 10 || (len(f) == 2 && (f[1] <= 0 || f[1] > 10)) {
+			return fmt.Errorf("simplify takes one or two tolerances in cells, 0 to 10: simplify COAST [INNER]")
+		}
+		l.Simplify = f[0]
+		if len(f) == 2 {
+			l.SimplifyInner = f[1]
+		}
+	case "cell", "labelsize":
 		f, err := numbers(args, 1)
 		if err != nil || f[0] <= 0 || f[0] > 50 {
 			return fmt.Errorf("%s takes one positive number", key)
 		}
-		switch key {
-		case "cell":
+		if key == "cell" {
 			l.Cell = f[0]
-		case "simplify":
-			l.Simplify = f[0]
-		default:
+		} else {
 			l.LabelSize = f[0]
 		}
 	case "region":

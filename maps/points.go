@@ -145,7 +145,15 @@ func (p *placer) place() {
 		// The label near the unit, clear of every unit of the province.
 		lb, ok := p.placeLabel(a, info.Abbr, cells[i], unit, units, occupied, p.l.LabelSize, 6)
 		if !ok {
-			p.notef("label of %s does not fit inside it clear of its unit", info.Abbr)
+			// A small province: keep the label where it fits and move the
+			// unit out from under it, if there is room.
+			_, fixed := p.l.Units[info.Abbr]
+			if q, moved := p.unitBeside(cells[i], lb); moved && !fixed {
+				unit, units[0] = q, q
+				p.unit[info.Abbr] = q
+			} else {
+				p.notef("label of %s does not fit inside it clear of its unit", info.Abbr)
+			}
 		}
 		occupied = append(occupied, lb)
 		for _, c := range info.Coasts {
@@ -305,4 +313,28 @@ func (p *placer) placeCentre(a int32, id string, cells []int, units []Point, occ
 		return
 	}
 	p.centre[id] = p.centreOf(best)
+}
+
+// unitBeside finds a unit point in the province clear of a label's box:
+// the most central cell with room for the unit's marker.
+func (p *placer) unitBeside(cells []int, label box) (Point, bool) {
+	best, bestScore := -1, math.Inf(-1)
+	for _, c := range cells {
+		if p.dist[c]*p.g.cell < 7 {
+			continue
+		}
+		q := p.centreOf(c)
+		gap := distToBox(q, label)
+		if gap < unitRadius {
+			continue
+		}
+		score := math.Min(p.dist[c], 5) - gap/p.g.cell*0.05
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if best < 0 {
+		return Point{}, false
+	}
+	return p.centreOf(best), true
 }

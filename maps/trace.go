@@ -244,11 +244,13 @@ func (t *tracer) next(step arcStep, owner int) (arcStep, bool) {
 	return arcStep{}, false
 }
 
-// simplify simplifies every arc with the Douglas–Peucker algorithm, keeping
-// its ends (and, for a closed loop, the point farthest from its start).
-func (t *tracer) simplify(tol float64) {
+// simplify simplifies every arc with the Douglas–Peucker algorithm and
+// the arc's tolerance, keeping its ends (and, for a closed loop, the point
+// farthest from its start).
+func (t *tracer) simplify(tolerance func(a *arc) float64) {
 	for i := range t.arcs {
 		a := &t.arcs[i]
+		tol := tolerance(a)
 		if a.closed {
 			far, best := 0, -1.0
 			for j, p := range a.pts {

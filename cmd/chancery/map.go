@@ -1,16 +1,91 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+
+	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/variants"
 )
 
-// runMap draws a position on its variant's board, or, as "map generate",
-// generates a board.
+// runMap draws a position on its variant's board as SVG, or, as "map
+// generate", generates a board (mapgen.go).
+//
+// PNG output is not offered: the pure-Go SVG rasterisers (oksvg with
+// rasterx, tdewolff/canvas) either draw no text, so no labels, or bring a
+// large dependency tree; a browser renders the SVG faithfully.
 func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "generate" {
 		return runMapGenerate(args[1:], stdout, stderr)
 	}
-	fmt.Fprintln(stderr, "chancery map: drawing positions is not written yet")
-	return 2
+	fs := flag.NewFlagSet("map", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("variant", "", "the variant's start to draw when standard input is empty (default standard)")
+	start := fs.Bool("start", false, "draw the variant's start; do not read standard input")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	reg, err := variants.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery map: %v\n", err)
+		return 1
+	}
+	var data []byte
+	if !*start {
+		if data, err = io.ReadAll(stdin); err != nil {
+			fmt.Fprintf(stderr, "chancery map: reading standard input: %v\n", err)
+			return 1
+		}
+	}
+	out := bufio.NewWriter(stdout)
+	if len(bytes.TrimSpace(data)) == 0 {
+		vname := *name
+		if vname == "" {
+			vname = "standard"
+		}
+		v, err := reg.Get(vname)
+		if err != nil {
+			fmt.Fprintf(stderr, "chancery map: %v\n", err)
+			return 2
+		}
+		if err := board.DrawStart(out, v); err != nil {
+			fmt.Fprintf(stderr, "chancery map: %v\n", err)
+			return 1
+		}
+		return flush(out, stderr)
+	}
+	var in judge.Input
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)
+		return 2
+	}
+	if *name != "" && in.Variant == "" {
+		in.Variant = *name
+	}
+	if err := board.DrawInput(out, reg, &in); err != nil {
+		var ie *judge.InputError
+		if errors.As(err, &ie) {
+			fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(stderr, "chancery map: %v\n", err)
+		return 1
+	}
+	return flush(out, stderr)
+}
+
+func flush(w *bufio.Writer, stderr io.Writer) int {
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "chancery map: %v\n", err)
+		return 1
+	}
+	return 0
 }

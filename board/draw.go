@@ -1,0 +1,400 @@
+// Package board pictures a position on its variant's generated board (see
+// package maps): provinces tinted by the owner of their centre, units by
+// power with a letter and a shape (colour is never the only cue), centres
+// marked, and orders as arrows with their results, with a legend.
+package board
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/chancery/chancery/maps"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+// palette is Okabe and Ito's colour-blind safe palette, in power order;
+// the letter on each unit tells powers apart where colours do not.
+var palette = []string{"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999", "#6B4C9A", "#8C6D31"}
+
+// Picture is what to draw: a position and, optionally, the orders given in
+// it with their results.
+type Picture struct {
+	Variant  *rules.Variant
+	Position *rules.Position
+	// Results are the orders and their outcomes (rules.Resolution.Results);
+	// nil draws the position alone.
+	Results []rules.Result
+	// Title is written above the legend ("Spring 1901, movement").
+	Title string
+}
+
+var (
+	boardsMu sync.Mutex
+	boards   = map[string]*maps.Board{}
+)
+
+// Board returns the variant's board, read once from its embedded SVG.
+func Board(variant string) (*maps.Board, error) {
+	boardsMu.Lock()
+	defer boardsMu.Unlock()
+	if b, ok := boards[variant]; ok {
+		return b, nil
+	}
+	svg, err := variants.Board(variant)
+	if err != nil {
+		return nil, err
+	}
+	b, err := maps.ReadBoard(bytes.NewReader(svg))
+	if err != nil {
+		return nil, fmt.Errorf("the board of %s: %w", variant, err)
+	}
+	boards[variant] = b
+	return b, nil
+}
+
+// legendHeight is the strip below the board that holds the legend.
+const legendHeight = 64
+
+// Draw writes the picture as SVG.
+func Draw(w io.Writer, pic *Picture) error {
+	v := pic.Variant
+	b, err := Board(v.Name)
+	if err != nil {
+		return err
+	}
+	d := &drawer{b: b, m: v.Map, pic: pic}
+	d.letters()
+	d.draw()
+	_, err = w.Write(d.out.Bytes())
+	return err
+}
+
+type drawer struct {
+	b      *maps.Board
+	m      *rules.Map
+	pic    *Picture
+	out    bytes.Buffer
+	letter []string // power -> its letter(s)
+}
+
+func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(&d.out, format, args...) }
+
+// letters gives each power the shortest prefix of its name that no other
+// power shares (one letter, or two).
+func (d *drawer) letters() {
+	n := len(d.m.Powers)
+	d.letter = make([]string, n)
+	for p := 1; p < n; p++ {
+		name := strings.ToUpper(d.m.Powers[p])
+		for k := 1; k <= len(name); k++ {
+			pre := name[:k]
+			unique := true
+			for q := 1; q < n; q++ {
+				if q != p && strings.HasPrefix(strings.ToUpper(d.m.Powers[q]), pre) {
+					unique = false
+				}
+			}
+			if unique || k == 2 {
+				d.letter[p] = pre
+				break
+			}
+		}
+	}
+}
+
+func colour(p rules.Power) string {
+	if p == rules.NoPower {
+		return "#ffffff"
+	}
+	return palette[(int(p)-1)%len(palette)]
+}
+
+// textOn returns black or white, whichever reads on the fill.
+func textOn(fill string) string {
+	var r, g, b int
+	fmt.Sscanf(fill, "#%02x%02x%02x", &r, &g, &b)
+	if 0.299*float64(r)+0.587*float64(g)+0.114*float64(b) > 140 {
+		return "#000"
+	}
+	return "#fff"
+}
+
+func esc(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+	return r.Replace(s)
+}
+
+func n1(f float64) string {
+	s := fmt.Sprintf("%.1f", f)
+	return strings.TrimSuffix(s, ".0")
+}
+
+// point returns where a unit at l stands.
+func (d *drawer) point(l rules.Loc) maps.Point {
+	abbr := d.m.Provinces[l.Province].Abbr
+	if l.Coast != rules.NoCoast {
+		if c, ok := d.b.Coasts[abbr+"/"+l.Coast.String()]; ok {
+			return c.Unit
+		}
+	}
+	if s, ok := d.b.Provinces[abbr]; ok {
+		return s.Unit
+	}
+	return maps.Point{}
+}
+
+func (d *drawer) draw() {
+	b, pos := d.b, d.pic.Position
+	H := b.Height + legendHeight
+	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="DejaVu Sans Mono,monospace">`+"\n",
+		n1(b.Width), n1(H), n1(b.Width), n1(H))
+	d.printf(`<defs>`)
+	for p := 1; p < len(d.m.Powers); p++ {
+		d.printf(`<marker id="head%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s" stroke="#000" stroke-width="1"/></marker>`, p, colour(rules.Power(p)))
+	}
+	d.printf(`<marker id="headx" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#888"/></marker>`)
+	d.printf("</defs>\n")
+	d.printf(`<rect width="100%%" height="100%%" fill="#b9d3e6"/>` + "\n")
+	for _, r := range b.Regions {
+		fill := "#d6d2c8"
+		if r.Terrain == "water" {
+			fill = "#d3e1ea"
+		}
+		d.printf(`<path d="%s" fill="%s" stroke="#777" stroke-width=".4"/>`+"\n", r.D, fill)
+	}
+	for _, id := range b.Order {
+		s := b.Provinces[id]
+		fill := "#efe6cc"
+		if s.Terrain == "sea" {
+			fill = "#b9d3e6"
+		}
+		if p, ok := provinceByAbbr(d.m, id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
+			if o := pos.Owner[p]; o != rules.NoPower {
+				fill = tint(colour(o))
+			}
+		}
+		if p, ok := provinceByAbbr(d.m, id); ok && d.m.Provinces[p].Impassable {
+			fill = "#c9c3b4"
+		}
+		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="#444" stroke-width=".8" stroke-linejoin="round"/>`+"\n", id, s.D, fill)
+	}
+	for id, c := range b.Coasts {
+		d.printf(`<path data-coast="%s" d="%s" fill="none" stroke="#1f5f8b" stroke-width="2" stroke-dasharray="4 2"/>`+"\n", id, c.D)
+	}
+	for _, k := range b.Links {
+		d.printf(`<line data-link="%s-%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#7a3b00" stroke-width="2.5" stroke-dasharray="6 3"/>`+"\n",
+			k.A, k.B, n1(k.P1.X), n1(k.P1.Y), n1(k.P2.X), n1(k.P2.Y))
+	}
+	// Supply centres: filled with the owner's colour.
+	for _, id := range b.Order {
+		s := b.Provinces[id]
+		if !s.HasCentre {
+			continue
+		}
+		fill := "#ffffff"
+		if p, ok := provinceByAbbr(d.m, id); ok && pos != nil {
+			fill = colour(pos.Owner[p])
+		}
+		d.printf(`<circle cx="%s" cy="%s" r="4" fill="%s" stroke="#000" stroke-width="1.2"/>`+"\n", n1(s.Centre.X), n1(s.Centre.Y), fill)
+	}
+	for _, l := range b.Labels {
+		d.printf(`<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#222">%s</text>`+"\n",
+			n1(l.At.X), n1(l.At.Y), n1(l.Size), esc(l.Text))
+	}
+	d.orders()
+	if pos != nil {
+		for p := range pos.Units {
+			u := pos.Units[p]
+			if u.Type == rules.NoUnit {
+				continue
+			}
+			d.unit(u, rules.Loc{Province: rules.Province(p), Coast: u.Coast}, false)
+		}
+		for _, x := range pos.Dislodged {
+			d.unit(x.Unit, rules.Loc{Province: x.Province, Coast: x.Coast}, true)
+		}
+	}
+	d.legend()
+	d.printf("</svg>\n")
+}
+
+// tint lightens a colour for a province's fill.
+func tint(c string) string {
+	var r, g, b int
+	fmt.Sscanf(c, "#%02x%02x%02x", &r, &g, &b)
+	mix := func(x int) int { return x + (255-x)*55/100 }
+	return fmt.Sprintf("#%02x%02x%02x", mix(r), mix(g), mix(b))
+}
+
+func provinceByAbbr(m *rules.Map, abbr string) (rules.Province, bool) {
+	for i := range m.Provinces {
+		if m.Provinces[i].Abbr == abbr {
+			return rules.Province(i), true
+		}
+	}
+	return 0, false
+}
+
+// unit draws a unit: an army is a circle, a fleet a pointed hull; both
+// carry the power's letter. A dislodged unit is drawn smaller, beside its
+// place, with a red dashed ring.
+func (d *drawer) unit(u rules.Unit, l rules.Loc, dislodged bool) {
+	p := d.point(l)
+	fill := colour(u.Power)
+	r := 8.0
+	if dislodged {
+		p = dislodgedAt(p)
+		r = 6.5
+		d.printf(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#c00" stroke-width="2" stroke-dasharray="3 2"/>`, n1(p.X), n1(p.Y), n1(r+3))
+	}
+	if u.Type == rules.Fleet {
+		d.printf(`<path d="M%s %sL%s %sL%s %sL%s %sL%s %sZ" fill="%s" stroke="#000" stroke-width="1.2"/>`,
+			n1(p.X-r*1.3), n1(p.Y-r*0.7), n1(p.X+r*1.3), n1(p.Y-r*0.7), n1(p.X+r*0.9), n1(p.Y+r*0.8), n1(p.X-r*0.9), n1(p.Y+r*0.8), n1(p.X-r*1.3), n1(p.Y-r*0.7), fill)
+	} else {
+		d.printf(`<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#000" stroke-width="1.2"/>`, n1(p.X), n1(p.Y), n1(r), fill)
+	}
+	d.printf(`<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`+"\n",
+		n1(p.X), n1(p.Y+0.5), n1(r*1.1), textOn(fill), esc(d.letter[u.Power]))
+}
+
+// orders draws every order as an arrow or a mark, and its result.
+func (d *drawer) orders() {
+	for _, res := range d.pic.Results {
+		o := res.Order
+		if o.Kind == rules.Waive {
+			continue
+		}
+		if o.At.Province == rules.NoProvince || int(o.At.Province) >= len(d.m.Provinces) {
+			continue
+		}
+		from := d.point(o.At)
+		if o.Kind == rules.Retreat || o.Kind == rules.Disband {
+			from = dislodgedAt(from) // the dislodged unit stands beside its place
+		}
+		head := fmt.Sprintf("url(#head%d)", o.Power)
+		stroke := "#222"
+		if res.Outcome != rules.Succeeded {
+			head, stroke = "url(#headx)", "#666"
+		}
+		var mid maps.Point
+		switch o.Kind {
+		case rules.Move, rules.Retreat, rules.Railway:
+			to := d.point(o.Target)
+			a, z := shorten(from, to, 9, 10)
+			dash := ""
+			switch o.Kind {
+			case rules.Retreat:
+				dash = ` stroke-dasharray="7 3 2 3"`
+			case rules.Railway:
+				dash = ` stroke-dasharray="12 3"`
+			}
+			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"%s marker-end="%s"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y), stroke, dash, head)
+			if o.Kind == rules.Railway {
+				d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#fff" stroke-width="1"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y))
+			}
+			mid = lerp(a, z, 0.5)
+		case rules.Support, rules.Convoy, rules.Permit:
+			target := d.point(o.Target)
+			to := target
+			if o.Dest.Province != rules.NoProvince && int(o.Dest.Province) < len(d.m.Provinces) {
+				to = lerp(target, d.point(o.Dest), 0.6)
+			}
+			a, z := shorten(from, to, 9, 3)
+			dash := "5 3"
+			if o.Kind == rules.Convoy {
+				dash = "2 3"
+			}
+			if o.Kind == rules.Permit {
+				dash = "1 2 6 2"
+			}
+			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2" stroke-dasharray="%s"/>`, n1(a.X), n1(a.Y), n1(z.X), n1(z.Y), stroke, dash)
+			d.printf(`<circle cx="%s" cy="%s" r="3" fill="%s"/>`+"\n", n1(z.X), n1(z.Y), stroke)
+			mid = lerp(a, z, 0.5)
+		case rules.Hold:
+			d.printf(`<rect x="%s" y="%s" width="24" height="24" fill="none" stroke="%s" stroke-width="2"/>`+"\n", n1(from.X-12), n1(from.Y-12), stroke)
+			mid = maps.Point{X: from.X, Y: from.Y - 16}
+		case rules.Build:
+			d.printf(`<circle cx="%s" cy="%s" r="13" fill="none" stroke="%s" stroke-width="2.5"/><text x="%s" y="%s" font-size="12" font-weight="bold" text-anchor="middle">+</text>`+"\n",
+				n1(from.X), n1(from.Y), stroke, n1(from.X+14), n1(from.Y-10))
+			mid = maps.Point{X: from.X, Y: from.Y - 18}
+		case rules.Remove, rules.Disband:
+			d.printf(`<path d="M%s %sL%s %sM%s %sL%s %s" stroke="#c00" stroke-width="3"/>`+"\n",
+				n1(from.X-11), n1(from.Y-11), n1(from.X+11), n1(from.Y+11), n1(from.X-11), n1(from.Y+11), n1(from.X+11), n1(from.Y-11))
+			mid = maps.Point{X: from.X, Y: from.Y - 18}
+		}
+		if res.Outcome != rules.Succeeded {
+			word := res.Outcome.String()
+			if res.Reason != rules.NoReason {
+				word = res.Reason.String()
+			}
+			d.tag(mid, word, res.Outcome == rules.Illegal)
+		}
+	}
+}
+
+// tag writes a result's word on a white box, so the result reads in any
+// colours.
+func (d *drawer) tag(at maps.Point, word string, illegal bool) {
+	w := 0.6*8*float64(len(word)) + 4
+	border := "#000"
+	if illegal {
+		border = "#c00"
+	}
+	d.printf(`<rect x="%s" y="%s" width="%s" height="11" rx="2" fill="#fff" stroke="%s" stroke-width="1"/><text x="%s" y="%s" font-size="8" text-anchor="middle" dominant-baseline="central">%s</text>`+"\n",
+		n1(at.X-w/2), n1(at.Y-5.5), n1(w), border, n1(at.X), n1(at.Y), esc(word))
+}
+
+func lerp(a, b maps.Point, t float64) maps.Point {
+	return maps.Point{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
+}
+
+// shorten pulls a line's ends in from its points, so arrows start and end
+// at the units' edges.
+func shorten(a, b maps.Point, da, db float64) (maps.Point, maps.Point) {
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	if l < da+db+1 {
+		return a, b
+	}
+	return lerp(a, b, da/l), lerp(a, b, 1-db/l)
+}
+
+func (d *drawer) legend() {
+	y := d.b.Height
+	d.printf(`<rect x="0" y="%s" width="%s" height="%d" fill="#fafafa" stroke="#888"/>`+"\n", n1(y), n1(d.b.Width), legendHeight)
+	x := 10.0
+	if d.pic.Title != "" {
+		d.printf(`<text x="10" y="%s" font-size="13" font-weight="bold">%s</text>`+"\n", n1(y+16), esc(d.pic.Title))
+		x = 10
+	}
+	row := y + 36
+	for p := 1; p < len(d.m.Powers); p++ {
+		fill := colour(rules.Power(p))
+		d.printf(`<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#000"/><text x="%s" y="%s" font-size="9" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text><text x="%s" y="%s" font-size="11" dominant-baseline="central">%s</text>`+"\n",
+			n1(x+8), n1(row), fill, n1(x+8), n1(row+0.5), textOn(fill), esc(d.letter[p]), n1(x+20), n1(row), esc(d.m.Powers[p]))
+		x += 28 + 7*float64(len(d.m.Powers[p]))
+	}
+	row = y + 54
+	x = 10
+	item := func(sample, text string) {
+		d.printf(sample, n1(x), n1(row), n1(x+30), n1(row))
+		d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">%s</text>`+"\n", n1(x+34), n1(row), esc(text))
+		x += 40 + 6.2*float64(len(text))
+	}
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" marker-end="url(#head1)"/>`, "move")
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="5 3"/>`, "support")
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="2 3"/>`, "convoy")
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="7 3 2 3"/>`, "retreat")
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="12 3"/>`, "railway")
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="1 2 6 2"/>`, "permit")
+	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#666" stroke-width="3" marker-end="url(#headx)"/>`, "failed (word says why)")
+	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ○ centre  - - coast  ━ ━ link</text>`+"\n", n1(x), n1(row))
+}
+
+// dislodgedAt is where a dislodged unit is drawn: beside the unit that
+// dislodged it.
+func dislodgedAt(p maps.Point) maps.Point { return maps.Point{X: p.X + 10, Y: p.Y + 8} }
