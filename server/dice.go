@@ -15,6 +15,7 @@ import (
 	dicebot "github.com/chancery/chancery/dice/bot"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // diceMaxTurns ends a Diceplomacy game in a draw after so many turns: the
@@ -53,8 +54,8 @@ func newDiceGame(u *store.User, req createGameRequest, phaseSeconds int) (*diceG
 	if req.Players < dice.MinPlayers || req.Players > dice.MaxPlayers {
 		return nil, errorf(http.StatusUnprocessableEntity, "players: Diceplomacy takes %d to %d players", dice.MinPlayers, dice.MaxPlayers)
 	}
-	if phaseSeconds < game.MinPhaseSeconds || phaseSeconds > game.MaxPhaseSeconds {
-		return nil, errorf(http.StatusUnprocessableEntity, "phase_deadline_seconds must be from %d to %d", game.MinPhaseSeconds, game.MaxPhaseSeconds)
+	if phaseSeconds < table.MinPhaseSeconds || phaseSeconds > table.MaxPhaseSeconds {
+		return nil, errorf(http.StatusUnprocessableEntity, "phase_deadline_seconds must be from %d to %d", table.MinPhaseSeconds, table.MaxPhaseSeconds)
 	}
 	dg := &diceGame{Status: game.Forming, Creator: u.ID, PhaseSeconds: phaseSeconds, FillWithBots: req.Bots}
 	for i := range req.Players {

@@ -17,6 +17,7 @@ import (
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // The kinds of games.
@@ -81,7 +82,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	}
 	// Phases shorter than the API allows are refused below (422); this
 	// server's own shortest is a limit (429).
-	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= game.MinPhaseSeconds && deadline < minSeconds {
+	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= table.MinPhaseSeconds && deadline < minSeconds {
 		return errorf(http.StatusTooManyRequests, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
 			s.cfg.MinPhase, minSeconds)
 	}
