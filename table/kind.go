@@ -157,7 +157,7 @@ type OrderTaker interface {
 
 // A Voter takes votes to end the game: a draw, a concession.
 type Voter interface {
-	Vote(user string, draw, concede bool, now time.Time) error
+	Vote(r *Row, user string, draw, concede bool, now time.Time) error
 }
 
 // Move is a move of a game played by moves (Diceplomacy), as a person
@@ -171,10 +171,11 @@ type Move struct {
 
 // A Mover takes moves.
 type Mover interface {
-	Move(user string, m Move, now time.Time) error
+	Move(r *Row, user string, m Move, now time.Time) error
 }
 
 // A Boarder draws its game on a board: phase n, played or being played.
+// When it fails, w may hold part of a drawing.
 type Boarder interface {
 	Board(w io.Writer, r *Row, n int) error
 }
