@@ -9,6 +9,7 @@ import (
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -78,24 +79,13 @@ func (e *Engine) power(name string) (rules.Power, bool) {
 	return p, true
 }
 
-// OrderError is one order of a batch that cannot be accepted.
-type OrderError struct {
-	Index   int    `json:"index"`
-	Order   string `json:"order"`
-	Message string `json:"message"`
-}
-
-// OrdersError is a batch of orders refused as a whole: one entry per bad
-// order.
-type OrdersError struct{ Orders []OrderError }
-
-func (e *OrdersError) Error() string {
-	msgs := make([]string, len(e.Orders))
-	for i, o := range e.Orders {
-		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
-	}
-	return "invalid orders: " + strings.Join(msgs, "; ")
-}
+// OrderError is one order of a batch that cannot be accepted, and
+// OrdersError a batch refused as a whole, one entry per bad order: a
+// server answers them alike for every kind of game (package table).
+type (
+	OrderError  = table.OrderError
+	OrdersError = table.OrdersError
+)
 
 // Parse reads power's batch of orders, written by a person, and checks it
 // against a position: this is where a person's text becomes typed orders,

@@ -155,7 +155,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		_, power, _, _, _ = s.seats(row, u.ID) // none: the stream has no press
+		_, power, _, _ = s.seats(row, u.ID) // none: the stream has no press
 		after = s.now().UnixMicro()
 		if v := r.Header.Get("Last-Event-ID"); v != "" {
 			// A reconnecting client gets the messages it missed.

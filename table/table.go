@@ -15,6 +15,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -229,4 +230,23 @@ func Deadline(t time.Time) *time.Time {
 	}
 	t = t.UTC()
 	return &t
+}
+
+// OrderError is one order of a batch that cannot be accepted.
+type OrderError struct {
+	Index   int    `json:"index"`
+	Order   string `json:"order"`
+	Message string `json:"message"`
+}
+
+// OrdersError is a batch of orders refused as a whole: one entry per bad
+// order.
+type OrdersError struct{ Orders []OrderError }
+
+func (e *OrdersError) Error() string {
+	msgs := make([]string, len(e.Orders))
+	for i, o := range e.Orders {
+		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
+	}
+	return "invalid orders: " + strings.Join(msgs, "; ")
 }
