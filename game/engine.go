@@ -60,12 +60,10 @@ func (es *Engines) Names() []string { return append([]string(nil), es.names...) 
 // Powers returns the names of the playing powers (the neutral power, if
 // any, is not one).
 func (e *Engine) Powers() []string {
-	m := e.V.Map
-	out := make([]string, 0, len(m.Powers))
-	for p := 1; p < len(m.Powers); p++ {
-		if rules.Power(p) != e.V.Neutral {
-			out = append(out, m.Powers[p])
-		}
+	powers := e.V.Powers()
+	out := make([]string, 0, len(powers))
+	for _, p := range powers {
+		out = append(out, e.V.Map.PowerName(p))
 	}
 	return out
 }
@@ -73,7 +71,7 @@ func (e *Engine) Powers() []string {
 // power returns the id of a playing power's name.
 func (e *Engine) power(name string) (rules.Power, bool) {
 	p, ok := e.Names.Power(name)
-	if !ok || p == e.V.Neutral {
+	if !ok || !e.V.Plays(p) {
 		return rules.NoPower, false
 	}
 	return p, true
@@ -304,7 +302,7 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	m := e.V.Map
 	var core []rules.Order
 	for pw, list := range orders {
-		if pw <= rules.NoPower || int(pw) >= len(m.Powers) || pw == e.V.Neutral {
+		if !e.V.Plays(pw) {
 			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrInvalid, pw)
 		}
 		for _, o := range list {
