@@ -121,9 +121,8 @@ func (g *Game) Start(user string, now time.Time) error {
 
 // Waiting returns the powers played by people that owe orders this phase
 // and have not said they are ready. When it is empty, the phase may be
-// adjudicated at once. (The error is always nil since the position is
-// typed; it stays until the server's callers change.)
-func (g *Game) Waiting(e *Engine, ready map[string]bool) ([]string, error) {
+// adjudicated at once.
+func (g *Game) Waiting(e *Engine, ready map[string]bool) []string {
 	pos := g.Position
 	var out []string
 	for _, s := range g.Seats {
@@ -134,7 +133,7 @@ func (g *Game) Waiting(e *Engine, ready map[string]bool) ([]string, error) {
 			out = append(out, s.Power)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Advance adjudicates the current phase with the orders given, typed

@@ -58,7 +58,7 @@ func (Kind) New(_ string, creator table.Player, o table.Options) (table.Game, er
 	}
 	seats := make([]string, o.Players)
 	for i := range seats {
-		seats[i] = seatName(i)
+		seats[i] = fmt.Sprintf("Seat %d", i+1)
 	}
 	t, err := table.NewTable(creator.ID, seats, o.PhaseSeconds, o.Bots)
 	if err != nil {
@@ -72,8 +72,6 @@ func (Kind) New(_ string, creator table.Player, o table.Options) (table.Game, er
 	}
 	return g, nil
 }
-
-func seatName(i int) string { return fmt.Sprintf("Seat %d", i+1) }
 
 // Decode reads a stored game and replays its log.
 func (Kind) Decode(data []byte) (table.Game, error) {

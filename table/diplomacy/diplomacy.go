@@ -139,7 +139,7 @@ func (d *Game) Start(user string, now time.Time) error {
 // playOnIfNobodyWaits makes the phase due now when no person owes orders
 // that are not ready.
 func (d *Game) playOnIfNobodyWaits(ready map[string]bool, now time.Time) bool {
-	if waiting, err := d.g.Waiting(d.e, ready); err == nil && len(waiting) == 0 {
+	if len(d.g.Waiting(d.e, ready)) == 0 {
 		d.g.Deadline = now
 		return true
 	}
@@ -187,11 +187,7 @@ func (d *Game) TakeOrders(r *table.Row, user string, o table.Orders, now time.Ti
 	if err != nil {
 		return nil, err
 	}
-	waiting, err := g.Waiting(d.e, ready)
-	if err != nil {
-		return nil, err
-	}
-	t.Due = len(waiting) == 0
+	t.Due = len(g.Waiting(d.e, ready)) == 0
 	return t, nil
 }
 
