@@ -59,7 +59,7 @@ func midGame(b *testing.B, es *Engines) (data, england []byte) {
 }
 
 // BenchmarkAdvance is one adjudication of a mid-game standard movement
-// phase as the server does it (server.advanceDiplomacy), without the
+// phase as the server does it (Game.Advance in table/diplomacy), without the
 // store: decode the game's row, read the person's stored orders, let the
 // bots order, advance, write the phase's record and the game's row.
 func BenchmarkAdvance(b *testing.B) {
@@ -101,9 +101,7 @@ func BenchmarkAdvance(b *testing.B) {
 		if _, err := json.Marshal(rec); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := g.Waiting(e, nil); err != nil {
-			b.Fatal(err)
-		}
+		_ = g.Waiting(e, nil)
 		if _, err := json.Marshal(g); err != nil {
 			b.Fatal(err)
 		}

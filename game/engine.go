@@ -9,6 +9,7 @@ import (
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -59,12 +60,10 @@ func (es *Engines) Names() []string { return append([]string(nil), es.names...) 
 // Powers returns the names of the playing powers (the neutral power, if
 // any, is not one).
 func (e *Engine) Powers() []string {
-	m := e.V.Map
-	out := make([]string, 0, len(m.Powers))
-	for p := 1; p < len(m.Powers); p++ {
-		if rules.Power(p) != e.V.Neutral {
-			out = append(out, m.Powers[p])
-		}
+	powers := e.V.Powers()
+	out := make([]string, 0, len(powers))
+	for _, p := range powers {
+		out = append(out, e.V.Map.PowerName(p))
 	}
 	return out
 }
@@ -72,30 +71,19 @@ func (e *Engine) Powers() []string {
 // power returns the id of a playing power's name.
 func (e *Engine) power(name string) (rules.Power, bool) {
 	p, ok := e.Names.Power(name)
-	if !ok || p == e.V.Neutral {
+	if !ok || !e.V.Plays(p) {
 		return rules.NoPower, false
 	}
 	return p, true
 }
 
-// OrderError is one order of a batch that cannot be accepted.
-type OrderError struct {
-	Index   int    `json:"index"`
-	Order   string `json:"order"`
-	Message string `json:"message"`
-}
-
-// OrdersError is a batch of orders refused as a whole: one entry per bad
-// order.
-type OrdersError struct{ Orders []OrderError }
-
-func (e *OrdersError) Error() string {
-	msgs := make([]string, len(e.Orders))
-	for i, o := range e.Orders {
-		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
-	}
-	return "invalid orders: " + strings.Join(msgs, "; ")
-}
+// OrderError is one order of a batch that cannot be accepted, and
+// OrdersError a batch refused as a whole, one entry per bad order: a
+// server answers them alike for every kind of game (package table).
+type (
+	OrderError  = table.OrderError
+	OrdersError = table.OrdersError
+)
 
 // Parse reads power's batch of orders, written by a person, and checks it
 // against a position: this is where a person's text becomes typed orders,
@@ -314,7 +302,7 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	m := e.V.Map
 	var core []rules.Order
 	for pw, list := range orders {
-		if pw <= rules.NoPower || int(pw) >= len(m.Powers) || pw == e.V.Neutral {
+		if !e.V.Plays(pw) {
 			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrInvalid, pw)
 		}
 		for _, o := range list {

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,42 +8,32 @@ import (
 
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 )
 
-// The errors of the game lifecycle. Each error a Game method returns wraps
-// one of them, so a server can tell a request that does not fit the game's
-// state from one that is not allowed or not valid.
+// The errors of the game lifecycle are those of every kind of game
+// (package table). Each error a Game method returns wraps one of them, so
+// a server can tell a request that does not fit the game's state from one
+// that is not allowed or not valid.
 var (
-	// ErrState: the game is not in a state that allows the request (not
-	// forming, already finished, ...).
-	ErrState = errors.New("not possible now")
-	// ErrForbidden: the user may not do this in this game.
-	ErrForbidden = errors.New("forbidden")
-	// ErrInvalid: the request names something that does not exist or
-	// breaks a rule.
-	ErrInvalid = errors.New("invalid")
+	ErrState     = table.ErrState
+	ErrForbidden = table.ErrForbidden
+	ErrInvalid   = table.ErrInvalid
 )
 
-// Status is where a game is in its life.
-type Status string
+// Status is where a game is in its life; Seat is one power of a game and
+// who plays it. Every kind of game has them alike (package table).
+type (
+	Status = table.Status
+	Seat   = table.Seat
+)
 
 // The statuses of a game.
 const (
-	Forming  Status = "forming"  // players join; no phase is played
-	Active   Status = "active"   // phases are played
-	Finished Status = "finished" // read-only
+	Forming  = table.Forming  // players join; no phase is played
+	Active   = table.Active   // phases are played
+	Finished = table.Finished // read-only
 )
-
-// Seat is one power of a game and who plays it.
-type Seat struct {
-	Power string `json:"power"`
-	// User is the id of the player's account, or "".
-	User string `json:"user,omitempty"`
-	// Name is the player's name, for display.
-	Name string `json:"name,omitempty"`
-	// Bot is set when a bot plays the power.
-	Bot bool `json:"bot,omitempty"`
-}
 
 // End is how a game ended.
 type End struct {
@@ -73,17 +62,11 @@ type End struct {
 // has always kept.
 type Game struct {
 	Variant string `json:"variant"`
-	Status  Status `json:"status"`
+	// Table holds the status, the creator, the seats and the deadline.
+	table.Table
 	// Seq counts the phases played: the current phase is the game's
 	// Seq-th (from 0); the history holds phases 0 to Seq-1.
-	Seq          int       `json:"seq"`
-	PhaseSeconds int       `json:"phase_seconds"`
-	Deadline     time.Time `json:"deadline,omitzero"`
-	// FillWithBots asks that seats still empty at the start be played by
-	// bots.
-	FillWithBots bool   `json:"fill_with_bots"`
-	Creator      string `json:"creator"`
-	Seats        []Seat `json:"seats"`
+	Seq int `json:"seq"`
 	// Position is the position of the phase being played. It is written
 	// by name, as the contract's "position".
 	Position *rules.Position `json:"-"`
@@ -99,23 +82,14 @@ type Game struct {
 	e *Engine
 }
 
-// MinPhaseSeconds and MaxPhaseSeconds bound a phase's length.
-const (
-	MinPhaseSeconds = 1
-	MaxPhaseSeconds = 30 * 24 * 3600
-)
-
 // New returns a forming game of e's variant created by user, who takes
 // power ("" for none: the creator may watch or join later).
 func New(e *Engine, creator, power string, phaseSeconds int, fillWithBots bool) (*Game, error) {
-	if phaseSeconds < MinPhaseSeconds || phaseSeconds > MaxPhaseSeconds {
-		return nil, fmt.Errorf("%w: phase_deadline_seconds must be from %d to %d", ErrInvalid, MinPhaseSeconds, MaxPhaseSeconds)
+	t, err := table.NewTable(creator, e.Powers(), phaseSeconds, fillWithBots)
+	if err != nil {
+		return nil, err
 	}
-	g := &Game{Variant: e.V.Name, Status: Forming, PhaseSeconds: phaseSeconds, FillWithBots: fillWithBots,
-		Creator: creator, Position: e.V.Start.Clone(), e: e}
-	for _, p := range e.Powers() {
-		g.Seats = append(g.Seats, Seat{Power: p})
-	}
+	g := &Game{Variant: e.V.Name, Table: *t, Position: e.V.Start.Clone(), e: e}
 	if power != "" {
 		if err := g.Join(e, creator, power); err != nil {
 			return nil, err
@@ -124,106 +98,33 @@ func New(e *Engine, creator, power string, phaseSeconds int, fillWithBots bool) 
 	return g, nil
 }
 
-// PowerOf returns the power user plays, or "".
-func (g *Game) PowerOf(user string) string {
-	for _, s := range g.Seats {
-		if user != "" && s.User == user {
-			return s.Power
-		}
-	}
-	return ""
-}
-
-func (g *Game) seat(power string) *Seat {
-	for i := range g.Seats {
-		if equalFold(g.Seats[i].Power, power) {
-			return &g.Seats[i]
-		}
-	}
-	return nil
-}
-
 // Join seats user at power ("" for any free seat, in map order).
 func (g *Game) Join(e *Engine, user, power string) error {
-	if g.Status != Forming {
-		return fmt.Errorf("%w: the game has started", ErrState)
-	}
-	if p := g.PowerOf(user); p != "" {
-		return fmt.Errorf("%w: you already play %s", ErrState, p)
-	}
-	var s *Seat
-	if power == "" {
+	return g.Table.Join(table.Player{ID: user}, power, func(power string) (int, error) {
 		for i := range g.Seats {
-			if g.Seats[i].User == "" {
-				s = &g.Seats[i]
-				break
+			if strings.EqualFold(g.Seats[i].Power, power) {
+				return i, nil
 			}
 		}
-		if s == nil {
-			return fmt.Errorf("%w: every seat is taken", ErrState)
-		}
-	} else {
-		if s = g.seat(power); s == nil {
-			return fmt.Errorf("%w: %s has no power %q (powers: %v)", ErrInvalid, g.Variant, power, e.Powers())
-		}
-		if s.User != "" {
-			return fmt.Errorf("%w: %s is taken", ErrState, s.Power)
-		}
-	}
-	s.User = user
-	return nil
+		return -1, fmt.Errorf("%w: %s has no power %q (powers: %v)", ErrInvalid, g.Variant, power, e.Powers())
+	})
 }
 
 // Start begins the first phase. Seats still empty are given to bots when
 // the game was created with bots; otherwise every seat must be taken.
 // Only the creator may start a game, and it needs at least one person.
 func (g *Game) Start(user string, now time.Time) error {
-	if g.Status != Forming {
-		return fmt.Errorf("%w: the game has already started", ErrState)
+	if err := g.Table.Start(user); err != nil {
+		return err
 	}
-	if user != g.Creator {
-		return fmt.Errorf("%w: only the game's creator may start it", ErrForbidden)
-	}
-	people, empty := 0, 0
-	for _, s := range g.Seats {
-		if s.User != "" {
-			people++
-		} else {
-			empty++
-		}
-	}
-	if people == 0 {
-		return fmt.Errorf("%w: nobody has joined; a game needs at least one player", ErrState)
-	}
-	if empty > 0 && !g.FillWithBots {
-		return fmt.Errorf("%w: %d seats are empty (create the game with bots to fill them)", ErrState, empty)
-	}
-	for i := range g.Seats {
-		if g.Seats[i].User == "" {
-			g.Seats[i].Bot = true
-		}
-	}
-	g.Status = Active
 	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
 	return nil
 }
 
-// BotPowers returns the powers that bots play.
-func (g *Game) BotPowers() []string {
-	var out []string
-	for _, s := range g.Seats {
-		if s.Bot {
-			out = append(out, s.Power)
-		}
-	}
-	return out
-}
-
 // Waiting returns the powers played by people that owe orders this phase
 // and have not said they are ready. When it is empty, the phase may be
-// adjudicated at once. (The error is always nil since the position is
-// typed; it stays until the server's callers change.)
-func (g *Game) Waiting(e *Engine, ready map[string]bool) ([]string, error) {
+// adjudicated at once.
+func (g *Game) Waiting(e *Engine, ready map[string]bool) []string {
 	pos := g.Position
 	var out []string
 	for _, s := range g.Seats {
@@ -234,12 +135,7 @@ func (g *Game) Waiting(e *Engine, ready map[string]bool) ([]string, error) {
 			out = append(out, s.Power)
 		}
 	}
-	return out, nil
-}
-
-// Due reports whether the phase's deadline has passed.
-func (g *Game) Due(now time.Time) bool {
-	return g.Status == Active && !g.Deadline.IsZero() && !now.Before(g.Deadline)
+	return out
 }
 
 // Advance adjudicates the current phase with the orders given, typed
@@ -411,5 +307,3 @@ func (g *Game) finish(e *Engine, end *End, now time.Time) {
 	g.Status = Finished
 	g.Deadline = time.Time{}
 }
-
-func equalFold(a, b string) bool { return strings.EqualFold(a, b) }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/table"
 )
 
 // stored is a Game as the store keeps it: the fields of Game in their
@@ -83,8 +84,8 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 			return nil, nil, &DecodeError{Field: "position", Err: err}
 		}
 	}
-	g := &Game{Variant: s.Variant, Status: s.Status, Seq: s.Seq, PhaseSeconds: s.PhaseSeconds, Deadline: s.Deadline,
-		FillWithBots: s.FillWithBots, Creator: s.Creator, Seats: s.Seats, Position: pos, DrawVotes: s.DrawVotes,
+	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
+		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, e: e}
 	return g, e, nil
 }

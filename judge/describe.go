@@ -78,12 +78,12 @@ func Describe(v *rules.Variant) VariantInfo {
 	names := notation.NewNames(m)
 	info := VariantInfo{Name: v.Name, Title: v.Title, Victory: v.Victory, Description: v.Description,
 		Draws: !v.NoDraws, Start: StartInfo{Season: v.Start.Phase.Season.String(), Year: v.Start.Phase.Year}}
-	for p := 1; p < len(m.Powers); p++ {
-		if rules.Power(p) == v.Neutral {
-			n := m.Powers[p]
-			info.Neutral = &n
-			continue
-		}
+	if v.Neutral != rules.NoPower {
+		n := m.PowerName(v.Neutral)
+		info.Neutral = &n
+	}
+	for _, pw := range v.Powers() {
+		p := int(pw)
 		info.Powers = append(info.Powers, m.Powers[p])
 		if p < len(m.PowerAliases) && len(m.PowerAliases[p]) > 0 {
 			if info.PowerAliases == nil {

@@ -26,7 +26,7 @@ func (r *Resolver) LegalOrders(pos *Position, pw Power, out []Order) ([]Order, e
 	if err := r.check(pos); err != nil {
 		return out, err
 	}
-	if pw == NoPower || int(pw) >= len(r.m.Powers) || pw == r.v.Neutral {
+	if !r.v.Plays(pw) {
 		return out, nil
 	}
 	r.pos = pos

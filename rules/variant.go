@@ -32,6 +32,24 @@ type Variant struct {
 	Description string
 }
 
+// Plays reports whether p is a playing power: one of the map's powers,
+// and not the neutral one.
+func (v *Variant) Plays(p Power) bool {
+	return p > NoPower && int(p) < len(v.Map.Powers) && p != v.Neutral
+}
+
+// Powers returns the playing powers, in the map's order: every power but
+// the neutral one.
+func (v *Variant) Powers() []Power {
+	out := make([]Power, 0, v.Map.NumPowers())
+	for p := Power(1); int(p) < len(v.Map.Powers); p++ {
+		if v.Plays(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Options are game options that change how the rules are read. The zero
 // value is the DATC's preferred reading.
 type Options struct {
@@ -113,7 +131,7 @@ func (v *Variant) Winner(pos *Position) Power {
 func (v *Variant) winner(counts []int) Power {
 	best, second := NoPower, 0
 	for p := 1; p < len(counts); p++ {
-		if Power(p) == v.Neutral {
+		if !v.Plays(Power(p)) {
 			continue
 		}
 		c := counts[p]

@@ -1,20 +1,18 @@
 package server
 
 import (
+	"encoding/json"
+	"fmt"
 	"sync"
+	"time"
 
-	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
-// decoded is a Diplomacy game decoded from one version of its row. A
-// version never changes, so the cache is right whichever process wrote it.
-type decoded struct {
-	g   *game.Game
-	e   *game.Engine
-	pos *rules.Position
-}
+// The server reads a game's state through its kind (table.Kind) and
+// writes it back as the kind writes it; it keeps no game between
+// requests, but caches decoded games for readers.
 
 type cacheKey struct {
 	id      string
@@ -22,32 +20,45 @@ type cacheKey struct {
 }
 
 // gameCache keeps recently decoded games, so that a request reading a game
-// that has not changed skips decoding its JSON and building its position.
+// that has not changed skips decoding its JSON. A version never changes,
+// so the cache is right whichever process wrote it.
 type gameCache struct {
 	mu sync.Mutex
-	m  map[cacheKey]*decoded
+	m  map[cacheKey]table.Game
 }
 
 const gameCacheSize = 4096
 
+// decode reads a game's state, to change it.
+func (s *Server) decode(row *store.Game) (table.Game, error) {
+	k := s.kinds.Kind(row.Kind)
+	if k == nil {
+		return nil, fmt.Errorf("game %s: no kind of game %q on this server", row.ID, row.Kind)
+	}
+	g, err := k.Decode(row.Data)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", row.ID, err)
+	}
+	return g, nil
+}
+
 // readOnly returns the decoded game of row. The result is shared: callers
-// must not modify it (decode the row again to change the game).
-func (s *Server) readOnly(row *store.Game) (*decoded, error) {
+// must not change it (decode the row again to change the game).
+func (s *Server) readOnly(row *store.Game) (table.Game, error) {
 	k := cacheKey{row.ID, row.Version}
 	s.cache.mu.Lock()
-	d, ok := s.cache.m[k]
+	g, ok := s.cache.m[k]
 	s.cache.mu.Unlock()
 	if ok {
-		return d, nil
+		return g, nil
 	}
-	g, e, err := s.diplomacy(row)
+	g, err := s.decode(row)
 	if err != nil {
 		return nil, err
 	}
-	d = &decoded{g: g, e: e, pos: g.Position}
 	s.cache.mu.Lock()
 	if s.cache.m == nil {
-		s.cache.m = map[cacheKey]*decoded{}
+		s.cache.m = map[cacheKey]table.Game{}
 	}
 	if len(s.cache.m) >= gameCacheSize {
 		for k := range s.cache.m { // map order: a random victim
@@ -55,7 +66,56 @@ func (s *Server) readOnly(row *store.Game) (*decoded, error) {
 			break
 		}
 	}
-	s.cache.m[k] = d
+	s.cache.m[k] = g
 	s.cache.mu.Unlock()
-	return d, nil
+	return g, nil
+}
+
+// save writes a game's state back into its row.
+func save(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
+	data, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	t := g.Table()
+	row.Data, row.Status, row.Seq, row.Deadline, row.Updated = data, string(t.Status), g.Seq(), t.Deadline, now
+	return tx.SaveGame(row)
+}
+
+// tableRow is row as its kind sees it, with its records in tx.
+func tableRow(tx store.Tx, row *store.Game) *table.Row {
+	return &table.Row{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Version: row.Version,
+		Secret: row.Secret, Records: records{tx: tx, id: row.ID}}
+}
+
+// records are a game's records in the store (table.Records).
+type records struct {
+	tx store.Tx
+	id string
+}
+
+func (r records) Orders(seq int) ([]table.SeatOrders, error) {
+	list, err := r.tx.Orders(r.id, seq)
+	out := make([]table.SeatOrders, len(list))
+	for i, o := range list {
+		out[i] = table.SeatOrders{Power: o.Power, Seq: o.Seq, Orders: o.Orders, Ready: o.Ready, Updated: o.Updated}
+	}
+	return out, err
+}
+
+func (r records) PutOrders(o table.SeatOrders) error {
+	return r.tx.PutOrders(&store.Orders{GameID: r.id, Power: o.Power, Seq: o.Seq, Orders: o.Orders, Ready: o.Ready, Updated: o.Updated})
+}
+
+func (r records) Phases() ([]table.Phase, error) {
+	list, err := r.tx.Phases(r.id)
+	out := make([]table.Phase, len(list))
+	for i, p := range list {
+		out[i] = table.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: p.Created}
+	}
+	return out, err
+}
+
+func (r records) AddPhase(p table.Phase) error {
+	return r.tx.AddPhase(&store.Phase{GameID: r.id, Seq: p.Seq, Name: p.Name, Data: p.Data, Created: p.Created})
 }

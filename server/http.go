@@ -11,8 +11,8 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // maxBody bounds a request's body.
@@ -25,7 +25,7 @@ type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 type apiError struct {
 	Status  int
 	Message string
-	Orders  []game.OrderError
+	Orders  []table.OrderError
 }
 
 func (e *apiError) Error() string { return e.Message }
@@ -76,7 +76,7 @@ func (s *Server) wrap(fn handlerFunc, needAuth bool) http.Handler {
 // writeError answers with the status an error calls for.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
-	var oe *game.OrdersError
+	var oe *table.OrdersError
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &ae):
@@ -86,12 +86,14 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("request body larger than %d bytes", mbe.Limit)}
 	case errors.Is(err, store.ErrNotFound):
 		ae = &apiError{Status: http.StatusNotFound, Message: "not found"}
-	case errors.Is(err, game.ErrForbidden):
+	case errors.Is(err, table.ErrForbidden):
 		ae = &apiError{Status: http.StatusForbidden, Message: err.Error()}
-	case errors.Is(err, game.ErrState):
+	case errors.Is(err, table.ErrState):
 		ae = &apiError{Status: http.StatusConflict, Message: err.Error()}
-	case errors.Is(err, game.ErrInvalid):
+	case errors.Is(err, table.ErrInvalid):
 		ae = &apiError{Status: http.StatusUnprocessableEntity, Message: err.Error()}
+	case errors.Is(err, table.ErrNotFound):
+		ae = &apiError{Status: http.StatusNotFound, Message: err.Error()}
 	case errors.Is(err, context.Canceled):
 		return // the client went away
 	default:

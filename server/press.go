@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,8 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 type messageRequest struct {
@@ -37,50 +36,14 @@ func messageOut(m *store.Message) messageJSON {
 	return messageJSON{ID: m.ID, From: m.From, To: m.To, Body: m.Body, Time: time.UnixMicro(m.Created).UTC(), Cursor: m.Created}
 }
 
-// seats returns a game's powers, the power user plays in it and the
-// game's status, and for a Diplomacy game its engine (nil for
-// Diceplomacy). It reads the cached decoded game, and for Diceplomacy only
-// the seats, without replaying the dice log.
-func (s *Server) seats(row *store.Game, userID string) (powers []string, mine string, status game.Status, e *game.Engine, err error) {
-	var seats []game.Seat
-	if row.Kind == kindDice {
-		var head struct {
-			Status game.Status `json:"status"`
-			Seats  []game.Seat `json:"seats"`
-		}
-		if err := json.Unmarshal(row.Data, &head); err != nil {
-			return nil, "", "", nil, fmt.Errorf("game %s: %w", row.ID, err)
-		}
-		seats, status = head.Seats, head.Status
-	} else {
-		d, err := s.readOnly(row)
-		if err != nil {
-			return nil, "", "", nil, err
-		}
-		seats, status, e = d.g.Seats, d.g.Status, d.e
+// seats returns a game's powers, the power user plays in it, and the
+// game (shared: not to be changed).
+func (s *Server) seats(row *store.Game, userID string) (powers []string, mine string, g table.Game, err error) {
+	if g, err = s.readOnly(row); err != nil {
+		return nil, "", nil, err
 	}
-	for _, st := range seats {
-		powers = append(powers, st.Power)
-		if userID != "" && st.User == userID {
-			mine = st.Power
-		}
-	}
-	return powers, mine, status, e, nil
-}
-
-// canonicalPowers rewrites each power named by one of the variant's other
-// names (1900's "England" for Britain) to the power's own name; names it
-// does not know are left for the caller to refuse. e is nil for a game
-// without such names (Diceplomacy).
-func canonicalPowers(e *game.Engine, names []string) {
-	if e == nil {
-		return
-	}
-	for i, n := range names {
-		if pw, ok := e.Names.Power(n); ok {
-			names[i] = e.V.Map.PowerName(pw)
-		}
-	}
+	t := g.Table()
+	return t.Powers(), t.PowerOf(userID), g, nil
 }
 
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
@@ -102,17 +65,21 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		powers, mine, status, e, err := s.seats(row, u.ID)
+		powers, mine, g, err := s.seats(row, u.ID)
 		if err != nil {
 			return err
 		}
 		if mine == "" {
 			return errorf(http.StatusForbidden, "only the game's players may send press")
 		}
-		if status == game.Finished {
+		if g.Table().Status == table.Finished {
 			return errorf(http.StatusConflict, "the game is finished: it is read-only")
 		}
-		canonicalPowers(e, req.To)
+		// A power may be named by any of its names (1900's "England" for
+		// Britain); names the game does not know are refused below.
+		for i, n := range req.To {
+			req.To[i] = g.Power(n)
+		}
 		var to []string
 		all := len(req.To) == 0 || (len(req.To) == 1 && strings.EqualFold(req.To[0], "all"))
 		for _, p := range powers {
@@ -181,7 +148,7 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		_, mine, _, _, err := s.seats(row, u.ID)
+		_, mine, _, err := s.seats(row, u.ID)
 		if err != nil {
 			return err
 		}

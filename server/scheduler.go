@@ -92,8 +92,8 @@ func (s *Server) runDue(failures map[string]int) (failed bool) {
 	return false
 }
 
-// advanceOne claims one due game and plays its phase (or, in
-// Diceplomacy, applies the defaults of the decisions waited for), all in
+// advanceOne claims one due game and does what its deadline says (plays
+// the phase, applies the defaults of the decisions waited for), all in
 // one transaction: a crash before the commit leaves the game due, and the
 // next claim plays the phase again from the same state.
 func (s *Server) advanceOne() (id string, ok bool, err error) {
@@ -108,10 +108,14 @@ func (s *Server) advanceOne() (id string, ok bool, err error) {
 		if err != nil {
 			return err
 		}
-		if row.Kind == kindDice {
-			return s.advanceDice(tx, row, now)
+		g, err := s.decode(row)
+		if err != nil {
+			return err
 		}
-		return s.advanceDiplomacy(tx, row, now)
+		if err := g.Advance(tableRow(tx, row), now); err != nil {
+			return err
+		}
+		return save(tx, row, g, now)
 	})
 	return id, ok, err
 }

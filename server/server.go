@@ -29,8 +29,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
+	"github.com/chancery/chancery/table/diceplomacy"
+	"github.com/chancery/chancery/table/diplomacy"
 	"github.com/chancery/chancery/variants"
 	"github.com/chancery/chancery/web"
 )
@@ -40,7 +42,11 @@ type Config struct {
 	Store store.Store
 	// Variants defaults to variants.Load().
 	Variants *variants.Registry
-	Logger   *slog.Logger
+	// Kinds are the kinds of game the server plays, in the order GET
+	// /variants lists them. Default: Diplomacy in Variants, then
+	// Diceplomacy.
+	Kinds  []table.Kind
+	Logger *slog.Logger
 	// Now is the clock (tests move it); defaults to time.Now.
 	Now func() time.Time
 	// Poll is how often the scheduler looks for due games when it knows
@@ -81,7 +87,7 @@ const (
 type Server struct {
 	cfg     Config
 	st      store.Store
-	engines *game.Engines
+	kinds   *table.Registry
 	log     *slog.Logger
 	now     func() time.Time
 	hub     *hub
@@ -118,6 +124,13 @@ func New(cfg Config) (*Server, error) {
 		}
 		cfg.Variants = reg
 	}
+	if cfg.Kinds == nil {
+		cfg.Kinds = []table.Kind{diplomacy.New(cfg.Variants), diceplomacy.Kind{}}
+	}
+	kinds, err := table.NewRegistry(cfg.Kinds...)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -139,7 +152,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxStreamsPerUser == 0 {
 		cfg.MaxStreamsPerUser = DefaultMaxStreamsPerUser
 	}
-	s := &Server{cfg: cfg, st: cfg.Store, engines: game.NewEngines(cfg.Variants), log: cfg.Logger, now: cfg.Now,
+	s := &Server{cfg: cfg, st: cfg.Store, kinds: kinds, log: cfg.Logger, now: cfg.Now,
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
 		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1), gameID: newID,
 		stop: make(chan struct{}), done: make(chan struct{})}

@@ -77,7 +77,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		me = powers[rnd.IntN(len(powers))]
 	} else {
 		pw, ok := e.Names.Power(me)
-		if !ok || pw == v.Neutral {
+		if !ok || !v.Plays(pw) {
 			fmt.Fprintf(stderr, "chancery play: no power %q in %s (powers: %s)\n", me, v.Name, strings.Join(powers, ", "))
 			return 2
 		}

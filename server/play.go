@@ -1,0 +1,164 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
+)
+
+// What a seat may send beyond joining and starting: orders, votes, moves.
+// A game takes those its kind's rules have (table.OrderTaker, table.Voter,
+// table.Mover); the others are refused.
+
+type ordersRequest struct {
+	Orders []string `json:"orders"`
+	Ready  bool     `json:"ready"`
+	// Phase, when given, must be the game's current phase: orders
+	// written for a phase that has just been adjudicated are refused
+	// (409) rather than applied to the next one.
+	Phase *judge.Phase `json:"phase"`
+}
+
+func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
+	var req ordersRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	if req.Orders == nil {
+		return errorf(http.StatusBadRequest, "orders: a list of orders is required (it may be empty)")
+	}
+	if len(req.Orders) > 200 {
+		return errorf(http.StatusUnprocessableEntity, "orders: at most 200 orders")
+	}
+	for i, o := range req.Orders {
+		if len(o) > 200 {
+			return errorf(http.StatusUnprocessableEntity, "orders[%d]: at most 200 characters", i)
+		}
+	}
+	u := user(r)
+	id := r.PathValue("id")
+	var taken *table.Taken
+	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+		row, err := loadRow(tx, id, true)
+		if err != nil {
+			return err
+		}
+		// Orders do not change the game: the shared decoded game takes
+		// them, and only the last ready power's decodes it again.
+		g, err := s.readOnly(row)
+		if err != nil {
+			return err
+		}
+		ot, ok := g.(table.OrderTaker)
+		if !ok {
+			return errorf(http.StatusConflict, "game %s is a %s game: it takes no orders", id, row.Kind)
+		}
+		now := s.now()
+		if taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, table.Orders{Orders: req.Orders, Ready: req.Ready, Phase: req.Phase}, now); err != nil || !taken.Due {
+			return err
+		}
+		// Everyone is ready: the phase is due now.
+		due, err := s.decode(row)
+		if err != nil {
+			return err
+		}
+		due.Table().Deadline = now
+		return save(tx, row, due, now)
+	})
+	if err != nil {
+		return err
+	}
+	if taken.Due {
+		s.poke()
+	}
+	return writeJSON(w, http.StatusOK, taken)
+}
+
+type votesRequest struct {
+	Draw    bool `json:"draw"`
+	Concede bool `json:"concede"`
+}
+
+func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
+	var req votesRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	u := user(r)
+	id := r.PathValue("id")
+	var status table.Status
+	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+		row, err := loadRow(tx, id, true)
+		if err != nil {
+			return err
+		}
+		g, err := s.decode(row)
+		if err != nil {
+			return err
+		}
+		v, ok := g.(table.Voter)
+		if !ok {
+			return errorf(http.StatusConflict, "game %s is a %s game: it has no votes", id, row.Kind)
+		}
+		now := s.now()
+		if err := v.Vote(tableRow(tx, row), u.ID, req.Draw, req.Concede, now); err != nil {
+			return err
+		}
+		status = g.Table().Status
+		return save(tx, row, g, now)
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(id)
+	return writeJSON(w, http.StatusOK, map[string]any{"draw": req.Draw, "concede": req.Concede, "status": status})
+}
+
+// moveRequest is a move of a game played by moves (Diceplomacy): its
+// kind, the seat it targets (0-based, as in the view) and the answer to a
+// question.
+type moveRequest struct {
+	Kind   string `json:"kind"`
+	Target *int   `json:"target"`
+	Yes    bool   `json:"yes"`
+}
+
+func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
+	var req moveRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	u := user(r)
+	id := r.PathValue("id")
+	var out any
+	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+		row, err := loadRow(tx, id, true)
+		if err != nil {
+			return err
+		}
+		g, err := s.decode(row)
+		if err != nil {
+			return err
+		}
+		m, ok := g.(table.Mover)
+		if !ok {
+			return errorf(http.StatusConflict, "game %s is a %s game: it takes no moves", id, row.Kind)
+		}
+		now := s.now()
+		if err := m.Move(tableRow(tx, row), u.ID, table.Move{Kind: req.Kind, Target: req.Target, Yes: req.Yes}, now); err != nil {
+			return err
+		}
+		if err := save(tx, row, g, now); err != nil {
+			return err
+		}
+		out, err = g.View(tableRow(tx, row), u.ID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(id)
+	return writeJSON(w, http.StatusOK, out)
+}

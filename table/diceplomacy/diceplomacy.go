@@ -1,0 +1,300 @@
+// Package diceplomacy is Diceplomacy at a server's table: the table.Kind
+// of Diceplomacy games, played by moves on package dice's engine. A game
+// keeps everything in its state (the log of every event, secret rolls
+// included, which never leaves the server) and uses no records.
+package diceplomacy
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chancery/chancery/dice"
+	dicebot "github.com/chancery/chancery/dice/bot"
+	"github.com/chancery/chancery/table"
+)
+
+// Name is the kind's name, and its one variant's.
+const Name = "diceplomacy"
+
+// maxTurns ends a game in a draw after so many turns: the rules have no
+// limit, a server needs one against players who never fight.
+const maxTurns = 300
+
+// Kind is Diceplomacy.
+type Kind struct{}
+
+// Name returns "diceplomacy".
+func (Kind) Name() string { return Name }
+
+// Variants lists the one variant, Diceplomacy itself.
+func (Kind) Variants() []table.Variant {
+	return []table.Variant{{Name: Name, Kind: Name, Title: dice.Title, Powers: []string{},
+		Victory: dice.Victory, Draws: true, Description: dice.Description,
+		MinPlayers: dice.MinPlayers, MaxPlayers: dice.MaxPlayers}}
+}
+
+// Plays recognises "diceplomacy", in any case.
+func (Kind) Plays(name string) (string, bool) {
+	if strings.EqualFold(name, Name) {
+		return Name, true
+	}
+	return "", false
+}
+
+// New returns a forming game of o.Players seats (6 by default).
+func (Kind) New(_ string, creator table.Player, o table.Options) (table.Game, error) {
+	if o.Players == 0 {
+		o.Players = 6
+	}
+	if o.Players < dice.MinPlayers || o.Players > dice.MaxPlayers {
+		return nil, table.Errorf(table.ErrInvalid, "players: Diceplomacy takes %d to %d players", dice.MinPlayers, dice.MaxPlayers)
+	}
+	seats := make([]string, o.Players)
+	for i := range seats {
+		seats[i] = fmt.Sprintf("Seat %d", i) // seats count from 0, as in the view
+	}
+	t, err := table.NewTable(creator.ID, seats, o.PhaseSeconds, o.Bots)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{base: *t}
+	if o.Power != "" {
+		if err := g.Join(creator, o.Power); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// Decode reads a stored game and replays its log.
+func (Kind) Decode(data []byte) (table.Game, error) {
+	var g Game
+	if err := json.Unmarshal(data, &g); err != nil {
+		return nil, err
+	}
+	if g.Status != table.Forming && len(g.Log) > 0 {
+		e, err := dice.Replay(g.Config, g.Log, freshSource())
+		if err != nil {
+			return nil, err
+		}
+		g.g = e
+	}
+	return &g, nil
+}
+
+// Game is a Diceplomacy game's stored state. The log holds every event,
+// secret rolls included: it never leaves the server; players get
+// dice.View and dice.Game.LogFor of their own seat.
+type Game struct {
+	base
+	Config dice.Config  `json:"config"`
+	Log    []dice.Event `json:"log,omitempty"`
+	Moves  int          `json:"moves"`
+
+	g *dice.Game // the replayed game, while active
+}
+
+// base is the table every kind has, under a name that leaves Table to
+// the method.
+type base = table.Table
+
+// Table returns the game's seats and life.
+func (g *Game) Table() *table.Table { return &g.base }
+
+// Seq is the number of moves played (the bots' and the defaults'
+// included).
+func (g *Game) Seq() int { return g.Moves }
+
+// MarshalJSON writes the game with its log.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	type stored Game // without this method
+	s := stored(*g)
+	if g.g != nil {
+		s.Log = g.g.Log()
+	}
+	return json.Marshal(&s)
+}
+
+// Power returns name: a seat has no other names.
+func (g *Game) Power(name string) string { return name }
+
+// freshSource is an unpredictable source for dice not yet rolled.
+func freshSource() dice.Source {
+	var b [16]byte
+	_, _ = crand.Read(b[:])
+	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
+}
+
+// seatOf returns the seat user plays, or dice.NoSeat.
+func (g *Game) seatOf(user string) dice.Seat {
+	if i := g.SeatOf(user); i >= 0 {
+		return dice.Seat(i)
+	}
+	return dice.NoSeat
+}
+
+// Join seats p at "Seat 3", "3" or "seat3" (seats count from 0), or at
+// any free seat.
+func (g *Game) Join(p table.Player, power string) error {
+	return g.base.Join(p, power, func(power string) (int, error) {
+		s := strings.TrimSpace(strings.TrimPrefix(strings.ToLower(power), "seat"))
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n >= len(g.Seats) {
+			return -1, fmt.Errorf("%w: no seat %q (Seat 0 to Seat %d)", table.ErrInvalid, power, len(g.Seats)-1)
+		}
+		return n, nil
+	})
+}
+
+// Start deals the dice; bots take the empty seats, named by seat.
+func (g *Game) Start(user string, now time.Time) error {
+	if err := g.base.Start(user); err != nil {
+		return err
+	}
+	names := make([]string, len(g.Seats))
+	for i := range g.Seats {
+		if g.Seats[i].Bot {
+			g.Seats[i].Name = fmt.Sprintf("Bot %d", i)
+		}
+		names[i] = g.Seats[i].Name
+	}
+	g.Config = dice.Config{Players: len(g.Seats), Names: names, Start: dice.RandomStart, MaxTurns: maxTurns}
+	e, err := dice.New(g.Config, freshSource())
+	if err != nil {
+		return err
+	}
+	g.g = e
+	g.settle(now)
+	return nil
+}
+
+// settle lets bots answer what is asked of them, then sets the deadline
+// for the people's decisions, or ends the game.
+func (g *Game) settle(now time.Time) {
+	src := freshSource()
+	var v dice.View
+	for step := 0; step < 10000 && !g.g.Over(); step++ {
+		var botSeat dice.Seat = dice.NoSeat
+		for _, r := range g.g.Pending() {
+			if g.Seats[r.Seat].Bot {
+				botSeat = r.Seat
+				break
+			}
+		}
+		if botSeat == dice.NoSeat {
+			break
+		}
+		b, _ := dicebot.New("heuristic", src)
+		g.g.FillView(botSeat, &v)
+		if err := g.g.Apply(b.Decide(&v)); err != nil {
+			_ = g.g.Timeout(botSeat) // a bot's bug must not stall the game
+		}
+		g.Moves++
+	}
+	if g.g.Over() {
+		g.Status = table.Finished
+		g.Deadline = time.Time{}
+		return
+	}
+	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
+}
+
+// Move plays a user's move: kind is one of declare_war,
+// propose_alliance, grand_treaty, reorganise, answer_alliance, invite,
+// stop_inviting, answer_join, answer_surrender; target a seat (0-based,
+// as in the view) for declare_war, propose_alliance and invite; yes for
+// the answers.
+func (g *Game) Move(r *table.Row, user string, mv table.Move, now time.Time) error {
+	var kind dice.MoveKind
+	if err := kind.UnmarshalText([]byte(mv.Kind)); err != nil || kind == dice.MoveNone {
+		return table.Errorf(table.ErrInvalid, "kind: unknown move %q", mv.Kind)
+	}
+	m := dice.Move{Kind: kind, Target: dice.NoSeat, Yes: mv.Yes}
+	if mv.Target != nil {
+		if *mv.Target < 0 || *mv.Target >= dice.MaxPlayers {
+			return table.Errorf(table.ErrInvalid, "target: no seat %d", *mv.Target)
+		}
+		m.Target = dice.Seat(*mv.Target)
+	}
+	seat := g.seatOf(user)
+	if seat == dice.NoSeat {
+		return fmt.Errorf("%w: you do not play in this game", table.ErrForbidden)
+	}
+	if g.Status != table.Active {
+		return fmt.Errorf("%w: the game is %s", table.ErrState, g.Status)
+	}
+	m.Seat = seat
+	if err := g.g.Apply(m); err != nil {
+		return fmt.Errorf("%w: %v", table.ErrInvalid, err)
+	}
+	g.Moves++
+	g.settle(now)
+	return nil
+}
+
+// Advance applies the defaults of every decision waited for.
+func (g *Game) Advance(r *table.Row, now time.Time) error {
+	if g.Status != table.Active || g.g == nil {
+		g.Deadline = time.Time{}
+		return nil
+	}
+	g.Moves += g.g.TimeoutAll()
+	g.settle(now)
+	return nil
+}
+
+// View is GET /games/{id} for a Diceplomacy game.
+type View struct {
+	ID                   string       `json:"id"`
+	Kind                 string       `json:"kind"`
+	Variant              string       `json:"variant"`
+	Name                 string       `json:"name"`
+	Status               string       `json:"status"`
+	Seq                  int          `json:"seq"`
+	Version              int64        `json:"version"`
+	PhaseDeadlineSeconds int          `json:"phase_deadline_seconds"`
+	Deadline             *time.Time   `json:"deadline"`
+	Seats                []table.Seat `json:"seats"`
+	MyPower              string       `json:"my_power,omitempty"`
+	MySeat               *int         `json:"my_seat,omitempty"`
+	// View is the game as the user may know it: other players' dice are
+	// 0 until revealed in a battle.
+	View    *dice.View `json:"view,omitempty"`
+	Creator bool       `json:"you_created"`
+}
+
+// View is the game as user may know it.
+func (g *Game) View(r *table.Row, user string) (any, error) {
+	out := &View{ID: r.ID, Kind: Name, Variant: Name, Name: r.Name, Status: string(g.Status), Seq: g.Moves,
+		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Creator: g.Creator == user}
+	for _, s := range g.Seats {
+		s.User = "" // ids are not for other players
+		out.Seats = append(out.Seats, s)
+	}
+	seat := g.seatOf(user)
+	if seat != dice.NoSeat {
+		out.MyPower = g.Seats[seat].Power
+		n := int(seat)
+		out.MySeat = &n
+	}
+	if g.g != nil {
+		v := g.g.View(seat)
+		out.View = &v
+	}
+	return out, nil
+}
+
+// History is the game's log as user may see it.
+func (g *Game) History(r *table.Row, user string) (any, error) {
+	events := []dice.Event{}
+	if g.g != nil {
+		events = g.g.LogFor(g.seatOf(user))
+	}
+	return map[string]any{"events": events}, nil
+}

@@ -1,0 +1,311 @@
+// Package diplomacy is Diplomacy at a server's table: the table.Kind of
+// Diplomacy games in every variant of a registry. The game's own life is
+// package game's; this package adds what a server needs around it: orders
+// kept in the records until the phase is played, the bots' orders, the
+// history of phases, what each power may see, the board.
+package diplomacy
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
+	"github.com/chancery/chancery/variants"
+)
+
+// Name is the kind's name.
+const Name = "diplomacy"
+
+// Kind is Diplomacy in the variants of a registry.
+type Kind struct {
+	reg     *variants.Registry
+	engines *game.Engines
+}
+
+// New returns the kind of Diplomacy games in reg's variants.
+func New(reg *variants.Registry) *Kind {
+	return &Kind{reg: reg, engines: game.NewEngines(reg)}
+}
+
+// Name returns "diplomacy".
+func (k *Kind) Name() string { return Name }
+
+// Variants lists the variants. One person can start a Diplomacy game:
+// bots take the others.
+func (k *Kind) Variants() []table.Variant {
+	var out []table.Variant
+	for _, n := range k.engines.Names() {
+		e := k.engines.Get(n)
+		powers := e.Powers()
+		out = append(out, table.Variant{Name: e.V.Name, Kind: Name, Title: e.V.Title, Powers: powers,
+			Victory: e.V.Victory, Draws: !e.V.NoDraws, Description: e.V.Description, MinPlayers: 1, MaxPlayers: len(powers)})
+	}
+	return out
+}
+
+// Plays returns the variant's name if reg has it.
+func (k *Kind) Plays(name string) (string, bool) {
+	if e := k.engines.Get(name); e != nil {
+		return e.V.Name, true
+	}
+	return "", false
+}
+
+// New returns a forming game of variant.
+func (k *Kind) New(variant string, creator table.Player, o table.Options) (table.Game, error) {
+	e := k.engines.Get(variant)
+	if e == nil {
+		return nil, table.Errorf(table.ErrInvalid, "variant: unknown variant %q", variant)
+	}
+	if o.Players != 0 {
+		return nil, table.Errorf(table.ErrInvalid, "players: only for diceplomacy games; %s has its powers", e.V.Name)
+	}
+	g, err := game.New(e, creator.ID, o.Power, o.PhaseSeconds, o.Bots)
+	if err != nil {
+		return nil, err
+	}
+	setName(&g.Table, creator)
+	return &Game{k: k, g: g, e: e}, nil
+}
+
+// Decode reads a stored game.
+func (k *Kind) Decode(data []byte) (table.Game, error) {
+	g, e, err := k.engines.Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{k: k, g: g, e: e}, nil
+}
+
+// Game is a Diplomacy game at the table.
+type Game struct {
+	k *Kind
+	g *game.Game
+	e *game.Engine
+}
+
+// Table returns the game's seats and life.
+func (d *Game) Table() *table.Table { return &d.g.Table }
+
+// Seq is the number of phases played.
+func (d *Game) Seq() int { return d.g.Seq }
+
+// MarshalJSON writes the game as the store keeps it.
+func (d *Game) MarshalJSON() ([]byte, error) { return json.Marshal(d.g) }
+
+// Power returns the power's own name for any of its names (1900's
+// "England" for Britain), or name.
+func (d *Game) Power(name string) string {
+	if pw, ok := d.e.Names.Power(name); ok {
+		return d.e.V.Map.PowerName(pw)
+	}
+	return name
+}
+
+// Join seats p at power.
+func (d *Game) Join(p table.Player, power string) error {
+	if err := d.g.Join(d.e, p.ID, power); err != nil {
+		return err
+	}
+	setName(&d.g.Table, p)
+	return nil
+}
+
+// setName records the player's name in their seat, for display.
+func setName(t *table.Table, p table.Player) {
+	if i := t.SeatOf(p.ID); i >= 0 {
+		t.Seats[i].Name = p.Name
+	}
+}
+
+// Start begins the first phase; a phase in which no person owes orders is
+// played at once.
+func (d *Game) Start(user string, now time.Time) error {
+	if err := d.g.Start(user, now); err != nil {
+		return err
+	}
+	d.playOnIfNobodyWaits(nil, now)
+	return nil
+}
+
+// playOnIfNobodyWaits makes the phase due now when no person owes orders
+// that are not ready.
+func (d *Game) playOnIfNobodyWaits(ready map[string]bool, now time.Time) bool {
+	if len(d.g.Waiting(d.e, ready)) == 0 {
+		d.g.Deadline = now
+		return true
+	}
+	return false
+}
+
+// TakeOrders checks a power's orders against the phase being played and
+// keeps them, in canonical form, in the records.
+func (d *Game) TakeOrders(r *table.Row, user string, o table.Orders, now time.Time) (*table.Taken, error) {
+	g, pos := d.g, d.g.Position
+	var ph rules.Phase // the phase the orders are for, if they say
+	if o.Phase != nil {
+		var err error
+		if ph, err = judge.ParsePhase(*o.Phase); err != nil {
+			return nil, table.Errorf(table.ErrInvalid, "phase: %v", err)
+		}
+	}
+	power := g.PowerOf(user)
+	if power == "" {
+		return nil, table.Errorf(table.ErrForbidden, "you do not play in game %s", r.ID)
+	}
+	if g.Status != game.Active {
+		return nil, table.Errorf(table.ErrState, "the game is %s: no orders are taken", g.Status)
+	}
+	if o.Phase != nil {
+		if ph != pos.Phase {
+			cur := judge.FormatPhase(pos.Phase)
+			return nil, table.Errorf(table.ErrState, "the orders are for %s %d %s, the game is at %s %d %s",
+				o.Phase.Season, o.Phase.Year, o.Phase.Type, cur.Season, cur.Year, cur.Type)
+		}
+	}
+	canon, err := d.e.Validate(pos, power, o.Orders)
+	if err != nil {
+		return nil, err
+	}
+	data, _ := json.Marshal(canon)
+	if err := r.PutOrders(table.SeatOrders{Power: power, Seq: g.Seq, Orders: data, Ready: o.Ready, Updated: now}); err != nil {
+		return nil, err
+	}
+	t := &table.Taken{Power: power, Orders: canon, Ready: o.Ready}
+	if !o.Ready {
+		return t, nil
+	}
+	ready, _, err := readOrders(r, g.Seq)
+	if err != nil {
+		return nil, err
+	}
+	t.Due = len(g.Waiting(d.e, ready)) == 0
+	return t, nil
+}
+
+// readOrders returns the orders given for phase seq: who is ready and
+// each power's texts.
+func readOrders(r *table.Row, seq int) (ready map[string]bool, texts map[string][]string, err error) {
+	given, err := r.Orders(seq)
+	if err != nil {
+		return nil, nil, err
+	}
+	ready, texts = map[string]bool{}, map[string][]string{}
+	for _, o := range given {
+		var list []string
+		if err := json.Unmarshal(o.Orders, &list); err != nil {
+			return nil, nil, fmt.Errorf("game %s: orders of %s: %w", r.ID, o.Power, err)
+		}
+		ready[o.Power], texts[o.Power] = o.Ready, list
+	}
+	return ready, texts, nil
+}
+
+// Vote records a power's votes for a draw and for a concession.
+func (d *Game) Vote(r *table.Row, user string, draw, concede bool, now time.Time) error {
+	power := d.g.PowerOf(user)
+	if power == "" {
+		return table.Errorf(table.ErrForbidden, "you do not play in game %s", r.ID)
+	}
+	return d.g.Vote(d.e, power, draw, concede, now)
+}
+
+// phaseRecord is one entry of a Diplomacy game's history: the position
+// the phase was played from, the orders and their results.
+type phaseRecord struct {
+	Seq       int                 `json:"seq"`
+	Phase     judge.Phase         `json:"phase"`
+	Position  judge.Position      `json:"position"`
+	Orders    map[string][]string `json:"orders"`
+	Results   []judge.Result      `json:"results"`
+	Disbanded []judge.Unit        `json:"disbanded"`
+	Resolved  time.Time           `json:"resolved"`
+}
+
+// Advance plays the phase being played with the orders people gave and
+// the bots' orders, and records it in the history.
+func (d *Game) Advance(r *table.Row, now time.Time) error {
+	g, e := d.g, d.e
+	if g.Status != game.Active {
+		return nil
+	}
+	_, texts, err := readOrders(r, g.Seq)
+	if err != nil {
+		return err
+	}
+	orders := game.Orders{}
+	for power, list := range texts {
+		pw, _ := e.Names.Power(power)
+		if orders[pw], err = e.ReadOrders(power, g.Position.Phase.Type, list); err != nil {
+			return fmt.Errorf("game %s: %w", r.ID, err)
+		}
+	}
+	rnd, err := botRand(r.Secret, g.Seq)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	for _, p := range g.BotPowers() {
+		pw, _ := e.Names.Power(p)
+		orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
+	}
+	before := e.Codec.EncodePosition(g.Position)
+	seq := g.Seq
+	res, err := g.Advance(e, orders, now)
+	if err != nil {
+		return err
+	}
+	rec := phaseRecord{Seq: seq, Phase: res.Phase, Position: before, Orders: res.Orders, Results: res.Results,
+		Disbanded: res.Disbanded, Resolved: now.UTC()}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	p := before.Phase
+	name := fmt.Sprintf("%s %d %s", p.Season, p.Year, p.Type)
+	if err := r.AddPhase(table.Phase{Seq: seq, Name: name, Data: data, Created: now}); err != nil {
+		return err
+	}
+	if g.Status == game.Active {
+		d.playOnIfNobodyWaits(nil, now) // nobody has anything to decide: play on
+	}
+	return nil
+}
+
+// botRand is the random source of a game's bots for one phase: seeded by
+// the game's secret, which never leaves the server, and the phase, so that
+// nobody can compute the bots' orders from the public game and the bots'
+// code, and an adjudication that is retried (after a crash) gives the same
+// orders. The stream is ChaCha8 keyed by HMAC-SHA256(secret, phase): the
+// orders of one phase tell nothing of another's.
+func botRand(secret []byte, seq int) (*rand.Rand, error) {
+	if len(secret) < 16 {
+		return nil, fmt.Errorf("the game has no secret to seed its bots (%d bytes)", len(secret))
+	}
+	mac := hmac.New(sha256.New, secret)
+	fmt.Fprintf(mac, "chancery bots, phase %d", seq)
+	var seed [32]byte
+	copy(seed[:], mac.Sum(nil))
+	return rand.New(rand.NewChaCha8(seed)), nil
+}
+
+// History is every phase played, with its orders and results: every
+// player sees the same.
+func (d *Game) History(r *table.Row, user string) (any, error) {
+	phases, err := r.Phases()
+	if err != nil {
+		return nil, err
+	}
+	list := make([]json.RawMessage, 0, len(phases))
+	for _, p := range phases {
+		list = append(list, p.Data)
+	}
+	return map[string]any{"id": r.ID, "phases": list}, nil
+}

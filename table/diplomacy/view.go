@@ -1,0 +1,154 @@
+package diplomacy
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/table"
+	"github.com/chancery/chancery/variants"
+)
+
+// powerJSON is one power of a Diplomacy game as the API shows it.
+type powerJSON struct {
+	Power   string `json:"power"`
+	Player  string `json:"player,omitempty"`
+	Bot     bool   `json:"bot"`
+	Centres int    `json:"centres"`
+	Units   int    `json:"units"`
+	Alive   bool   `json:"alive"`
+	// Ready is whether the power has said its orders are final.
+	Ready bool `json:"ready"`
+	// Owes is whether the power has anything to order this phase.
+	Owes bool `json:"owes"`
+}
+
+// View is GET /games/{id} for a Diplomacy game.
+type View struct {
+	ID                   string            `json:"id"`
+	Kind                 string            `json:"kind"`
+	Variant              string            `json:"variant"`
+	Name                 string            `json:"name"`
+	Status               string            `json:"status"`
+	Seq                  int               `json:"seq"`
+	Version              int64             `json:"version"`
+	PhaseDeadlineSeconds int               `json:"phase_deadline_seconds"`
+	Deadline             *time.Time        `json:"deadline"`
+	Phase                judge.Phase       `json:"phase"`
+	Units                []judge.Unit      `json:"units"`
+	Dislodged            []judge.Dislodged `json:"dislodged"`
+	Centres              map[string]string `json:"centres"`
+	Powers               []powerJSON       `json:"powers"`
+	MyPower              string            `json:"my_power,omitempty"`
+	MyOrders             *myOrders         `json:"my_orders,omitempty"`
+	MyVotes              *myVotes          `json:"my_votes,omitempty"`
+	Last                 *lastPhase        `json:"last"`
+	End                  *game.End         `json:"end"`
+	Bots                 bool              `json:"bots"`
+	Creator              bool              `json:"you_created"`
+}
+
+type myOrders struct {
+	Orders []string `json:"orders"`
+	Ready  bool     `json:"ready"`
+}
+
+type myVotes struct {
+	Draw    bool `json:"draw"`
+	Concede bool `json:"concede"`
+}
+
+type lastPhase struct {
+	Phase     judge.Phase    `json:"phase"`
+	Results   []judge.Result `json:"results"`
+	Disbanded []judge.Unit   `json:"disbanded"`
+}
+
+// View is the game as user sees it: the position, every power's state,
+// and the user's own orders and votes.
+func (d *Game) View(r *table.Row, user string) (any, error) {
+	g, e, pos := d.g, d.e, d.g.Position
+	named := e.Codec.EncodePosition(pos)
+	out := &View{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(g.Status), Seq: g.Seq,
+		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Phase: named.Phase,
+		Units: named.Units, Dislodged: named.Dislodged, Centres: named.SupplyCenters, Powers: []powerJSON{},
+		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
+	ready, mine, err := readOrders(r, g.Seq)
+	if err != nil {
+		return nil, err
+	}
+	centres := map[string]int{}
+	for _, p := range named.SupplyCenters {
+		centres[p]++
+	}
+	units := map[string]int{}
+	for _, un := range named.Units {
+		units[un.Power]++
+	}
+	active := g.Status == game.Active
+	for _, st := range g.Seats {
+		pj := powerJSON{Power: st.Power, Player: st.Name, Bot: st.Bot, Centres: centres[st.Power], Units: units[st.Power],
+			Alive: e.Alive(pos, st.Power), Ready: ready[st.Power] || (active && st.Bot)}
+		pj.Owes = active && e.Owes(pos, st.Power)
+		out.Powers = append(out.Powers, pj)
+	}
+	if p := g.PowerOf(user); p != "" {
+		out.MyPower = p
+		out.MyOrders = &myOrders{Orders: mine[p], Ready: ready[p]}
+		if out.MyOrders.Orders == nil {
+			out.MyOrders.Orders = []string{}
+		}
+		out.MyVotes = &myVotes{}
+		for _, v := range g.DrawVotes {
+			out.MyVotes.Draw = out.MyVotes.Draw || v == p
+		}
+		for _, v := range g.ConcedeVotes {
+			out.MyVotes.Concede = out.MyVotes.Concede || v == p
+		}
+	}
+	if g.Last != nil {
+		out.Last = &lastPhase{Phase: g.Last.Phase, Results: g.Last.Results, Disbanded: g.Last.Disbanded}
+	}
+	return out, nil
+}
+
+// Board draws phase n on the variant's board. A phase played shows its
+// position with every order and result, as the history does to every
+// player; the phase being played shows its position only, since its
+// orders are secret until it is played.
+func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
+	if _, err := variants.Board(d.e.V.Name); err != nil {
+		return table.Errorf(table.ErrNotFound, "%v", err)
+	}
+	phases, err := r.Phases()
+	if err != nil {
+		return err
+	}
+	for _, p := range phases {
+		if p.Seq != n {
+			continue
+		}
+		var rec phaseRecord
+		if err := json.Unmarshal(p.Data, &rec); err != nil {
+			return fmt.Errorf("game %s, phase %d: %w", r.ID, n, err)
+		}
+		in := &judge.Input{Variant: d.e.V.Name, Phase: rec.Phase, Units: rec.Position.Units,
+			Dislodged: rec.Position.Dislodged, SupplyCenters: rec.Position.SupplyCenters, Orders: rec.Orders}
+		if err := board.DrawInput(w, d.k.reg, in); err != nil {
+			return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
+		}
+		return nil
+	}
+	if d.g.Seq != n {
+		return table.Errorf(table.ErrNotFound, "game %s has no phase %d", r.ID, n)
+	}
+	v, pos := d.e.V, d.g.Position
+	if err := board.Draw(w, &board.Picture{Variant: v, Position: pos.Clone(), Title: board.PhaseTitle(v, pos.Phase)}); err != nil {
+		return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
+	}
+	return nil
+}

@@ -1,0 +1,181 @@
+package table
+
+import (
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/chancery/chancery/judge"
+)
+
+// Kind is one kind of game: Diplomacy in its variants, Diceplomacy. It
+// makes new games and reads stored ones back.
+type Kind interface {
+	// Name is the kind's name, as the API and the store write it
+	// ("diplomacy").
+	Name() string
+	// Variants lists what the kind offers, as GET /variants shows it.
+	Variants() []Variant
+	// Plays returns the name of the kind's variant that name means
+	// (case-insensitive), if the kind plays it.
+	Plays(name string) (variant string, ok bool)
+	// New returns a forming game of variant, created by creator.
+	New(variant string, creator Player, o Options) (Game, error)
+	// Decode reads a game as Game.MarshalJSON wrote it. A game that does
+	// not read is damaged data (a server bug, never a bad request).
+	Decode(data []byte) (Game, error)
+}
+
+// Variant is one entry of GET /variants: every field is always there, for
+// every kind of game.
+type Variant struct {
+	Name        string   `json:"name"`
+	Kind        string   `json:"kind"`
+	Title       string   `json:"title"`
+	Powers      []string `json:"powers"`
+	Victory     string   `json:"victory"`
+	Draws       bool     `json:"draws"`
+	Description string   `json:"description"`
+	MinPlayers  int      `json:"min_players"`
+	MaxPlayers  int      `json:"max_players"`
+}
+
+// Options are the choices of a game's creator.
+type Options struct {
+	PhaseSeconds int
+	// Bots: seats still empty at the start are played by bots.
+	Bots bool
+	// Power is the creator's seat ("": the creator watches, or joins
+	// later).
+	Power string
+	// Players is the number of seats, for a kind where it is a choice (0:
+	// the kind's default).
+	Players int
+}
+
+// Game is one game of a kind, between two requests. A server never keeps
+// one beyond a transaction but may share a decoded game between readers:
+// methods that change the game (Join, Start, Advance, and those of the
+// optional interfaces but OrderTaker's) are called only on a game decoded
+// for that change.
+type Game interface {
+	// Table returns the seats and the life every kind has.
+	Table() *Table
+	// Seq counts what has been played (phases, moves): it changes when
+	// the game moves on, and live streams announce it.
+	Seq() int
+	// Join seats p at power, "" for any free seat.
+	Join(p Player, power string) error
+	// Start begins the game and sets its first deadline.
+	Start(user string, now time.Time) error
+	// Advance does what the deadline says: plays the phase, or applies
+	// the defaults of the decisions waited for, and sets the next
+	// deadline.
+	Advance(r *Row, now time.Time) error
+	// View is the game as user may see it (a spectator: "" or a user
+	// without a seat), for GET /games/{id}.
+	View(r *Row, user string) (any, error)
+	// History is what user may see of what has been played.
+	History(r *Row, user string) (any, error)
+	// Power returns the seat's power that name means by any of the names
+	// the kind knows (Britain for England), or name when it knows none.
+	Power(name string) string
+	// MarshalJSON writes the game's state as the store keeps it.
+	json.Marshaler
+}
+
+// Row is a game's place in the store, as its kind sees it: who it is and
+// the records kept beside its state.
+type Row struct {
+	ID      string
+	Kind    string
+	Variant string
+	Name    string
+	// Version changes with every change to the game.
+	Version int64
+	// Secret seeds the game's bots. It never leaves the server.
+	Secret []byte
+	Records
+}
+
+// Records are what a store keeps of a game beside its state: the orders
+// given for the phase being played, seat by seat, and the record of every
+// phase played. A kind that keeps everything in its state never uses them.
+type Records interface {
+	// Orders returns the orders given for phase seq.
+	Orders(seq int) ([]SeatOrders, error)
+	PutOrders(o SeatOrders) error
+	// Phases returns the records of the phases played, in order.
+	Phases() ([]Phase, error)
+	AddPhase(p Phase) error
+}
+
+// SeatOrders are the orders a seat has given for a phase.
+type SeatOrders struct {
+	Power   string
+	Seq     int
+	Orders  json.RawMessage
+	Ready   bool
+	Updated time.Time
+}
+
+// Phase is the record of a phase played.
+type Phase struct {
+	Seq     int
+	Name    string
+	Data    json.RawMessage
+	Created time.Time
+}
+
+// Orders are a seat's orders for the phase being played, as a person
+// gives them.
+type Orders struct {
+	Orders []string
+	// Ready says the orders are final: when every person is ready the
+	// phase is played at once.
+	Ready bool
+	// Phase, when not nil, must be the phase being played.
+	Phase *judge.Phase
+}
+
+// Taken is what OrderTaker.TakeOrders answers.
+type Taken struct {
+	Power  string   `json:"power"`
+	Orders []string `json:"orders"`
+	Ready  bool     `json:"ready"`
+	// Due: nobody is waited for any more; the phase may be played now.
+	Due bool `json:"-"`
+}
+
+// An OrderTaker takes orders for the phase being played (Diplomacy). It
+// keeps them in the records, not in its state: TakeOrders does not change
+// the game, so that orders, the most frequent request, need no fresh
+// decode.
+type OrderTaker interface {
+	TakeOrders(r *Row, user string, o Orders, now time.Time) (*Taken, error)
+}
+
+// A Voter takes votes to end the game: a draw, a concession.
+type Voter interface {
+	Vote(r *Row, user string, draw, concede bool, now time.Time) error
+}
+
+// Move is a move of a game played by moves (Diceplomacy), as a person
+// gives it: its kind, the seat it targets (nil for none) and the answer
+// to a question.
+type Move struct {
+	Kind   string
+	Target *int
+	Yes    bool
+}
+
+// A Mover takes moves.
+type Mover interface {
+	Move(r *Row, user string, m Move, now time.Time) error
+}
+
+// A Boarder draws its game on a board: phase n, played or being played.
+// When it fails, w may hold part of a drawing.
+type Boarder interface {
+	Board(w io.Writer, r *Row, n int) error
+}

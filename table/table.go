@@ -1,0 +1,252 @@
+// Package table is what every kind of game played on a Chancery server has
+// alike: seats taken by people or bots, a life (forming, active,
+// finished), a creator who starts it, a deadline; and the one interface,
+// Kind and Game, through which a server creates, joins, starts, shows and
+// plays a game without knowing its rules.
+//
+// A kind brings its own rules in a package of its own (table/diplomacy,
+// table/diceplomacy); a server holds a Registry of kinds and dispatches
+// every request through them. What a game may be sent beyond joining and
+// starting — orders, votes, moves, a board to draw — are optional
+// interfaces (OrderTaker, Voter, Mover, Boarder): a kind implements those
+// its rules have.
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The errors of a game's life. Every error a kind returns for a request
+// that cannot be granted wraps one of them, so a server can tell a request
+// that does not fit the game's state from one that is not allowed, not
+// valid, or about something that does not exist.
+var (
+	// ErrState: the game is not in a state that allows the request (not
+	// forming, already finished, ...).
+	ErrState = errors.New("not possible now")
+	// ErrForbidden: the user may not do this in this game.
+	ErrForbidden = errors.New("forbidden")
+	// ErrInvalid: the request names something that does not exist or
+	// breaks a rule.
+	ErrInvalid = errors.New("invalid")
+	// ErrNotFound: the request asks for something the game does not have
+	// (a phase not played yet, a board of a game without one).
+	ErrNotFound = errors.New("not found")
+)
+
+// Error is a refused request whose message is for people as it stands:
+// unlike fmt.Errorf("%w: ...", ErrState), its text does not start with the
+// class's.
+type Error struct {
+	// Class is ErrState, ErrForbidden, ErrInvalid or ErrNotFound.
+	Class error
+	Msg   string
+}
+
+// Errorf returns an *Error of class.
+func Errorf(class error, format string, args ...any) error {
+	return &Error{Class: class, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the class.
+func (e *Error) Unwrap() error { return e.Class }
+
+// Status is where a game is in its life.
+type Status string
+
+// The statuses of a game.
+const (
+	Forming  Status = "forming"  // players join; nothing is played
+	Active   Status = "active"   // the game is played
+	Finished Status = "finished" // read-only
+)
+
+// MinPhaseSeconds and MaxPhaseSeconds bound a phase's (in Diceplomacy, a
+// decision's) length.
+const (
+	MinPhaseSeconds = 1
+	MaxPhaseSeconds = 30 * 24 * 3600
+)
+
+// Player is a person at the table: their account's id and their name.
+type Player struct {
+	ID   string
+	Name string
+}
+
+// Seat is one place at a game's table and who plays it: a power of
+// Diplomacy, a seat of Diceplomacy.
+type Seat struct {
+	Power string `json:"power"`
+	// User is the id of the player's account, or "".
+	User string `json:"user,omitempty"`
+	// Name is the player's name, for display.
+	Name string `json:"name,omitempty"`
+	// Bot is set when a bot plays the seat.
+	Bot bool `json:"bot,omitempty"`
+}
+
+// Table is the part of a game's state every kind keeps alike, under the
+// same JSON names: a kind's state embeds it.
+type Table struct {
+	Status       Status `json:"status"`
+	Creator      string `json:"creator"`
+	PhaseSeconds int    `json:"phase_seconds"`
+	// FillWithBots asks that seats still empty at the start be played by
+	// bots.
+	FillWithBots bool   `json:"fill_with_bots"`
+	Seats        []Seat `json:"seats"`
+	// Deadline is when the scheduler next acts on the game (zero: never).
+	Deadline time.Time `json:"deadline,omitzero"`
+}
+
+// NewTable returns the table of a forming game with a seat per power.
+func NewTable(creator string, powers []string, phaseSeconds int, fillWithBots bool) (*Table, error) {
+	if phaseSeconds < MinPhaseSeconds || phaseSeconds > MaxPhaseSeconds {
+		return nil, fmt.Errorf("%w: phase_deadline_seconds must be from %d to %d", ErrInvalid, MinPhaseSeconds, MaxPhaseSeconds)
+	}
+	t := &Table{Status: Forming, Creator: creator, PhaseSeconds: phaseSeconds, FillWithBots: fillWithBots}
+	for _, p := range powers {
+		t.Seats = append(t.Seats, Seat{Power: p})
+	}
+	return t, nil
+}
+
+// SeatOf returns the index of user's seat, or -1.
+func (t *Table) SeatOf(user string) int {
+	for i, s := range t.Seats {
+		if user != "" && s.User == user {
+			return i
+		}
+	}
+	return -1
+}
+
+// PowerOf returns the power user plays, or "".
+func (t *Table) PowerOf(user string) string {
+	if i := t.SeatOf(user); i >= 0 {
+		return t.Seats[i].Power
+	}
+	return ""
+}
+
+// Powers returns the powers of the seats, in order.
+func (t *Table) Powers() []string {
+	out := make([]string, len(t.Seats))
+	for i, s := range t.Seats {
+		out[i] = s.Power
+	}
+	return out
+}
+
+// BotPowers returns the powers that bots play.
+func (t *Table) BotPowers() []string {
+	var out []string
+	for _, s := range t.Seats {
+		if s.Bot {
+			out = append(out, s.Power)
+		}
+	}
+	return out
+}
+
+// Join seats p at power, "" for the first free seat. find returns the
+// index of the seat a power names, or an error (wrapping ErrInvalid) that
+// says which powers there are: each kind names its seats its own way.
+func (t *Table) Join(p Player, power string, find func(power string) (int, error)) error {
+	if t.Status != Forming {
+		return fmt.Errorf("%w: the game has started", ErrState)
+	}
+	if mine := t.PowerOf(p.ID); mine != "" {
+		return fmt.Errorf("%w: you already play %s", ErrState, mine)
+	}
+	i := -1
+	if power == "" {
+		for k, s := range t.Seats {
+			if s.User == "" {
+				i = k
+				break
+			}
+		}
+		if i < 0 {
+			return fmt.Errorf("%w: every seat is taken", ErrState)
+		}
+	} else {
+		var err error
+		if i, err = find(power); err != nil {
+			return err
+		}
+		if t.Seats[i].User != "" {
+			return fmt.Errorf("%w: %s is taken", ErrState, t.Seats[i].Power)
+		}
+	}
+	t.Seats[i].User, t.Seats[i].Name = p.ID, p.Name
+	return nil
+}
+
+// Start makes the game active. Seats still empty are given to bots when
+// the game was created with bots; otherwise every seat must be taken. Only
+// the creator may start a game, and it needs at least one person. The
+// deadline is the kind's to set.
+func (t *Table) Start(user string) error {
+	if t.Status != Forming {
+		return fmt.Errorf("%w: the game has already started", ErrState)
+	}
+	if user != t.Creator {
+		return fmt.Errorf("%w: only the game's creator may start it", ErrForbidden)
+	}
+	people, empty := 0, 0
+	for _, s := range t.Seats {
+		if s.User != "" {
+			people++
+		} else {
+			empty++
+		}
+	}
+	if people == 0 {
+		return fmt.Errorf("%w: nobody has joined; a game needs at least one player", ErrState)
+	}
+	if empty > 0 && !t.FillWithBots {
+		return fmt.Errorf("%w: %d seats are empty (create the game with bots to fill them)", ErrState, empty)
+	}
+	for i := range t.Seats {
+		if t.Seats[i].User == "" {
+			t.Seats[i].Bot = true
+		}
+	}
+	t.Status = Active
+	return nil
+}
+
+// Deadline returns t in UTC as the API writes a deadline: nil for none.
+func Deadline(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	t = t.UTC()
+	return &t
+}
+
+// OrderError is one order of a batch that cannot be accepted.
+type OrderError struct {
+	Index   int    `json:"index"`
+	Order   string `json:"order"`
+	Message string `json:"message"`
+}
+
+// OrdersError is a batch of orders refused as a whole: one entry per bad
+// order.
+type OrdersError struct{ Orders []OrderError }
+
+func (e *OrdersError) Error() string {
+	msgs := make([]string, len(e.Orders))
+	for i, o := range e.Orders {
+		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
+	}
+	return "invalid orders: " + strings.Join(msgs, "; ")
+}

@@ -1,0 +1,97 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// byName finds a seat by its power, as Diplomacy does.
+func byName(t *Table) func(string) (int, error) {
+	return func(power string) (int, error) {
+		for i, s := range t.Seats {
+			if strings.EqualFold(s.Power, power) {
+				return i, nil
+			}
+		}
+		return -1, fmt.Errorf("%w: no power %q", ErrInvalid, power)
+	}
+}
+
+func TestJoinSeatsEachPersonOnceInAFreeSeat(t *testing.T) {
+	tb, err := NewTable("u1", []string{"North", "South", "East"}, 60, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		user, power string
+		want        error
+		seat        string
+	}{
+		{"u1", "south", nil, "South"},
+		{"u1", "East", ErrState, "South"}, // one seat each
+		{"u2", "South", ErrState, ""},     // taken
+		{"u2", "West", ErrInvalid, ""},    // no such seat
+		{"u2", "", nil, "North"},          // the first free seat
+		{"u3", "", nil, "East"},
+		{"u4", "", ErrState, ""}, // every seat taken
+	} {
+		err := tb.Join(Player{ID: c.user, Name: "name of " + c.user}, c.power, byName(tb))
+		if !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+			t.Errorf("%s joins as %q: %v, want %v", c.user, c.power, err, c.want)
+		}
+		if got := tb.PowerOf(c.user); got != c.seat {
+			t.Errorf("%s joins as %q: plays %q, want %q", c.user, c.power, got, c.seat)
+		}
+	}
+	if s := tb.Seats[tb.SeatOf("u2")]; s.Name != "name of u2" {
+		t.Errorf("the seat does not carry its player's name: %+v", s)
+	}
+}
+
+func TestStartNeedsTheCreatorAPersonAndEverySeatFilled(t *testing.T) {
+	tb, _ := NewTable("u1", []string{"North", "South"}, 60, false)
+	if err := tb.Start("u1"); !errors.Is(err, ErrState) {
+		t.Fatalf("started with nobody: %v", err)
+	}
+	_ = tb.Join(Player{ID: "u1"}, "North", byName(tb))
+	if err := tb.Start("u2"); !errors.Is(err, ErrForbidden) {
+		t.Fatalf("a stranger started the game: %v", err)
+	}
+	if err := tb.Start("u1"); !errors.Is(err, ErrState) {
+		t.Fatalf("started with an empty seat and no bots: %v", err)
+	}
+	tb.FillWithBots = true
+	if err := tb.Start("u1"); err != nil || tb.Status != Active {
+		t.Fatalf("start: %v, %s", err, tb.Status)
+	}
+	if bots := tb.BotPowers(); len(bots) != 1 || bots[0] != "South" {
+		t.Fatalf("bots play %v", bots)
+	}
+	if err := tb.Start("u1"); !errors.Is(err, ErrState) {
+		t.Fatalf("started twice: %v", err)
+	}
+	if err := tb.Join(Player{ID: "u2"}, "", byName(tb)); !errors.Is(err, ErrState) {
+		t.Fatalf("joined a game under way: %v", err)
+	}
+}
+
+func TestAPhaseHasALengthWithinBounds(t *testing.T) {
+	for _, s := range []int{0, MaxPhaseSeconds + 1} {
+		if _, err := NewTable("u1", nil, s, false); !errors.Is(err, ErrInvalid) {
+			t.Errorf("a phase of %d seconds: %v", s, err)
+		}
+	}
+}
+
+func TestErrorfSaysOnlyItsMessage(t *testing.T) {
+	err := Errorf(ErrNotFound, "game %s has no phase %d", "g1", 3)
+	if err.Error() != "game g1 has no phase 3" || !errors.Is(err, ErrNotFound) {
+		t.Fatalf("%q", err)
+	}
+	if Deadline(time.Time{}) != nil {
+		t.Fatal("no deadline is written as a time")
+	}
+}
