@@ -526,32 +526,7 @@ func (n *Names) parseOrder(c *cursor, power rules.Power, t rules.PhaseType) (rul
 }
 
 func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
-	switch c.peek() {
-	case "build", "builds":
-		c.i++
-		o.Kind = rules.Build
-		o.Unit = c.unitType()
-		l, err := c.location()
-		o.At = l
-		return err
-	case "remove", "removes":
-		c.i++
-		o.Kind = rules.Remove
-		o.Unit = c.unitType()
-		l, err := c.location()
-		o.At = l
-		return err
-	case "waive", "waives", "waived":
-		c.i++
-		o.Kind = rules.Waive
-		o.At = rules.Loc{Province: rules.NoProvince}
-		return nil
-	case "disband", "disbands":
-		c.i++
-		o.Kind = disband(t)
-		o.Unit = c.unitType()
-		l, err := c.location()
-		o.At = l
+	if ok, err := parseVerbFirst(c, o, t); ok {
 		return err
 	}
 	o.Unit = c.unitType()
@@ -596,64 +571,102 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 		o.Kind = rules.Build
 	case "s", "support", "supports":
 		c.i++
-		o.Kind = rules.Support
-		o.TargetUnit = c.unitType()
-		l, err := c.location()
-		if err != nil {
-			return err
-		}
-		o.Target = l
-		if c.accept("-", "to", "move", "moves", "m") {
-			l, err := c.location()
-			if err != nil {
-				return err
-			}
-			o.Dest = l
-		} else {
-			c.accept("h", "hold", "holds")
-		}
+		return parseSupport(c, o)
 	case "c", "convoy", "convoys", "transport", "transports":
 		c.i++
-		o.Kind = rules.Convoy
-		o.TargetUnit = c.unitType()
-		l, err := c.location()
-		if err != nil {
-			return err
-		}
-		o.Target = l
-		if !c.accept("-", "to", "move", "moves", "m") {
-			if c.done() {
-				return c.errf("", "a convoy needs a destination")
-			}
-			return c.expected("'-' before the convoy's destination")
-		}
-		l, err = c.location()
-		if err != nil {
-			return err
-		}
-		o.Dest = l
+		return parseConvoy(c, o)
 	case "permits", "permit", "p":
 		c.i++
-		o.Kind = rules.Permit
-		o.TargetUnit = c.unitType()
-		l, err := c.location()
-		if err != nil {
-			return err
-		}
-		o.Target = l
-		if !c.accept("-", "to") {
-			if c.done() {
-				return c.errf("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
-			}
-			return c.expected("'-' in the permitted move")
-		}
-		l, err = c.location()
-		o.Dest = l
-		return err
+		return parsePermit(c, o)
 	default:
 		return c.errf(w, "unknown order word")
 	}
 	return nil
+}
+
+// parseVerbFirst reads the orders that begin with their verb (BUILD A PAR,
+// REMOVE F BRE, WAIVE, DISBAND A MUN); ok says the order was one.
+func parseVerbFirst(c *cursor, o *rules.Order, t rules.PhaseType) (ok bool, err error) {
+	switch c.peek() {
+	case "build", "builds":
+		o.Kind = rules.Build
+	case "remove", "removes":
+		o.Kind = rules.Remove
+	case "waive", "waives", "waived":
+		c.i++
+		o.Kind = rules.Waive
+		o.At = rules.Loc{Province: rules.NoProvince}
+		return true, nil
+	case "disband", "disbands":
+		o.Kind = disband(t)
+	default:
+		return false, nil
+	}
+	c.i++
+	o.Unit = c.unitType()
+	o.At, err = c.location()
+	return true, err
+}
+
+// parseSupport reads what follows S: the supported unit, then its move
+// ("- MUN") or nothing, or "H", for a support to hold.
+func parseSupport(c *cursor, o *rules.Order) error {
+	o.Kind = rules.Support
+	o.TargetUnit = c.unitType()
+	l, err := c.location()
+	if err != nil {
+		return err
+	}
+	o.Target = l
+	if c.accept("-", "to", "move", "moves", "m") {
+		l, err := c.location()
+		if err != nil {
+			return err
+		}
+		o.Dest = l
+	} else {
+		c.accept("h", "hold", "holds")
+	}
+	return nil
+}
+
+// parseConvoy reads what follows C: the army and its destination.
+func parseConvoy(c *cursor, o *rules.Order) error {
+	o.Kind = rules.Convoy
+	o.TargetUnit = c.unitType()
+	l, err := c.location()
+	if err != nil {
+		return err
+	}
+	o.Target = l
+	if !c.accept("-", "to", "move", "moves", "m") {
+		if c.done() {
+			return c.errf("", "a convoy needs a destination")
+		}
+		return c.expected("'-' before the convoy's destination")
+	}
+	o.Dest, err = c.location()
+	return err
+}
+
+// parsePermit reads what follows PERMITS (Colonial's canal): the fleet and
+// its move.
+func parsePermit(c *cursor, o *rules.Order) error {
+	o.Kind = rules.Permit
+	o.TargetUnit = c.unitType()
+	l, err := c.location()
+	if err != nil {
+		return err
+	}
+	o.Target = l
+	if !c.accept("-", "to") {
+		if c.done() {
+			return c.errf("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
+		}
+		return c.expected("'-' in the permitted move")
+	}
+	o.Dest, err = c.location()
+	return err
 }
 
 func disband(t rules.PhaseType) rules.OrderKind {
