@@ -29,6 +29,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chancery/chancery/board"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/variants"
@@ -86,6 +87,7 @@ type Server struct {
 	now     func() time.Time
 	hub     *hub
 	cache   gameCache
+	boards  board.Boards // the variants' boards, read once
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginGuard
