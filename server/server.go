@@ -87,7 +87,6 @@ type Server struct {
 	now     func() time.Time
 	hub     *hub
 	cache   gameCache
-	boards  board.Boards // the variants' boards, read once
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginGuard
@@ -96,6 +95,11 @@ type Server struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+
+	// The variants' boards, each read once: for drawing, and as GET
+	// board.svg serves them.
+	boards     board.Boards
+	boardFiles boardFiles
 
 	// gameID makes the id of a new game: newID, unless a test wants two
 	// games alike in everything a player can see.
@@ -307,6 +311,8 @@ func (s *Server) routes() {
 	auth("DELETE /api/v1/sessions/current", s.deleteSession)
 	auth("GET /api/v1/me", s.me)
 	h("GET /api/v1/variants", s.listVariants)
+	h("GET /api/v1/variants/{name}", s.variant)
+	h("GET /api/v1/variants/{name}/board.svg", s.boardSVG)
 	auth("GET /api/v1/games", s.listGames)
 	auth("POST /api/v1/games", s.createGame)
 	auth("GET /api/v1/games/{id}", s.getGame)
