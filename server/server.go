@@ -306,8 +306,8 @@ func (s *Server) routes() {
 	h := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, false)) }
 	auth := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, true)) }
 	h("GET /api/v1/health", s.health)
-	h("POST /api/v1/users", s.createUser)
-	h("POST /api/v1/sessions", s.createSession)
+	h("POST /api/v1/users", signInGuard(s.createUser))
+	h("POST /api/v1/sessions", signInGuard(s.createSession))
 	auth("DELETE /api/v1/sessions/current", s.deleteSession)
 	auth("GET /api/v1/me", s.me)
 	h("GET /api/v1/variants", s.listVariants)
