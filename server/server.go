@@ -101,6 +101,10 @@ type Server struct {
 	done    chan struct{}
 	once    sync.Once
 
+	// boardFiles are the variants' boards as GET board.svg serves them,
+	// each read and compressed once.
+	boardFiles boardFiles
+
 	// gameID makes the id of a new game: newID, unless a test wants two
 	// games alike in everything a player can see.
 	gameID func() string
@@ -313,11 +317,13 @@ func (s *Server) routes() {
 	h := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, false)) }
 	auth := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, true)) }
 	h("GET /api/v1/health", s.health)
-	h("POST /api/v1/users", s.createUser)
-	h("POST /api/v1/sessions", s.createSession)
+	h("POST /api/v1/users", signInGuard(s.createUser))
+	h("POST /api/v1/sessions", signInGuard(s.createSession))
 	auth("DELETE /api/v1/sessions/current", s.deleteSession)
 	auth("GET /api/v1/me", s.me)
 	h("GET /api/v1/variants", s.listVariants)
+	h("GET /api/v1/variants/{name}", s.variant)
+	h("GET /api/v1/variants/{name}/board.svg", s.boardSVG)
 	auth("GET /api/v1/games", s.listGames)
 	auth("POST /api/v1/games", s.createGame)
 	auth("GET /api/v1/games/{id}", s.getGame)
@@ -327,6 +333,7 @@ func (s *Server) routes() {
 	auth("PUT /api/v1/games/{id}/votes", s.putVotes)
 	auth("POST /api/v1/games/{id}/moves", s.postMove)
 	auth("GET /api/v1/games/{id}/history", s.history)
+	auth("GET /api/v1/games/{id}/options", s.options)
 	auth("GET /api/v1/games/{id}/phases/{n}/map.svg", s.phaseMap)
 	auth("POST /api/v1/games/{id}/messages", s.postMessage)
 	auth("GET /api/v1/games/{id}/messages", s.getMessages)

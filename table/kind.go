@@ -179,3 +179,17 @@ type Mover interface {
 type Boarder interface {
 	Board(w io.Writer, r *Row, n int) error
 }
+
+// An Optioner lists what user's seat may send in the phase being played,
+// as the rules decide it, so that a client offers exactly that (Diplomacy:
+// every legal order of the seat's units). It refuses a user without a
+// seat (ErrForbidden) and a game not being played (ErrState).
+type Optioner interface {
+	Options(user string) (any, error)
+}
+
+// A Describer describes one of its kind's variants in full, for a client
+// that draws it (GET /variants/{name}): the list's entry and more.
+type Describer interface {
+	Describe(variant string) (any, error)
+}

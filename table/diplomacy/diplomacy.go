@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"github.com/chancery/chancery/board"
 	"math/rand/v2"
 	"time"
 
@@ -28,6 +29,7 @@ const Name = "diplomacy"
 type Kind struct {
 	reg     *variants.Registry
 	engines *game.Engines
+	boards  board.Boards // the variants' boards, read once
 }
 
 // New returns the kind of Diplomacy games in reg's variants.

@@ -138,7 +138,7 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		}
 		in := &judge.Input{Variant: d.e.V.Name, Phase: rec.Phase, Units: rec.Position.Units,
 			Dislodged: rec.Position.Dislodged, SupplyCenters: rec.Position.SupplyCenters, Orders: rec.Orders}
-		if err := board.DrawInput(w, d.k.reg, in); err != nil {
+		if err := d.k.boards.DrawInput(w, d.k.reg, in); err != nil {
 			return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 		}
 		return nil
@@ -147,7 +147,7 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		return table.Errorf(table.ErrNotFound, "game %s has no phase %d", r.ID, n)
 	}
 	v, pos := d.e.V, d.g.Position
-	if err := board.Draw(w, &board.Picture{Variant: v, Position: pos.Clone(), Title: board.PhaseTitle(v, pos.Phase)}); err != nil {
+	if err := d.k.boards.Draw(w, &board.Picture{Variant: v, Position: pos.Clone(), Title: board.PhaseTitle(v, pos.Phase)}); err != nil {
 		return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 	}
 	return nil
