@@ -28,6 +28,12 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	name := fs.String("variant", "", "the variant's start to draw when standard input is empty (default standard)")
 	start := fs.Bool("start", false, "draw the variant's start; do not read standard input")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: chancery map [--variant NAME] [--start] [< position.json] > board.svg")
+		fmt.Fprintln(stderr, "       chancery map generate --variant NAME|all")
+		fmt.Fprintln(stderr, "Draws a position of the adjudication contract (with orders: adjudicated, each drawn with its result) on its variant's board as SVG; with no input, the variant's start. 'map generate' draws a board anew from its layout and coastlines.")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
