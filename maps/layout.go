@@ -199,147 +199,217 @@ func splitQuoted(s string) ([]string, error) {
 	}
 }
 
+// statement applies one line of the layout file, its words in t.
 func (l *Layout) statement(t []string) error {
 	key, args := t[0], t[1:]
 	switch key {
 	case "variant":
-		if len(args) != 1 {
-			return fmt.Errorf("variant takes one name")
-		}
-		l.Variant = args[0]
+		return l.setVariant(args)
 	case "source":
-		if len(args) != 1 || (args[0] != "land-50m" && args[0] != "land-10m" && args[0] != "land-110m") {
-			return fmt.Errorf("source takes land-110m, land-50m or land-10m")
-		}
-		l.Source = args[0]
+		return l.setSource(args)
 	case "projection":
-		if len(args) != 3 || args[0] != "laea" {
-			return fmt.Errorf("projection takes laea and a centre: projection laea LON LAT")
-		}
-		c, err := lonLats(args[1:])
-		if err != nil {
-			return err
-		}
-		l.Projection = Projection{Kind: args[0], Centre: c[0]}
+		return l.setProjection(args)
 	case "frame":
-		f, err := numbers(args, 4)
-		if err != nil {
-			return fmt.Errorf("frame takes X0 Y0 X1 Y1 in kilometres: %v", err)
-		}
-		l.Frame = Frame{f[0], f[1], f[2], f[3]}
-		if l.Frame.X1 <= l.Frame.X0 || l.Frame.Y1 <= l.Frame.Y0 {
-			return fmt.Errorf("frame: X0 < X1 and Y0 < Y1 are needed")
-		}
+		return l.setFrame(args)
 	case "width":
-		f, err := numbers(args, 1)
-		if err != nil || f[0] < 100 || f[0] > 10000 || f[0] != math.Trunc(f[0]) {
-			return fmt.Errorf("width takes a whole number of pixels, 100 to 10000")
-		}
-		l.Width = int(f[0])
+		return l.setWidth(args)
 	case "simplify":
-		f, err := numbers(args, len(args))
-		if err != nil || len(f) < 1 || len(f) > 2 || f[0] <= 0 || f[0] > 10 || (len(f) == 2 && (f[1] <= 0 || f[1] > 10)) {
-			return fmt.Errorf("simplify takes one or two tolerances in cells, 0 to 10: simplify COAST [INNER]")
-		}
-		l.Simplify = f[0]
-		if len(f) == 2 {
-			l.SimplifyInner = f[1]
-		}
+		return l.setSimplify(args)
 	case "cell", "labelsize":
-		f, err := numbers(args, 1)
-		if err != nil || f[0] <= 0 || f[0] > 50 {
-			return fmt.Errorf("%s takes one positive number", key)
-		}
-		if key == "cell" {
-			l.Cell = f[0]
-		} else {
-			l.LabelSize = f[0]
-		}
+		return l.setSize(key, args)
 	case "region":
-		if len(args) < 5 || (args[1] != "land" && args[1] != "water") {
-			return fmt.Errorf("region takes an id, land or water, a quoted name and anchors: region irl land \"Ireland\" -8 53.3")
-		}
-		pts, err := lonLats(args[3:])
+		return l.addRegion(args)
+	case "land", "water":
+		return l.addOverride(key, args)
+	case "link":
+		return l.addLink(args)
+	case "islands":
+		return l.addIslands(args)
+	case "coast", "label", "unit", "centre":
+		return l.setPoint(key, args)
+	default:
+		return l.addAnchors(key, args)
+	}
+}
+
+func (l *Layout) setVariant(args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("variant takes one name")
+	}
+	l.Variant = args[0]
+	return nil
+}
+
+func (l *Layout) setSource(args []string) error {
+	if len(args) != 1 || (args[0] != "land-50m" && args[0] != "land-10m" && args[0] != "land-110m") {
+		return fmt.Errorf("source takes land-110m, land-50m or land-10m")
+	}
+	l.Source = args[0]
+	return nil
+}
+
+func (l *Layout) setProjection(args []string) error {
+	if len(args) != 3 || args[0] != "laea" {
+		return fmt.Errorf("projection takes laea and a centre: projection laea LON LAT")
+	}
+	c, err := lonLats(args[1:])
+	if err != nil {
+		return err
+	}
+	l.Projection = Projection{Kind: args[0], Centre: c[0]}
+	return nil
+}
+
+func (l *Layout) setFrame(args []string) error {
+	f, err := numbers(args, 4)
+	if err != nil {
+		return fmt.Errorf("frame takes X0 Y0 X1 Y1 in kilometres: %v", err)
+	}
+	l.Frame = Frame{f[0], f[1], f[2], f[3]}
+	if l.Frame.X1 <= l.Frame.X0 || l.Frame.Y1 <= l.Frame.Y0 {
+		return fmt.Errorf("frame: X0 < X1 and Y0 < Y1 are needed")
+	}
+	return nil
+}
+
+func (l *Layout) setWidth(args []string) error {
+	f, err := numbers(args, 1)
+	if err != nil || f[0] < 100 || f[0] > 10000 || f[0] != math.Trunc(f[0]) {
+		return fmt.Errorf("width takes a whole number of pixels, 100 to 10000")
+	}
+	l.Width = int(f[0])
+	return nil
+}
+
+func (l *Layout) setSimplify(args []string) error {
+	f, err := numbers(args, len(args))
+	if err != nil || len(f) < 1 || len(f) > 2 || f[0] <= 0 || f[0] > 10 || (len(f) == 2 && (f[1] <= 0 || f[1] > 10)) {
+		return fmt.Errorf("simplify takes one or two tolerances in cells, 0 to 10: simplify COAST [INNER]")
+	}
+	l.Simplify = f[0]
+	if len(f) == 2 {
+		l.SimplifyInner = f[1]
+	}
+	return nil
+}
+
+// setSize sets the cell size or the label size, as key says.
+func (l *Layout) setSize(key string, args []string) error {
+	f, err := numbers(args, 1)
+	if err != nil || f[0] <= 0 || f[0] > 50 {
+		return fmt.Errorf("%s takes one positive number", key)
+	}
+	if key == "cell" {
+		l.Cell = f[0]
+	} else {
+		l.LabelSize = f[0]
+	}
+	return nil
+}
+
+func (l *Layout) addRegion(args []string) error {
+	if len(args) < 5 || (args[1] != "land" && args[1] != "water") {
+		return fmt.Errorf("region takes an id, land or water, a quoted name and anchors: region irl land \"Ireland\" -8 53.3")
+	}
+	pts, err := lonLats(args[3:])
+	if err != nil {
+		return err
+	}
+	l.Regions = append(l.Regions, Region{ID: args[0], Water: args[1] == "water", Name: args[2], Anchors: pts})
+	return nil
+}
+
+// addOverride adds a land or water override (key) over a circle or a
+// polygon.
+func (l *Layout) addOverride(key string, args []string) error {
+	o := Override{Land: key == "land"}
+	switch {
+	case len(args) == 4 && args[0] == "circle":
+		f, err := numbers(args[1:], 3)
 		if err != nil {
 			return err
 		}
-		l.Regions = append(l.Regions, Region{ID: args[0], Water: args[1] == "water", Name: args[2], Anchors: pts})
-	case "land", "water":
-		o := Override{Land: key == "land"}
-		switch {
-		case len(args) == 4 && args[0] == "circle":
-			f, err := numbers(args[1:], 3)
-			if err != nil {
-				return err
-			}
-			if f[2] <= 0 {
-				return fmt.Errorf("a circle's radius must be positive")
-			}
-			o.Centre, o.Radius = LonLat{f[0], f[1]}, f[2]
-			if err := checkLonLat(o.Centre); err != nil {
-				return err
-			}
-		case len(args) >= 7 && args[0] == "poly":
-			pts, err := lonLats(args[1:])
-			if err != nil {
-				return err
-			}
-			o.Polygon = pts
-		default:
-			return fmt.Errorf("%s takes circle LON LAT KM, or poly and three or more LON LAT points", key)
+		if f[2] <= 0 {
+			return fmt.Errorf("a circle's radius must be positive")
 		}
-		l.Overrides = append(l.Overrides, o)
-	case "link":
-		if len(args) != 2 && len(args) != 6 {
-			return fmt.Errorf("link takes two province ids and, optionally, the two ends: link den swe [LON LAT LON LAT]")
+		o.Centre, o.Radius = LonLat{f[0], f[1]}, f[2]
+		if err := checkLonLat(o.Centre); err != nil {
+			return err
 		}
-		k := Link{A: args[0], B: args[1]}
-		if len(args) == 6 {
-			pts, err := lonLats(args[2:])
-			if err != nil {
-				return err
-			}
-			k.Ends = pts
-		}
-		l.Links = append(l.Links, k)
-	case "islands":
-		if len(args) == 0 {
-			return fmt.Errorf("islands takes province ids")
-		}
-		for _, a := range args {
-			l.Islands[a] = true
-		}
-	case "coast", "label", "unit", "centre":
-		if len(args) != 3 {
-			return fmt.Errorf("%s takes an id and a point: %s ID LON LAT", key, key)
-		}
+	case len(args) >= 7 && args[0] == "poly":
 		pts, err := lonLats(args[1:])
 		if err != nil {
 			return err
 		}
-		m := map[string]map[string]LonLat{"coast": l.Coasts, "label": l.Labels, "unit": l.Units, "centre": l.Centres}[key]
-		if _, dup := m[args[0]]; dup {
-			return fmt.Errorf("second %s for %s", key, args[0])
-		}
-		if key == "coast" && !strings.Contains(args[0], "/") {
-			return fmt.Errorf("coast takes a coast such as spa/nc, not %q", args[0])
-		}
-		m[args[0]] = pts[0]
+		o.Polygon = pts
 	default:
-		// A province's anchors: ID LON LAT [LON LAT ...].
-		if len(args) < 2 {
-			return fmt.Errorf("unknown statement %q (a province's anchors read ID LON LAT [LON LAT ...])", key)
-		}
-		pts, err := lonLats(args)
-		if err != nil {
-			return fmt.Errorf("anchors of %s: %v", key, err)
-		}
-		if _, dup := l.Anchors[key]; dup {
-			return fmt.Errorf("second anchor line for %s (put all its anchors on one line)", key)
-		}
-		l.Anchors[key] = pts
-		l.Order = append(l.Order, key)
+		return fmt.Errorf("%s takes circle LON LAT KM, or poly and three or more LON LAT points", key)
 	}
+	l.Overrides = append(l.Overrides, o)
+	return nil
+}
+
+func (l *Layout) addLink(args []string) error {
+	if len(args) != 2 && len(args) != 6 {
+		return fmt.Errorf("link takes two province ids and, optionally, the two ends: link den swe [LON LAT LON LAT]")
+	}
+	k := Link{A: args[0], B: args[1]}
+	if len(args) == 6 {
+		pts, err := lonLats(args[2:])
+		if err != nil {
+			return err
+		}
+		k.Ends = pts
+	}
+	l.Links = append(l.Links, k)
+	return nil
+}
+
+func (l *Layout) addIslands(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("islands takes province ids")
+	}
+	for _, a := range args {
+		l.Islands[a] = true
+	}
+	return nil
+}
+
+// setPoint sets a coast's point, or overrides a label, unit or centre
+// point, as key says.
+func (l *Layout) setPoint(key string, args []string) error {
+	if len(args) != 3 {
+		return fmt.Errorf("%s takes an id and a point: %s ID LON LAT", key, key)
+	}
+	pts, err := lonLats(args[1:])
+	if err != nil {
+		return err
+	}
+	m := map[string]map[string]LonLat{"coast": l.Coasts, "label": l.Labels, "unit": l.Units, "centre": l.Centres}[key]
+	if _, dup := m[args[0]]; dup {
+		return fmt.Errorf("second %s for %s", key, args[0])
+	}
+	if key == "coast" && !strings.Contains(args[0], "/") {
+		return fmt.Errorf("coast takes a coast such as spa/nc, not %q", args[0])
+	}
+	m[args[0]] = pts[0]
+	return nil
+}
+
+// addAnchors reads a province's anchors: ID LON LAT [LON LAT ...].
+func (l *Layout) addAnchors(id string, args []string) error {
+	if len(args) < 2 {
+		return fmt.Errorf("unknown statement %q (a province's anchors read ID LON LAT [LON LAT ...])", id)
+	}
+	pts, err := lonLats(args)
+	if err != nil {
+		return fmt.Errorf("anchors of %s: %v", id, err)
+	}
+	if _, dup := l.Anchors[id]; dup {
+		return fmt.Errorf("second anchor line for %s (put all its anchors on one line)", id)
+	}
+	l.Anchors[id] = pts
+	l.Order = append(l.Order, id)
 	return nil
 }
 
