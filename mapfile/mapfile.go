@@ -468,12 +468,40 @@ func (p *parser) power(name string) (rules.Power, bool) {
 	return pw, ok
 }
 
+// finish resolves the lines that name what other lines define, wherever
+// they stand in the file: first those the map is built from, then, on the
+// built map, the starting units and ownership.
 func (p *parser) finish() (*rules.Variant, error) {
 	if p.v.Name == "" || p.v.Start == nil {
 		p.line = 0
 		p.fail(errors.New("a variant file needs a name and a start"))
 		return nil, p.sortedErrs()
 	}
+	p.setGates()
+	p.setHomes()
+	p.addBorders()
+	p.addRailways()
+	if len(p.errs) > 0 {
+		return nil, p.sortedErrs()
+	}
+	m, err := p.b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", p.v.Name, err)
+	}
+	p.v.Map = m
+	p.v.Description = strings.Join(p.desc, "\n")
+	start := rules.NewPosition(m, p.v.Start.Phase)
+	p.placeUnits(m, start)
+	p.setOwners(m, start)
+	if len(p.errs) > 0 {
+		return nil, p.sortedErrs()
+	}
+	p.v.Start = start
+	return p.v, nil
+}
+
+// setGates gives each kind's gate= province to the builder.
+func (p *parser) setGates() {
 	for _, g := range p.gates {
 		p.line = g.line
 		prov, ok := p.provs[g.prov]
@@ -483,6 +511,10 @@ func (p *parser) finish() (*rules.Variant, error) {
 		}
 		p.b.SetGate(g.kind, prov)
 	}
+}
+
+// setHomes gives the builder the provinces' home= and barred= powers.
+func (p *parser) setHomes() {
 	for _, h := range p.homes {
 		p.line = h.line
 		prov, ok := p.provs[h.prov]
@@ -501,6 +533,11 @@ func (p *parser) finish() (*rules.Variant, error) {
 			p.b.SetHome(prov, pw)
 		}
 	}
+}
+
+// addBorders adds the border lines: an army border between the two
+// provinces, a fleet border between the two locations, or both.
+func (p *parser) addBorders() {
 	for _, b := range p.borders {
 		p.line = b.line
 		from, ok1 := p.loc(b.from)
@@ -522,6 +559,10 @@ func (p *parser) finish() (*rules.Variant, error) {
 			p.b.AddBorder(from, to, false, true, kind)
 		}
 	}
+}
+
+// addRailways adds each railway line, its power's, station by station.
+func (p *parser) addRailways() {
 	for _, rl := range p.rails {
 		p.line = rl.line
 		pw, ok := p.power(rl.power)
@@ -540,16 +581,11 @@ func (p *parser) finish() (*rules.Variant, error) {
 		}
 		p.b.AddRailway(rl.name, pw, line)
 	}
-	if len(p.errs) > 0 {
-		return nil, p.sortedErrs()
-	}
-	m, err := p.b.Build()
-	if err != nil {
-		return nil, fmt.Errorf("variant %s: %w", p.v.Name, err)
-	}
-	p.v.Map = m
-	p.v.Description = strings.Join(p.desc, "\n")
-	start := rules.NewPosition(m, p.v.Start.Phase)
+}
+
+// placeUnits places the starting units on map m, one a province, each
+// where its type may stand.
+func (p *parser) placeUnits(m *rules.Map, start *rules.Position) {
 	for _, u := range p.units {
 		p.line = u.line
 		pw, ok := p.power(u.power)
@@ -557,13 +593,8 @@ func (p *parser) finish() (*rules.Variant, error) {
 			p.fail(p.errf("unknown power %q", u.power))
 			continue
 		}
-		var t rules.UnitType
-		switch strings.ToUpper(u.typ) {
-		case "A":
-			t = rules.Army
-		case "F":
-			t = rules.Fleet
-		default:
+		t, ok := unitType(u.typ)
+		if !ok {
 			p.fail(p.errf("unit type must be A or F, not %q", u.typ))
 			continue
 		}
@@ -578,6 +609,21 @@ func (p *parser) finish() (*rules.Variant, error) {
 		}
 		start.Place(pw, t, l)
 	}
+}
+
+// unitType reads a unit line's type, A or F in either case.
+func unitType(s string) (rules.UnitType, bool) {
+	switch strings.ToUpper(s) {
+	case "A":
+		return rules.Army, true
+	case "F":
+		return rules.Fleet, true
+	}
+	return rules.NoUnit, false
+}
+
+// setOwners gives the owns lines' supply centres to their powers.
+func (p *parser) setOwners(m *rules.Map, start *rules.Position) {
 	for _, o := range p.owns {
 		p.line = o.line
 		pw, ok := p.power(o.power)
@@ -594,9 +640,4 @@ func (p *parser) finish() (*rules.Variant, error) {
 			start.Owner[prov] = pw
 		}
 	}
-	if len(p.errs) > 0 {
-		return nil, p.sortedErrs()
-	}
-	p.v.Start = start
-	return p.v, nil
 }
