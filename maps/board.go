@@ -250,114 +250,163 @@ func ParsePath(d string) ([][]Point, error) {
 // parseLines reads path data as open lines.
 func parseLines(d string) ([][]Point, error) { return parsePathData(d) }
 
+// parsePathData reads SVG path data made of M, L, H, V and Z commands,
+// absolute or relative, into subpaths of absolute points; Z closes a
+// subpath by repeating its first point.
 func parsePathData(d string) ([][]Point, error) {
-	var subs [][]Point
-	var cur []Point
-	var pos, start Point
-	cmd := byte(0)
-	i := 0
-	num := func() (float64, error) {
-		for i < len(d) && (d[i] == ' ' || d[i] == ',' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
-			i++
-		}
-		j := i
-		if j < len(d) && (d[j] == '-' || d[j] == '+') {
-			j++
-		}
-		for j < len(d) && (d[j] >= '0' && d[j] <= '9' || d[j] == '.' || d[j] == 'e' || d[j] == 'E' ||
-			((d[j] == '-' || d[j] == '+') && (d[j-1] == 'e' || d[j-1] == 'E'))) {
-			j++
-		}
-		if j == i {
-			return 0, fmt.Errorf("path data: a number expected at offset %d", i)
-		}
-		f, err := strconv.ParseFloat(d[i:j], 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return 0, fmt.Errorf("path data: bad number %q", d[i:j])
-		}
-		i = j
-		return f, nil
-	}
-	flush := func() {
-		if len(cur) > 0 {
-			subs = append(subs, cur)
-		}
-		cur = nil
-	}
+	r := &pathReader{d: d}
 	for {
-		for i < len(d) && (d[i] == ' ' || d[i] == ',' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
-			i++
-		}
-		if i >= len(d) {
+		r.skipSeparators()
+		if r.i >= len(r.d) {
 			break
 		}
-		c := d[i]
-		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
-			i++
-			switch c {
-			case 'M', 'm', 'L', 'l', 'H', 'h', 'V', 'v':
-				cmd = c
-			case 'Z', 'z':
-				if len(cur) > 0 {
-					cur = append(cur, start)
-				}
-				flush()
-				pos = start
-				cmd = 0
-				continue
-			default:
-				return nil, fmt.Errorf("path data: command %q (only M, L, H, V and Z are allowed)", c)
-			}
-		} else if cmd == 0 {
-			return nil, fmt.Errorf("path data: a number without a command at offset %d", i)
-		}
-		switch cmd {
-		case 'M', 'm', 'L', 'l':
-			x, err := num()
-			if err != nil {
-				return nil, err
-			}
-			y, err := num()
-			if err != nil {
-				return nil, err
-			}
-			if cmd == 'm' || cmd == 'l' {
-				x, y = pos.X+x, pos.Y+y
-			}
-			pos = Point{x, y}
-			if cmd == 'M' || cmd == 'm' {
-				flush()
-				start = pos
-				// Coordinates after a moveto are linetos.
-				if cmd == 'M' {
-					cmd = 'L'
-				} else {
-					cmd = 'l'
-				}
-			}
-			cur = append(cur, pos)
-		case 'H', 'h':
-			x, err := num()
-			if err != nil {
-				return nil, err
-			}
-			if cmd == 'h' {
-				x += pos.X
-			}
-			pos.X = x
-			cur = append(cur, pos)
-		case 'V', 'v':
-			y, err := num()
-			if err != nil {
-				return nil, err
-			}
-			if cmd == 'v' {
-				y += pos.Y
-			}
-			pos.Y = y
-			cur = append(cur, pos)
+		if err := r.step(); err != nil {
+			return nil, err
 		}
 	}
-	flush()
-	return subs, nil
+	r.flush()
+	return r.subs, nil
+}
+
+// pathReader reads path data, one command and its coordinates at a time.
+type pathReader struct {
+	d    string
+	i    int       // the offset of the next byte to read
+	subs [][]Point // the subpaths read
+	cur  []Point   // the subpath being read
+	// pos is the current point, start the current subpath's first.
+	pos, start Point
+	cmd        byte // the command the next coordinates belong to, or 0
+}
+
+func (r *pathReader) skipSeparators() {
+	for r.i < len(r.d) && (r.d[r.i] == ' ' || r.d[r.i] == ',' || r.d[r.i] == '\n' || r.d[r.i] == '\t' || r.d[r.i] == '\r') {
+		r.i++
+	}
+}
+
+// step reads a command letter, if one comes next, and a set of its
+// coordinates; without a letter the coordinates repeat the last command.
+func (r *pathReader) step() error {
+	c := r.d[r.i]
+	if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
+		r.i++
+		switch c {
+		case 'M', 'm', 'L', 'l', 'H', 'h', 'V', 'v':
+			r.cmd = c
+		case 'Z', 'z':
+			r.closePath()
+			return nil
+		default:
+			return fmt.Errorf("path data: command %q (only M, L, H, V and Z are allowed)", c)
+		}
+	} else if r.cmd == 0 {
+		return fmt.Errorf("path data: a number without a command at offset %d", r.i)
+	}
+	switch r.cmd {
+	case 'M', 'm', 'L', 'l':
+		return r.moveOrLine()
+	case 'H', 'h':
+		return r.horizontal()
+	case 'V', 'v':
+		return r.vertical()
+	}
+	return nil
+}
+
+// closePath ends the subpath back at its first point.
+func (r *pathReader) closePath() {
+	if len(r.cur) > 0 {
+		r.cur = append(r.cur, r.start)
+	}
+	r.flush()
+	r.pos = r.start
+	r.cmd = 0
+}
+
+// moveOrLine reads an M or L point; a moveto starts a new subpath.
+func (r *pathReader) moveOrLine() error {
+	x, err := r.number()
+	if err != nil {
+		return err
+	}
+	y, err := r.number()
+	if err != nil {
+		return err
+	}
+	if r.cmd == 'm' || r.cmd == 'l' {
+		x, y = r.pos.X+x, r.pos.Y+y
+	}
+	r.pos = Point{x, y}
+	if r.cmd == 'M' || r.cmd == 'm' {
+		r.flush()
+		r.start = r.pos
+		// Coordinates after a moveto are linetos.
+		if r.cmd == 'M' {
+			r.cmd = 'L'
+		} else {
+			r.cmd = 'l'
+		}
+	}
+	r.cur = append(r.cur, r.pos)
+	return nil
+}
+
+// horizontal reads an H line's x.
+func (r *pathReader) horizontal() error {
+	x, err := r.number()
+	if err != nil {
+		return err
+	}
+	if r.cmd == 'h' {
+		x += r.pos.X
+	}
+	r.pos.X = x
+	r.cur = append(r.cur, r.pos)
+	return nil
+}
+
+// vertical reads a V line's y.
+func (r *pathReader) vertical() error {
+	y, err := r.number()
+	if err != nil {
+		return err
+	}
+	if r.cmd == 'v' {
+		y += r.pos.Y
+	}
+	r.pos.Y = y
+	r.cur = append(r.cur, r.pos)
+	return nil
+}
+
+// number reads one coordinate: a sign, digits, a point and an exponent.
+func (r *pathReader) number() (float64, error) {
+	r.skipSeparators()
+	d, i := r.d, r.i
+	j := i
+	if j < len(d) && (d[j] == '-' || d[j] == '+') {
+		j++
+	}
+	for j < len(d) && (d[j] >= '0' && d[j] <= '9' || d[j] == '.' || d[j] == 'e' || d[j] == 'E' ||
+		((d[j] == '-' || d[j] == '+') && (d[j-1] == 'e' || d[j-1] == 'E'))) {
+		j++
+	}
+	if j == i {
+		return 0, fmt.Errorf("path data: a number expected at offset %d", i)
+	}
+	f, err := strconv.ParseFloat(d[i:j], 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("path data: bad number %q", d[i:j])
+	}
+	r.i = j
+	return f, nil
+}
+
+// flush ends the subpath being read, keeping it if it has points.
+func (r *pathReader) flush() {
+	if len(r.cur) > 0 {
+		r.subs = append(r.subs, r.cur)
+	}
+	r.cur = nil
 }
