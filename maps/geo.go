@@ -76,7 +76,31 @@ func readLand(r io.Reader) ([][]LonLat, error) {
 	if t.Type != "Topology" {
 		return nil, fmt.Errorf("not a TopoJSON topology (type %q)", t.Type)
 	}
-	// Decode the arcs: quantized and delta-encoded when a transform is given.
+	arcs, err := t.decodeArcs()
+	if err != nil {
+		return nil, err
+	}
+	l := &landReader{arcs: arcs}
+	for name, o := range t.Objects {
+		if o.Type == "GeometryCollection" {
+			for _, g := range o.Geometries {
+				if err := l.addGeometry(g.Type, g.Arcs); err != nil {
+					return nil, fmt.Errorf("object %s: %w", name, err)
+				}
+			}
+		} else if err := l.addGeometry(o.Type, o.Arcs); err != nil {
+			return nil, fmt.Errorf("object %s: %w", name, err)
+		}
+	}
+	if len(l.rings) == 0 {
+		return nil, fmt.Errorf("no polygons in the TopoJSON file")
+	}
+	return l.rings, nil
+}
+
+// decodeArcs returns the arcs in longitude and latitude: quantized and
+// delta-encoded when a transform is given.
+func (t *topology) decodeArcs() ([][]LonLat, error) {
 	arcs := make([][]LonLat, len(t.Arcs))
 	for i, a := range t.Arcs {
 		pts := make([]LonLat, 0, len(a))
@@ -95,78 +119,79 @@ func readLand(r io.Reader) ([][]LonLat, error) {
 		}
 		arcs[i] = pts
 	}
-	ring := func(refs []int) ([]LonLat, error) {
-		var out []LonLat
-		for _, ref := range refs {
-			idx := ref
-			if ref < 0 {
-				idx = ^ref
-			}
-			if idx >= len(arcs) {
-				return nil, fmt.Errorf("arc index %d out of range", idx)
-			}
-			a := arcs[idx]
-			if ref < 0 {
-				rev := make([]LonLat, len(a))
-				for i := range a {
-					rev[i] = a[len(a)-1-i]
-				}
-				a = rev
-			}
-			if len(out) > 0 && len(a) > 0 {
-				a = a[1:] // consecutive arcs share their end point
-			}
-			out = append(out, a...)
+	return arcs, nil
+}
+
+// landReader gathers the rings of a topology's polygons from its decoded
+// arcs.
+type landReader struct {
+	arcs  [][]LonLat
+	rings [][]LonLat
+}
+
+// addGeometry adds the rings of a Polygon or a MultiPolygon; other
+// geometries have none.
+func (l *landReader) addGeometry(typ string, raw json.RawMessage) error {
+	switch typ {
+	case "Polygon":
+		var p [][]int
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return fmt.Errorf("polygon arcs: %w", err)
 		}
-		return out, nil
-	}
-	var rings [][]LonLat
-	addPolygon := func(raw [][]int) error {
-		for _, refs := range raw {
-			r, err := ring(refs)
-			if err != nil {
+		return l.addPolygon(p)
+	case "MultiPolygon":
+		var mp [][][]int
+		if err := json.Unmarshal(raw, &mp); err != nil {
+			return fmt.Errorf("multipolygon arcs: %w", err)
+		}
+		for _, p := range mp {
+			if err := l.addPolygon(p); err != nil {
 				return err
 			}
-			if len(r) >= 3 {
-				rings = append(rings, r)
-			}
-		}
-		return nil
-	}
-	addGeometry := func(typ string, raw json.RawMessage) error {
-		switch typ {
-		case "Polygon":
-			var p [][]int
-			if err := json.Unmarshal(raw, &p); err != nil {
-				return fmt.Errorf("polygon arcs: %w", err)
-			}
-			return addPolygon(p)
-		case "MultiPolygon":
-			var mp [][][]int
-			if err := json.Unmarshal(raw, &mp); err != nil {
-				return fmt.Errorf("multipolygon arcs: %w", err)
-			}
-			for _, p := range mp {
-				if err := addPolygon(p); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	for name, o := range t.Objects {
-		if o.Type == "GeometryCollection" {
-			for _, g := range o.Geometries {
-				if err := addGeometry(g.Type, g.Arcs); err != nil {
-					return nil, fmt.Errorf("object %s: %w", name, err)
-				}
-			}
-		} else if err := addGeometry(o.Type, o.Arcs); err != nil {
-			return nil, fmt.Errorf("object %s: %w", name, err)
 		}
 	}
-	if len(rings) == 0 {
-		return nil, fmt.Errorf("no polygons in the TopoJSON file")
+	return nil
+}
+
+// addPolygon adds a polygon's rings, each a list of arc references; a
+// ring of fewer than three points is dropped.
+func (l *landReader) addPolygon(raw [][]int) error {
+	for _, refs := range raw {
+		r, err := l.ring(refs)
+		if err != nil {
+			return err
+		}
+		if len(r) >= 3 {
+			l.rings = append(l.rings, r)
+		}
 	}
-	return rings, nil
+	return nil
+}
+
+// ring joins the referenced arcs into one ring; a negative reference ^i
+// is arc i reversed.
+func (l *landReader) ring(refs []int) ([]LonLat, error) {
+	var out []LonLat
+	for _, ref := range refs {
+		idx := ref
+		if ref < 0 {
+			idx = ^ref
+		}
+		if idx >= len(l.arcs) {
+			return nil, fmt.Errorf("arc index %d out of range", idx)
+		}
+		a := l.arcs[idx]
+		if ref < 0 {
+			rev := make([]LonLat, len(a))
+			for i := range a {
+				rev[i] = a[len(a)-1-i]
+			}
+			a = rev
+		}
+		if len(out) > 0 && len(a) > 0 {
+			a = a[1:] // consecutive arcs share their end point
+		}
+		out = append(out, a...)
+	}
+	return out, nil
 }
