@@ -117,6 +117,9 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	if errors.Is(err, store.ErrConflict) {
 		return errorf(http.StatusConflict, "the name %q is taken (names are compared without case and width)", name)
 	}
+	if errors.Is(err, store.ErrConfusable) {
+		return errorf(http.StatusUnprocessableEntity, "the name %q looks like an existing player's name (letters of one script that pass for another's, or \"rn\" for \"m\", \"1\" for \"l\"); choose another", name)
+	}
 	if err != nil {
 		return err
 	}

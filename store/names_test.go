@@ -2,9 +2,16 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chancery/chancery/internal/pgtest"
 )
@@ -66,4 +73,121 @@ func TestNamesStoredUnderOlderRulesAreRekeyed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// schemaBefore makes the schema of the migrations numbered below v in the
+// database at dsn, as a server of that time left it.
+func schemaBefore(t *testing.T, driver, dsn string, v int) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	stmts := []string{"CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied BIGINT NOT NULL)"}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	for i, name := range names[:v-1] {
+		text, err := migrations.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmts = append(stmts, splitSQL(string(text))...)
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO schema_migrations (version, name, applied) VALUES (%d, '%s', 0)", i+1, path.Base(name)))
+	}
+	for _, s := range stmts {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%v\n%s", err, s)
+		}
+	}
+}
+
+// TestSkeletonsOfStoredNamesAreFilled: users stored before migration 0004
+// get the skeleton of their name when the store opens, so that a new name
+// that looks like theirs is refused. Where two of them already look
+// alike, the older keeps the skeleton and the later none (it is logged),
+// as with keys; both still sign in.
+func TestSkeletonsOfStoredNamesAreFilled(t *testing.T) {
+	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "v3.db")}
+	if pgtest.Available() {
+		dsns["postgres"] = pgtest.Database(t)
+	}
+	ctx := context.Background()
+	for backend, dsn := range dsns {
+		t.Run(backend, func(t *testing.T) {
+			driver := map[string]string{"sqlite": "sqlite", "postgres": "pgx"}[backend]
+			schemaBefore(t, driver, dsn, 4)
+			raw, err := sql.Open(driver, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			users := []struct{ id, name string }{
+				{"u-paypal", "paypal"},
+				{"u-paypal2", "\u0440\u0430\u0443\u0440\u0430\u04cf"}, // раураӏ, registered later
+				{"u-alice", "\u0430\u04cf\u0456\u0441\u0435"},         // аӏісе, all Cyrillic
+				{"u-tom", "Tom"},
+			}
+			for i, u := range users {
+				if _, err := raw.ExecContext(ctx, rebindFor(driver, "INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?)"),
+					u.id, u.name, nameKey(u.name), "x", int64(1000+i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for range 2 { // the second opening finds nothing to do
+				s, err := Open(ctx, dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Close()
+			}
+			want := map[string]sql.NullString{
+				"u-paypal":  {String: "paypal", Valid: true},
+				"u-paypal2": {},
+				"u-alice":   {String: "alice", Valid: true},
+				"u-tom":     {String: "torn", Valid: true},
+			}
+			for id, w := range want {
+				var got sql.NullString
+				if err := raw.QueryRowContext(ctx, rebindFor(driver, "SELECT name_skeleton FROM users WHERE id = ?"), id).Scan(&got); err != nil {
+					t.Fatal(err)
+				}
+				if got != w {
+					t.Errorf("user %s: skeleton %v, want %v", id, got, w)
+				}
+			}
+			s, err := Open(ctx, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			for _, u := range users {
+				if err := s.View(ctx, func(tx Tx) error { _, err := tx.UserByName(u.name); return err }); err != nil {
+					t.Errorf("UserByName(%q): %v", u.name, err)
+				}
+			}
+			for name, want := range map[string]error{
+				"alice": ErrConfusable, "torn": ErrConfusable, "PayPal": ErrConflict,
+				"\u0440\u0430\u0443\u0440\u0430\u04cf": ErrConflict, "bob": nil,
+			} {
+				err := s.Update(ctx, func(tx Tx) error {
+					return tx.CreateUser(&User{ID: "new-" + name, Name: name, PassHash: "x", Created: time.Now()})
+				})
+				if !errors.Is(err, want) {
+					t.Errorf("CreateUser(%q) = %v, want %v", name, err, want)
+				}
+			}
+		})
+	}
+}
+
+func rebindFor(driver, query string) string {
+	if driver == "pgx" {
+		return rebind(query)
+	}
+	return query
 }

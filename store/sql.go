@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -228,6 +229,9 @@ func (d *db) migrate(ctx context.Context) error {
 	if err := d.rekeyUsers(ctx, tx); err != nil {
 		return fmt.Errorf("migrate: names: %w", err)
 	}
+	if err := d.skeletonUsers(ctx, tx); err != nil {
+		return fmt.Errorf("migrate: name skeletons: %w", err)
+	}
 	return tx.Commit()
 }
 
@@ -277,6 +281,69 @@ func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
 		}
 		delete(inUse, u.key)
 		inUse[key] = u.id
+	}
+	return nil
+}
+
+// skeletonUsers gives every user the skeleton of its name key
+// (nameSkeleton): the users stored before migration 0004, and all of them
+// again should Unicode's confusables table change with the library. The
+// older of two accounts that look alike keeps the skeleton; the later gets
+// none (NULL) and is logged for an operator to rename: it still signs in,
+// and no new name can look like either.
+func (d *db) skeletonUsers(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key, name_skeleton FROM users ORDER BY created, id")
+	if err != nil {
+		return err
+	}
+	type user struct {
+		id, name, key string
+		skeleton      sql.NullString
+	}
+	var users []user
+	for rows.Next() {
+		var u user
+		if err := rows.Scan(&u.id, &u.name, &u.key, &u.skeleton); err != nil {
+			rows.Close()
+			return err
+		}
+		users = append(users, u)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	// Decide every skeleton first, then clear those that change before
+	// writing the new ones: the unique index must hold after each UPDATE,
+	// and a skeleton may move from one account to another.
+	holder := map[string]string{} // skeleton: user id
+	var changed []user
+	for _, u := range users {
+		want := sql.NullString{String: username.Skeleton(u.key), Valid: true}
+		if other, ok := holder[want.String]; ok {
+			slog.Warn("two accounts' names look alike: the later has no skeleton, and should be renamed",
+				"name", u.name, "user", u.id, "older_user", other)
+			want = sql.NullString{}
+		} else {
+			holder[want.String] = u.id
+		}
+		if want != u.skeleton {
+			u.skeleton = want
+			changed = append(changed, u)
+		}
+	}
+	for _, u := range changed {
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_skeleton = NULL WHERE id = ?"), u.id); err != nil {
+			return fmt.Errorf("user %s: %w", u.id, err)
+		}
+	}
+	for _, u := range changed {
+		if !u.skeleton.Valid {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_skeleton = ? WHERE id = ?"), u.skeleton.String, u.id); err != nil {
+			return fmt.Errorf("user %s: %w", u.id, err)
+		}
 	}
 	return nil
 }
@@ -534,9 +601,40 @@ func b2i(b bool) int {
 // Users and sessions.
 
 func (t *sqlTx) CreateUser(u *User) error {
-	_, err := t.exec("INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?)",
-		u.ID, u.Name, nameKey(u.Name), u.PassHash, ms(u.Created))
+	key := nameKey(u.Name)
+	skeleton := username.Skeleton(key)
+	// The same name is a conflict before it is a look-alike (the same key
+	// has the same skeleton); the unique indexes decide between two
+	// sign-ups that race past this look.
+	rows, err := t.query("SELECT name_key FROM users WHERE name_key = ? OR name_skeleton = ?", key, skeleton)
+	if err != nil {
+		return fmt.Errorf("store: names like %q: %w", u.Name, err)
+	}
+	var found []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			rows.Close()
+			return err
+		}
+		found = append(found, k)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	switch {
+	case slices.Contains(found, key):
+		return ErrConflict
+	case len(found) > 0:
+		return ErrConfusable
+	}
+	_, err = t.exec("INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?)",
+		u.ID, u.Name, key, skeleton, u.PassHash, ms(u.Created))
 	if isUnique(err) {
+		if strings.Contains(err.Error(), "name_skeleton") {
+			return ErrConfusable
+		}
 		return ErrConflict
 	}
 	return err

@@ -31,6 +31,9 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrConflict: a row with that key (a user's name) already exists.
 	ErrConflict = errors.New("already exists")
+	// ErrConfusable: a user's name looks like the name of another (their
+	// keys differ, their skeletons are equal: username.Skeleton).
+	ErrConfusable = errors.New("looks like an existing name")
 	// ErrNoListen: the database cannot tell other processes of changes
 	// (SQLite); they must poll.
 	ErrNoListen = errors.New("this database does not announce changes")
@@ -62,6 +65,9 @@ type Store interface {
 
 // Tx is the work that can be done in one transaction.
 type Tx interface {
+	// CreateUser stores a new user: ErrConflict if a user has the same
+	// name (username.Fold), ErrConfusable if one has a name that looks
+	// like it (username.Skeleton).
 	CreateUser(u *User) error
 	UserByName(name string) (*User, error)
 	// Setting returns the value of a server-wide setting, ErrNotFound if

@@ -14,6 +14,12 @@
 // "highly restrictive" level of Unicode's security mechanisms, UTS #39:
 // one script, or Latin with the scripts that Japanese, Chinese or Korean
 // are written in together).
+//
+// One script is not enough: a name written wholly in Cyrillic letters can
+// look Latin ("раураӏ" beside "paypal"). Such names are caught by
+// [Skeleton], Unicode's confusable detection (UTS #39 §4): two names whose
+// keys have the same skeleton look alike, and only the first registered
+// may keep it.
 package username
 
 import (
@@ -23,6 +29,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"go.mau.fi/util/confusable"
 	"golang.org/x/text/secure/precis"
 )
 
@@ -80,6 +87,25 @@ func Fold(name string) string {
 		return k
 	}
 	return strings.ToLower(name)
+}
+
+// Skeleton returns the UTS #39 skeleton of a name's key (see [Key] and
+// [Fold]): each character replaced by its prototype in Unicode's
+// confusables table, so that names which look alike have equal skeletons
+// ("аӏісе" in Cyrillic and "alice" both give "alice"). A skeleton is for
+// comparing, never for showing.
+//
+// The table is made for safety, not for spelling, and it also joins some
+// ordinary Latin names: "m" looks like "rn" ("tom" and "torn"), "1" like
+// "l". Chancery accepts that: the second of two such names is refused,
+// which costs its owner a choice, while a look-alike that passes for
+// another player costs that player their identity.
+//
+// Keys are in lower case, so a skeleton does not compare the upper-case
+// letters a name may be shown with ("ΑΒΕ" in Greek capitals and "ABE"
+// differ).
+func Skeleton(key string) string {
+	return confusable.Skeleton(key)
 }
 
 // eachWord applies a PRECIS profile to each space-separated word of name,

@@ -52,3 +52,25 @@ func TestKeyComparesWithoutCaseAndWidth(t *testing.T) {
 		t.Errorf("Fold of a name Key refuses = %q, want it in lower case", got)
 	}
 }
+
+func TestSkeletonJoinsLookAlikesInOneScript(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"paypal", "\u0440\u0430\u0443\u0440\u0430\u04cf", true}, // раураӏ, all Cyrillic
+		{"alice", "\u0430\u04cf\u0456\u0441\u0435", true},        // аӏісе, all Cyrillic
+		{"scope", "\u0455\u0441\u043e\u0440\u0435", true},        // ѕсоре
+		{"bill", "bi11", true},
+		{"tom", "torn", true}, // m and rn: accepted as the table has it
+		{"bob", "rob", false},
+		{"ivan", "Иван", false},
+		{"alice", "alicia", false},
+	} {
+		ka, _ := Key(tc.a)
+		kb, _ := Key(tc.b)
+		if got := Skeleton(ka) == Skeleton(kb); got != tc.same {
+			t.Errorf("Skeleton(%q) = %q, Skeleton(%q) = %q: equal %v, want %v", ka, Skeleton(ka), kb, Skeleton(kb), got, tc.same)
+		}
+	}
+}
