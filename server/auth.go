@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -78,45 +77,21 @@ func tokenHash(token string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// requestSession returns the token hash of an authenticated request's
-// session.
-func requestSession(r *http.Request) string {
-	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-	return tokenHash(token)
-}
-
-// authenticate finds the user of the request's bearer token.
-func (s *Server) authenticate(r *http.Request) (*store.User, error) {
-	h := r.Header.Get("Authorization")
-	scheme, token, ok := strings.Cut(h, " ")
-	if h == "" {
-		return nil, errorf(http.StatusUnauthorized, "authentication required: send Authorization: Bearer <token> (POST /api/v1/sessions)")
-	}
-	if !ok || !strings.EqualFold(scheme, "Bearer") || len(token) < 20 || len(token) > 100 {
-		return nil, errorf(http.StatusUnauthorized, "malformed Authorization header: expected Bearer <token>")
-	}
-	var u *store.User
-	err := s.st.View(r.Context(), func(tx store.Tx) error {
-		var err error
-		u, err = tx.SessionUser(tokenHash(token), s.now())
-		return err
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errorf(http.StatusUnauthorized, "the token is unknown, expired or revoked; sign in again")
-	}
-	if err != nil {
-		return nil, err
-	}
-	return u, nil
-}
-
 type credentials struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
 }
 
+// signUpRequest is the body of POST /users: credentials, and whether to sign in
+// at once (a browser gets its session cookies with the account).
+type signUpRequest struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	Session  bool   `json:"session"`
+}
+
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
-	var c credentials
+	var c signUpRequest
 	if err := decode(w, r, &c); err != nil {
 		return err
 	}
@@ -128,14 +103,30 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusUnprocessableEntity, "password: 8 to 256 characters")
 	}
 	u := &store.User{ID: newID(), Name: name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
-	err = s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateUser(u) })
+	var token string
+	var sess *store.Session
+	if c.Session {
+		token, sess = s.newSession(u)
+	}
+	err = s.st.Update(r.Context(), func(tx store.Tx) error {
+		if err := tx.CreateUser(u); err != nil || sess == nil {
+			return err
+		}
+		return tx.CreateSession(sess)
+	})
 	if errors.Is(err, store.ErrConflict) {
 		return errorf(http.StatusConflict, "the name %q is taken (names are compared without case and width)", name)
 	}
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, map[string]any{"id": u.ID, "name": u.Name})
+	if sess == nil {
+		return writeJSON(w, http.StatusCreated, map[string]any{"id": u.ID, "name": u.Name})
+	}
+	http.SetCookie(w, s.devices.issue(username.Fold(u.Name), s.now(), secureRequest(r)))
+	body := s.startSession(w, r, u, token, sess)
+	return writeJSON(w, http.StatusCreated, map[string]any{"id": u.ID, "name": u.Name,
+		"token": body.Token, "expires": body.Expires, "user": body.User, "csrf": body.CSRF})
 }
 
 func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
@@ -179,29 +170,29 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.logins.succeeded(key, r.RemoteAddr, device)
 	http.SetCookie(w, s.devices.issue(key, s.now(), secureRequest(r)))
-	raw := make([]byte, 32)
-	_, _ = rand.Read(raw)
-	token := base64.RawURLEncoding.EncodeToString(raw)
-	now := s.now()
-	sess := &store.Session{TokenHash: tokenHash(token), UserID: u.ID, Created: now, Expires: now.Add(s.cfg.TokenTTL)}
+	token, sess := s.newSession(u)
 	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateSession(sess) }); err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, map[string]any{"token": token, "expires": sess.Expires.UTC().Format(time.RFC3339),
-		"user": map[string]string{"id": u.ID, "name": u.Name}})
+	return writeJSON(w, http.StatusCreated, s.startSession(w, r, u, token, sess))
 }
 
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) error {
-	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.RevokeSession(tokenHash(token)) }); err != nil {
+	session := requestSession(r)
+	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.RevokeSession(session) }); err != nil {
 		return err
 	}
-	s.hub.revoke(tokenHash(token))
+	s.hub.revoke(session)
+	signedOut(w, r, session)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
-	return writeJSON(w, http.StatusOK, map[string]any{"id": u.ID, "name": u.Name})
+	out := map[string]any{"id": u.ID, "name": u.Name}
+	if c := requestCredential(r); c.cookie {
+		out["csrf"] = s.csrfToken(c.session) // for a page that lost its chancery_csrf cookie
+	}
+	return writeJSON(w, http.StatusOK, out)
 }

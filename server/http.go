@@ -60,12 +60,15 @@ func (s *Server) wrap(fn handlerFunc, needAuth bool) http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if needAuth {
-			u, err := s.authenticate(r)
+			u, c, err := s.authenticate(w, r)
+			if err == nil {
+				err = s.checkCSRF(r, c)
+			}
 			if err != nil {
 				s.writeError(w, r, err)
 				return
 			}
-			r = r.WithContext(context.WithValue(r.Context(), userKey, u))
+			r = withUser(r, u, c)
 		}
 		if err := fn(w, r); err != nil {
 			s.writeError(w, r, err)
@@ -143,8 +146,9 @@ func jsonKind(t reflect.Type) string {
 // unknown fields, in the body and in every object inside it.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	// The Content-Type is not checked: the body is JSON whatever it says
-	// (curl -d sends a form type). Bearer tokens, not cookies, authenticate,
-	// so a cross-site form cannot act for a user.
+	// (curl -d sends a form type). A cross-site form cannot act for a
+	// user: it sends no bearer token, and a request signed in by the
+	// session cookie must carry the X-CSRF-Token header (csrf.go).
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
