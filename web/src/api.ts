@@ -156,6 +156,7 @@ export interface Option {
   target: string;
   target_unit: string;
   dest: string;
+  via_convoy?: boolean;
 }
 
 export interface Options { phase: Phase; power: string; adjustment: number; orders: Option[] }

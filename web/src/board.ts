@@ -176,7 +176,7 @@ export class Board {
       const g = s(
         "g",
         { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
-        shape(i, 9),
+        shape(i, 11),
         s("text", { y: 0.5 }, letter),
         s("title", {}, `${u.power}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${off ? " — " + t("result.dislodged") : ""}`),
       );
@@ -368,15 +368,19 @@ export class Board {
       const was = down.size;
       down.delete(e.pointerId);
       if (e.type !== "pointerup" || was !== 1 || moved > 6) return;
-      const hit = document.elementFromPoint(e.clientX, e.clientY);
-      const order = hit?.closest?.(".orders .order");
-      if (order) {
-        const text = order.getAttribute("data-order");
-        const d = this.lastOrders.find((o) => o.text === text);
-        if (d) return this.onOrder(d);
+      // Drafts let clicks through to the province under them; an order
+      // drawn with its result explains itself.
+      const hits = document.elementsFromPoint(e.clientX, e.clientY);
+      for (const hit of hits) {
+        const order = hit.closest(".orders .order");
+        if (order) {
+          const d = this.lastOrders.find((o) => o.text === order.getAttribute("data-order"));
+          if (d?.result) return this.onOrder(d);
+          continue;
+        }
+        const p = hit.closest("[data-province]");
+        if (p) return this.onProvince(p.getAttribute("data-province")!.toLowerCase());
       }
-      const p = hit?.closest?.("[data-province]");
-      if (p) this.onProvince(p.getAttribute("data-province")!.toLowerCase());
     };
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);

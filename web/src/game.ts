@@ -302,7 +302,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       case "dest":
         return builder.cands[0]?.kind === "support" ? t("orders.pick.dest.support") : t("orders.pick.dest");
       case "coast":
-        return t("orders.pick.coast");
+        return new Set(builder.cands.map((o) => o.target + o.dest + o.at)).size > 1 ? t("orders.pick.coast") : t("orders.pick.which");
     }
     return "";
   };
@@ -314,10 +314,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const choiceLabel = (key: string): string => {
     if (builder.step === "kind") return kindLabel(key);
     if (builder.step === "dest" && key === "") return t("orders.holdsupport");
-    if (builder.step === "coast") {
-      const c = builder.choices().find((c) => c.key === key)!.options[0]!;
-      return c.text;
-    }
+    if (builder.step === "coast") return key;
     return key.toUpperCase();
   };
 

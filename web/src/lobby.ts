@@ -162,7 +162,8 @@ function createForm(vs: Variant[]): HTMLFormElement {
         e.preventDefault();
         const v = vs.find((v) => v.name === variant.value)!;
         const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked };
-        if (bots.checked) req["bot_level"] = level.value;
+        // "normal" is the server's default level: only another is sent.
+        if (bots.checked && level.value !== "normal") req["bot_level"] = level.value;
         if (name.value.trim()) req["name"] = name.value.trim();
         if (v.kind === "diceplomacy") req["players"] = Number(players.value);
         const seats = [...power.options].map((o) => o.value).filter(Boolean);

@@ -53,7 +53,7 @@ export class Builder {
       case "dest":
         return distinct(this.cands, (o) => base(o.dest));
       case "coast":
-        return distinct(this.cands, (o) => [o.at, o.target, o.dest].join(" "));
+        return distinct(this.cands, (o) => o.text);
     }
     return [];
   }
@@ -76,7 +76,7 @@ export class Builder {
     else if (n(kindKey) > 1) this.step = "kind";
     else if (n((o) => base(o.target)) > 1) this.step = "target";
     else if (n((o) => base(o.dest)) > 1) this.step = "dest";
-    else if (n((o) => [o.at, o.target, o.dest].join(" ")) > 1) this.step = "coast";
+    else if (n((o) => o.text) > 1) this.step = "coast";
     else this.step = "done";
   }
 

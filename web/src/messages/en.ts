@@ -104,6 +104,7 @@ export const en = {
   "orders.pick.dest": "Click where the convoyed army goes.",
   "orders.pick.dest.support": "Click where the supported unit goes, or choose “hold”.",
   "orders.pick.coast": "Which coast?",
+  "orders.pick.which": "Which one?",
   "orders.holdsupport": "hold",
   "orders.cancel": "Cancel",
   "orders.drafted": "Your orders",

@@ -106,6 +106,7 @@ export const fr: Catalogue = {
   "orders.pick.dest": "Cliquez où va l’armée convoyée.",
   "orders.pick.dest.support": "Cliquez où va l’unité soutenue, ou choisissez « tenir ».",
   "orders.pick.coast": "Quelle côte ?",
+  "orders.pick.which": "Lequel ?",
   "orders.holdsupport": "tenir",
   "orders.cancel": "Annuler",
   "orders.drafted": "Vos ordres",

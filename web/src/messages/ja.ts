@@ -106,6 +106,7 @@ export const ja: Catalogue = {
   "orders.pick.dest": "輸送される陸軍の行き先をクリック。",
   "orders.pick.dest.support": "支援するユニットの行き先をクリック、または「維持」を選択。",
   "orders.pick.coast": "どちらの海岸？",
+  "orders.pick.which": "どれにしますか？",
   "orders.holdsupport": "維持",
   "orders.cancel": "取り消し",
   "orders.drafted": "あなたの命令",

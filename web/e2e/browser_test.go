@@ -1,0 +1,386 @@
+// Package e2e drives the web client in Debian's Chromium against the real
+// server, by clicks and keys as a player would.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/chancery/chancery/server"
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/variants"
+)
+
+const chromium = "/usr/bin/chromium"
+
+// site is a real server on loopback over a fresh SQLite database, and one
+// Chromium whose browser contexts are the people using it.
+type site struct {
+	t     *testing.T
+	URL   string
+	alloc context.Context
+	root  context.Context
+}
+
+func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
+
+func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("no Chromium at %s (apt-get install chromium): the browser tests need it", chromium)
+	}
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "chancery.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	if wrap != nil {
+		h = wrap(h)
+	}
+	hs := httptest.NewServer(h)
+	t.Cleanup(func() {
+		hs.Close()
+		srv.Close()
+		_ = st.Close()
+	})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.WindowSize(1400, 1000),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	root, cancelRoot := chromedp.NewContext(alloc)
+	if err := chromedp.Do(root); err != nil {
+		cancelRoot()
+		cancelAlloc()
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancelRoot()
+		cancelAlloc()
+	})
+	return &site{t: t, URL: hs.URL, alloc: alloc, root: root}
+}
+
+// person is someone at the site in a browser context of their own (their
+// own cookies), who notes every API answer that is an error.
+type person struct {
+	t      *testing.T
+	s      *site
+	name   string
+	ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+	// expect lists the error answers the flow expects ("401 /api/v1/me").
+	expect map[string]bool
+}
+
+func (s *site) person(name string) *person {
+	p := &person{t: s.t, s: s, name: name, expect: map[string]bool{"401 /api/v1/me": true}}
+	ctx, cancel := chromedp.NewContext(s.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
+		if r, ok := ev.(*network.EventResponseReceived); ok && r.Response.Status >= 400 && strings.Contains(r.Response.URL, "/api/") {
+			path := strings.TrimPrefix(r.Response.URL, s.URL)
+			if i := strings.IndexByte(path, '?'); i >= 0 {
+				path = path[:i]
+			}
+			p.mu.Lock()
+			p.errors = append(p.errors, fmt.Sprintf("%d %s", r.Response.Status, path))
+			p.mu.Unlock()
+		}
+	}))
+	s.t.Cleanup(cancel)
+	p.ctx = ctx
+	// The first run starts the tab, which lives as long as that run's
+	// context: it must have no timeout.
+	if err := chromedp.Do(ctx); err != nil {
+		s.t.Fatalf("opening a tab for %s: %v", name, err)
+	}
+	p.do(chromedp.Navigate(s.URL + "/"))
+	s.t.Cleanup(p.checkErrors)
+	return p
+}
+
+func (p *person) checkErrors() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errors {
+		if !p.expect[e] && !p.expectPrefix(e) {
+			p.t.Errorf("%s: the server answered %s, which the flow did not expect", p.name, e)
+		}
+	}
+}
+
+func (p *person) expectPrefix(e string) bool {
+	for k := range p.expect {
+		if strings.HasSuffix(k, "*") && strings.HasPrefix(e, strings.TrimSuffix(k, "*")) {
+			return true
+		}
+	}
+	return false
+}
+
+// fail saves a screenshot of the page and stops the test.
+func (p *person) fail(format string, args ...any) {
+	p.t.Helper()
+	dir := filepath.Join(os.TempDir(), "chancery-e2e")
+	_ = os.MkdirAll(dir, 0o755)
+	file := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(p.t.Name())+"-"+p.name+".png")
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+		if os.WriteFile(file, png, 0o644) == nil {
+			p.t.Logf("screenshot of %s's page: %s", p.name, file)
+		}
+	}
+	p.t.Fatalf("%s: "+format, append([]any{p.name}, args...)...)
+}
+
+func (p *person) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.fail("%v", err)
+	}
+}
+
+func eval[T any](p *person, js string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		p.fail("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// wait waits until the expression is true.
+func (p *person) wait(what, js string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.fail("waiting for %s (%s): %v", what, js, err)
+	}
+}
+
+func (p *person) click(sel string) {
+	p.t.Helper()
+	p.do(chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+}
+
+func (p *person) text(sel string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "")`, sel))
+}
+
+// clickProvince clicks a province on the board where its unit stands.
+func (p *person) clickProvince(id string) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector('.board [data-province=%q]');
+		const svg = el.ownerSVGElement;
+		const [x, y] = el.getAttribute("data-unit").split(" ").map(Number);
+		const q = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+		return [q.x, q.y];
+	})()`, id))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+func (p *person) signUp(password string) {
+	p.t.Helper()
+	p.do(
+		chromedp.WaitVisible(chromedp.CSS("#auth-name")),
+		chromedp.SendKeys(chromedp.CSS("#auth-name"), p.name),
+		chromedp.SendKeys(chromedp.CSS("#auth-password"), password),
+		chromedp.Click(chromedp.CSS("#sign-up")),
+		chromedp.WaitVisible(chromedp.CSS("#create-form")),
+	)
+}
+
+func (p *person) drafts() string {
+	return eval[string](p, `[...document.querySelectorAll("#drafts .order-text")].map(e => e.textContent).join("; ")`)
+}
+
+// order clicks a unit, a kind of order, then provinces (or the buttons
+// of the chooser for the names that are not provinces).
+func (p *person) order(unit, kind string, then ...string) {
+	p.t.Helper()
+	p.clickProvince(unit)
+	if kind != "" {
+		p.click(fmt.Sprintf(`#chooser .choice[data-choice=%q]`, kind))
+	}
+	for _, x := range then {
+		if strings.HasPrefix(x, "button:") {
+			p.click(fmt.Sprintf(`#chooser .choice[data-choice=%q]`, strings.TrimPrefix(x, "button:")))
+			continue
+		}
+		p.clickProvince(x)
+	}
+}
+
+// TestStandardGameInTheBrowser: two people sign up, one creates a
+// standard game with bots and the other joins; both order by clicking
+// (moves, supports, a convoy), see their arrows, get ready and see the
+// results drawn; press between them stays private from a third person;
+// history steps back with the keys.
+func TestStandardGameInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+
+	// Alice creates a game as England with bots.
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
+		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
+	)
+	alice.click("#create-game")
+	alice.wait("the forming game", `!!document.querySelector(".forming")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+
+	// Bob finds it among the open games and joins.
+	bob.do(chromedp.Reload())
+	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
+	bob.wait("bob's seat", `location.pathname.endsWith(`+fmt.Sprintf("%q", id)+`) && !!document.querySelector(".forming")`)
+	bobPower := eval[string](bob, `document.querySelector(".forming p")?.textContent ?? ""`)
+	if !strings.Contains(bobPower, "Austria") {
+		t.Fatalf("bob plays %q, want the first free power, Austria", bobPower)
+	}
+	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	start := time.Now()
+	for _, p := range []*person{alice, bob} {
+		p.wait("the board", `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`)
+	}
+	t.Logf("start to both boards: %v", time.Since(start))
+
+	// Alice: a move and a support by clicking the board; a move by keys.
+	alice.order("lon", "move", "nth")
+	alice.order("edi", "support", "lon", "nth")
+	alice.do(chromedp.Focus(chromedp.CSS(`#chooser .unit-choice[data-choice="lvp"]`)), chromedp.KeyEvent(kb.Enter))
+	alice.do(chromedp.Focus(chromedp.CSS(`#chooser .choice[data-choice="move"]`)), chromedp.KeyEvent(kb.Enter))
+	alice.click(`#chooser .choice[data-choice="yor"]`)
+	if got, want := alice.drafts(), "F LON - NTH; F EDI S F LON - NTH; A LVP - YOR"; got != want {
+		alice.fail("drafts %q, want %q", got, want)
+	}
+	if n := eval[int](alice, `document.querySelectorAll(".board .orders .order.draft").length`); n != 3 {
+		alice.fail("%d arrows drawn, want 3", n)
+	}
+	if st := alice.text("#save-state"); !strings.Contains(st, "Not saved") {
+		alice.fail("save state %q before saving", st)
+	}
+	alice.click("#save")
+	alice.wait("saved", `document.querySelector("#save-state").classList.contains("s-saved")`)
+
+	// Bob: a move and a support.
+	bob.order("vie", "move", "gal")
+	bob.order("bud", "support", "vie", "gal")
+	if got, want := bob.drafts(), "A VIE - GAL; A BUD S A VIE - GAL"; got != want {
+		bob.fail("drafts %q, want %q", got, want)
+	}
+
+	// Press: alice writes to Austria in private.
+	alice.click("#tab-press")
+	alice.click(`.channel[data-channel="Austria"]`)
+	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Secret: I go north."), chromedp.Click(chromedp.CSS("#press-send")))
+	bob.wait("the unread count", `document.querySelector("#tab-press .count")?.textContent === "1"`)
+	bob.click("#tab-press")
+	bob.click(`.channel[data-channel="England"]`)
+	bob.wait("alice's message", `document.querySelector(".messages").textContent.includes("Secret: I go north.")`)
+	bob.wait("no more unread", `!document.querySelector("#tab-press .count")`)
+	bob.click("#tab-orders")
+
+	// A third person follows the game and never sees the press.
+	carol := s.person("carol")
+	carol.signUp("hunter2 hunter2")
+	carol.expect["403 /api/v1/games/"+id+"/options"] = true
+	carol.do(chromedp.Navigate(s.URL + "/games/" + id))
+	carol.wait("the board", `document.body.dataset.ready === "1"`)
+	if eval[bool](carol, `!!document.querySelector("#tab-press") || document.body.textContent.includes("Secret")`) {
+		carol.fail("a spectator sees the press")
+	}
+
+	// Both ready: the phase is played at once (the bots are always ready).
+	alice.click("#tab-orders")
+	alice.click("#ready")
+	bob.click("#ready")
+	for _, p := range []*person{alice, bob, carol} {
+		p.wait("autumn 1901", `document.querySelector("#phase").textContent.includes("Autumn 1901")`)
+		p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
+	}
+	if !strings.Contains(alice.text("#results"), "F LON - NTH") {
+		alice.fail("results %q lack alice's move", alice.text("#results"))
+	}
+
+	// Autumn: alice convoys her army to Norway.
+	alice.order("nth", "convoy", "yor", "nwy")
+	alice.clickProvince("yor")
+	alice.click(`#chooser .choice[data-choice="move"]`)
+	alice.clickProvince("nwy")
+	if eval[bool](alice, `!!document.querySelector('#chooser .choice[data-choice="A YOR - NWY VIA CONVOY"]')`) {
+		alice.click(`#chooser .choice[data-choice="A YOR - NWY VIA CONVOY"]`)
+	}
+	if got := alice.drafts(); !strings.Contains(got, "F NTH C A YOR - NWY") || !strings.Contains(got, "A YOR - NWY") {
+		alice.fail("drafts %q lack the convoy", got)
+	}
+	alice.click("#ready")
+	bob.click("#ready")
+	for _, p := range []*person{alice, bob} {
+		p.wait("the next phase", `!document.querySelector("#phase").textContent.includes("Autumn 1901")`)
+	}
+
+	// History: back with the left arrow key, to the autumn's results drawn.
+	alice.do(chromedp.Click(chromedp.CSS("body")), chromedp.KeyEvent(kb.ArrowLeft))
+	alice.wait("autumn 1901 in the history", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
+	alice.wait("the convoy drawn with its result", `!!document.querySelector('.board .orders .order.r-succeeded[data-order="F NTH C A YOR - NWY"]')`)
+	alice.do(chromedp.KeyEvent(kb.ArrowLeft))
+	alice.wait("spring 1901", `document.querySelector(".hist-label").textContent.includes("Spring 1901")`)
+	if n := eval[int](alice, `document.querySelectorAll(".board .orders .order[class*=r-]").length`); n < 20 {
+		alice.fail("%d orders drawn with results in spring 1901, want every power's", n)
+	}
+	alice.click("#hist-next")
+	alice.wait("autumn again", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
+
+	// The figures: navigation to an interactive board, and the weight of
+	// the first load.
+	alice.do(chromedp.Navigate(s.URL + "/games/" + id))
+	alice.wait("the board", `document.body.dataset.ready === "1"`)
+	ms := eval[float64](alice, `performance.getEntriesByName("chancery-board-ready")[0].startTime`)
+	bytes := eval[float64](alice, `performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation")).filter(e => !e.name.includes("board.svg")).reduce((n, e) => n + (e.transferSize || 0), 0)`)
+	t.Logf("navigation to interactive board: %.0f ms; first load (boards excluded): %.1f KB transferred", ms, bytes/1024)
+	if ms > 3000 {
+		t.Errorf("the board took %.0f ms to become interactive", ms)
+	}
+}
