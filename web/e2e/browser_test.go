@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -36,7 +37,9 @@ type site struct {
 	root  context.Context
 }
 
-func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
+func newSite(t *testing.T) *site { return newSiteWith(t, devWrap) }
+
+var devWrap func(http.Handler) http.Handler
 
 func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 	t.Helper()
@@ -346,6 +349,9 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 
 	// Autumn: alice convoys her army to Norway.
 	alice.order("nth", "convoy", "yor", "nwy")
+	if got := alice.drafts(); got != "F NTH C A YOR - NWY" {
+		alice.fail("drafts %q, want the convoy", got)
+	}
 	alice.clickProvince("yor")
 	alice.click(`#chooser .choice[data-choice="move"]`)
 	alice.clickProvince("nwy")
@@ -374,7 +380,10 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	alice.wait("autumn again", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
 
 	// The figures: navigation to an interactive board, and the weight of
-	// the first load.
+	// the first load (with an empty cache).
+	if _, err := chromedp.Call(alice.ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
 	alice.do(chromedp.Navigate(s.URL + "/games/" + id))
 	alice.wait("the board", `document.body.dataset.ready === "1"`)
 	ms := eval[float64](alice, `performance.getEntriesByName("chancery-board-ready")[0].startTime`)

@@ -142,8 +142,12 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     }
   };
   let busy = false;
-  const reload = async () => {
-    if (busy) return;
+  let again = false;
+  const reload = async (): Promise<void> => {
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
     try {
       g = (await api.game(g.id)) as DiceGame;
@@ -153,6 +157,10 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       // the stream will say again
     } finally {
       busy = false;
+      if (again) {
+        again = false;
+        void reload();
+      }
     }
   };
   const stop = follow(g.id, { game: () => void reload() });

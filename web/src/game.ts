@@ -464,8 +464,13 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   let version = g.version;
   let seq = g.seq;
   let reloading = false;
-  const reload = async () => {
-    if (reloading) return;
+  let again = false;
+  const reload = async (): Promise<void> => {
+    // One reload at a time; a change announced meanwhile reloads once more.
+    if (reloading) {
+      again = true;
+      return;
+    }
     reloading = true;
     try {
       const ng = (await api.game(g.id)) as DiplomacyGame;
@@ -492,6 +497,10 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       // the stream will say again when the game changes
     } finally {
       reloading = false;
+      if (again) {
+        again = false;
+        void reload();
+      }
     }
   };
 

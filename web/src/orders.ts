@@ -29,6 +29,8 @@ export class Builder {
   /** the orders still possible after the choices made so far */
   cands: Option[] = [];
   unit = "";
+  /** the steps already chosen: a target or destination is always clicked, even when only one is legal */
+  private chosen = new Set<Step>();
 
   constructor(readonly all: Option[]) {}
 
@@ -41,6 +43,7 @@ export class Builder {
     this.step = "unit";
     this.cands = [];
     this.unit = "";
+    this.chosen.clear();
   }
 
   /** choices lists what the current step may choose. */
@@ -73,9 +76,9 @@ export class Builder {
   private advance(): void {
     const n = (f: (o: Option) => string) => new Set(this.cands.map(f)).size;
     if (this.cands.length === 0) this.reset();
-    else if (n(kindKey) > 1) this.step = "kind";
-    else if (n((o) => base(o.target)) > 1) this.step = "target";
-    else if (n((o) => base(o.dest)) > 1) this.step = "dest";
+    else if (n(kindKey) > 1 && !this.chosen.has("kind")) this.step = "kind";
+    else if (this.cands.some((o) => o.target) && !this.chosen.has("target")) this.step = "target";
+    else if (this.cands.some((o) => o.dest) && !this.chosen.has("dest")) this.step = "dest";
     else if (n((o) => o.text) > 1) this.step = "coast";
     else this.step = "done";
   }
@@ -86,6 +89,7 @@ export class Builder {
     if (!c.length) return false;
     this.unit = base(prov);
     this.cands = c;
+    this.chosen.clear();
     this.advance();
     return true;
   }
@@ -95,6 +99,7 @@ export class Builder {
     const c = this.choices().find((c) => c.key === key);
     if (!c) return false;
     this.cands = c.options;
+    this.chosen.add(this.step);
     this.advance();
     return true;
   }
