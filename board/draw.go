@@ -33,16 +33,21 @@ type Picture struct {
 	Title string
 }
 
-var (
-	boardsMu sync.Mutex
-	boards   = map[string]*maps.Board{}
-)
+// Boards holds the variants' boards, each read from its embedded SVG the
+// first time it is needed and kept: parsing a board takes milliseconds,
+// drawing on one far less. A program makes one and passes it to whatever
+// draws (the server keeps one for its life). The zero value is ready to
+// use, and it is safe for concurrent use.
+type Boards struct {
+	mu sync.Mutex
+	m  map[string]*maps.Board
+}
 
-// Board returns the variant's board, read once from its embedded SVG.
-func Board(variant string) (*maps.Board, error) {
-	boardsMu.Lock()
-	defer boardsMu.Unlock()
-	if b, ok := boards[variant]; ok {
+// Board returns the variant's board.
+func (bs *Boards) Board(variant string) (*maps.Board, error) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if b, ok := bs.m[variant]; ok {
 		return b, nil
 	}
 	svg, err := variants.Board(variant)
@@ -53,22 +58,24 @@ func Board(variant string) (*maps.Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the board of %s: %w", variant, err)
 	}
-	boards[variant] = b
+	if bs.m == nil {
+		bs.m = map[string]*maps.Board{}
+	}
+	bs.m[variant] = b
 	return b, nil
 }
 
 // legendHeight is the strip below the board that holds the legend.
 const legendHeight = 64
 
-// Draw writes the picture as SVG.
-func Draw(w io.Writer, pic *Picture) error {
+// Draw writes the picture as SVG, on its variant's board.
+func (bs *Boards) Draw(w io.Writer, pic *Picture) error {
 	v := pic.Variant
-	b, err := Board(v.Name)
+	b, err := bs.Board(v.Name)
 	if err != nil {
 		return err
 	}
-	d := &drawer{b: b, m: v.Map, pic: pic}
-	d.letters()
+	d := &drawer{b: b, m: v.Map, pic: pic, letter: Letters(v.Map)}
 	d.draw()
 	_, err = w.Write(d.out.Bytes())
 	return err
@@ -84,30 +91,35 @@ type drawer struct {
 
 func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(&d.out, format, args...) }
 
-// letters gives each power the shortest prefix of its name that no other
-// power shares (one letter, or two).
-func (d *drawer) letters() {
-	n := len(d.m.Powers)
-	d.letter = make([]string, n)
+// Letters gives each power, by id, the letter(s) its units and its key
+// in the legend carry: the shortest prefix of its name that no other
+// power shares (one letter, or two). Letters[0] (no power) is "".
+func Letters(m *rules.Map) []string {
+	n := len(m.Powers)
+	letter := make([]string, n)
 	for p := 1; p < n; p++ {
-		name := strings.ToUpper(d.m.Powers[p])
+		name := strings.ToUpper(m.Powers[p])
 		for k := 1; k <= len(name); k++ {
 			pre := name[:k]
 			unique := true
 			for q := 1; q < n; q++ {
-				if q != p && strings.HasPrefix(strings.ToUpper(d.m.Powers[q]), pre) {
+				if q != p && strings.HasPrefix(strings.ToUpper(m.Powers[q]), pre) {
 					unique = false
 				}
 			}
 			if unique || k == 2 {
-				d.letter[p] = pre
+				letter[p] = pre
 				break
 			}
 		}
 	}
+	return letter
 }
 
-func colour(p rules.Power) string {
+// Colour returns the colour a power is drawn in ("#E69F00"): the
+// palette's colours in the order of the map's powers, starting again
+// after the last; white for no power.
+func Colour(p rules.Power) string {
 	if p == rules.NoPower {
 		return "#ffffff"
 	}
@@ -155,7 +167,7 @@ func (d *drawer) draw() {
 		n1(b.Width), n1(H), n1(b.Width), n1(H))
 	d.printf(`<defs>`)
 	for p := 1; p < len(d.m.Powers); p++ {
-		d.printf(`<marker id="head%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s" stroke="#000" stroke-width="1"/></marker>`, p, colour(rules.Power(p)))
+		d.printf(`<marker id="head%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s" stroke="#000" stroke-width="1"/></marker>`, p, Colour(rules.Power(p)))
 	}
 	d.printf(`<marker id="headx" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#888"/></marker>`)
 	d.printf("</defs>\n")
@@ -175,7 +187,7 @@ func (d *drawer) draw() {
 		}
 		if p, ok := provinceByAbbr(d.m, id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
 			if o := pos.Owner[p]; o != rules.NoPower {
-				fill = tint(colour(o))
+				fill = tint(Colour(o))
 			}
 		}
 		if p, ok := provinceByAbbr(d.m, id); ok && d.m.Provinces[p].Impassable {
@@ -198,7 +210,7 @@ func (d *drawer) draw() {
 		}
 		fill := "#ffffff"
 		if p, ok := provinceByAbbr(d.m, id); ok && pos != nil {
-			fill = colour(pos.Owner[p])
+			fill = Colour(pos.Owner[p])
 		}
 		d.printf(`<circle cx="%s" cy="%s" r="4" fill="%s" stroke="#000" stroke-width="1.2"/>`+"\n", n1(s.Centre.X), n1(s.Centre.Y), fill)
 	}
@@ -245,7 +257,7 @@ func provinceByAbbr(m *rules.Map, abbr string) (rules.Province, bool) {
 // place, with a red dashed ring.
 func (d *drawer) unit(u rules.Unit, l rules.Loc, dislodged bool) {
 	p := d.point(l)
-	fill := colour(u.Power)
+	fill := Colour(u.Power)
 	r := 8.0
 	if dislodged {
 		p = dislodgedAt(p)
@@ -373,7 +385,7 @@ func (d *drawer) legend() {
 	}
 	row := y + 36
 	for p := 1; p < len(d.m.Powers); p++ {
-		fill := colour(rules.Power(p))
+		fill := Colour(rules.Power(p))
 		d.printf(`<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#000"/><text x="%s" y="%s" font-size="9" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text><text x="%s" y="%s" font-size="11" dominant-baseline="central">%s</text>`+"\n",
 			n1(x+8), n1(row), fill, n1(x+8), n1(row+0.5), textOn(fill), esc(d.letter[p]), n1(x+20), n1(row), esc(d.m.Powers[p]))
 		x += 28 + 7*float64(len(d.m.Powers[p]))

@@ -16,7 +16,8 @@ func TestDrawStartShowsEveryUnitAndCentre(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := DrawStart(&buf, v); err != nil {
+	var bs Boards
+	if err := bs.DrawStart(&buf, v); err != nil {
 		t.Fatal(err)
 	}
 	svg := buf.String()
@@ -28,7 +29,7 @@ func TestDrawStartShowsEveryUnitAndCentre(t *testing.T) {
 	if got := strings.Count(svg, `r="4" fill=`); got != 34 {
 		t.Errorf("%d centre markers, want 34", got)
 	}
-	if _, err := Board("standard"); err != nil {
+	if _, err := bs.Board("standard"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -42,7 +43,7 @@ func TestDrawInputMarksResults(t *testing.T) {
 		Orders: map[string][]string{"Italy": {"A ven - tri"}, "Austria": {"A tri - ven"}, "Russia": {"F stp/sc - bar"}},
 	}
 	var buf bytes.Buffer
-	if err := DrawInput(&buf, variants.MustLoad(), in); err != nil {
+	if err := new(Boards).DrawInput(&buf, variants.MustLoad(), in); err != nil {
 		t.Fatal(err)
 	}
 	svg := buf.String()
@@ -63,9 +64,10 @@ func BenchmarkDrawPosition(b *testing.B) {
 		Orders: map[string][]string{"Italy": {"A ven - tri"}, "Austria": {"A tri - ven"}, "England": {"F nth S A hol"}, "Germany": {"A hol H"}},
 	}
 	var buf bytes.Buffer
+	var bs Boards
 	for i := 0; i < b.N; i++ {
 		buf.Reset()
-		if err := DrawInput(&buf, reg, in); err != nil {
+		if err := bs.DrawInput(&buf, reg, in); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 
 // DrawInput pictures an input of the adjudication contract: its position
 // and, if it has orders, the orders adjudicated, with their results.
-func DrawInput(w io.Writer, reg *variants.Registry, in *judge.Input) error {
+func (bs *Boards) DrawInput(w io.Writer, reg *variants.Registry, in *judge.Input) error {
 	j := judge.New(reg)
 	v, pos, res, err := j.Picture(in)
 	if err != nil {
@@ -22,12 +22,12 @@ func DrawInput(w io.Writer, reg *variants.Registry, in *judge.Input) error {
 	if len(in.Orders) > 0 {
 		pic.Results = res.Results
 	}
-	return Draw(w, pic)
+	return bs.Draw(w, pic)
 }
 
 // DrawStart pictures a variant's starting position.
-func DrawStart(w io.Writer, v *rules.Variant) error {
-	return Draw(w, &Picture{Variant: v, Position: v.Start, Title: PhaseTitle(v, v.Start.Phase)})
+func (bs *Boards) DrawStart(w io.Writer, v *rules.Variant) error {
+	return bs.Draw(w, &Picture{Variant: v, Position: v.Start, Title: PhaseTitle(v, v.Start.Phase)})
 }
 
 // PhaseTitle names a phase for people: "Standard Diplomacy, spring 1901, movement".

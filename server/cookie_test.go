@@ -262,3 +262,28 @@ func TestEventStreamByCookie(t *testing.T) {
 		b.must(401, "GET", "/games/"+g.ID+"/events", nil)
 	})
 }
+
+// TestSignInFromAnotherSiteIsRefused: a page on another site cannot sign
+// a browser in (login CSRF), though programs and the site's own page can.
+func TestSignInFromAnotherSiteIsRefused(t *testing.T) {
+	e := newEnv(t, "sqlite")
+	creds := map[string]any{"name": "Flora", "password": "long enough", "session": true}
+	b := e.browser()
+	for _, h := range []http.Header{
+		{"Sec-Fetch-Site": {"cross-site"}},
+		{"Origin": {"https://evil.example"}},
+	} {
+		if r, hdr := b.send("POST", "/users", creds, h); r.Status != 403 || len(hdr["Set-Cookie"]) > 0 {
+			t.Errorf("sign up with %v: %d, Set-Cookie %v", h, r.Status, hdr["Set-Cookie"])
+		}
+	}
+	u, _ := url.Parse(e.URL)
+	if r, _ := b.send("POST", "/users", creds, http.Header{"Sec-Fetch-Site": {"same-origin"}, "Origin": {"http://" + u.Host}}); r.Status != 201 {
+		t.Fatalf("sign up from the site's own page: %d %s", r.Status, r.Body)
+	}
+	creds = map[string]any{"name": "Flora", "password": "long enough"}
+	if r, _ := b.send("POST", "/sessions", creds, http.Header{"Sec-Fetch-Site": {"cross-site"}}); r.Status != 403 {
+		t.Errorf("sign in from another site: %d", r.Status)
+	}
+	(&client{e: e}).must(201, "POST", "/sessions", creds) // a program
+}

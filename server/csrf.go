@@ -49,3 +49,19 @@ func (s *Server) checkCSRF(r *http.Request, c credential) error {
 	}
 	return nil
 }
+
+// signInGuard refuses a sign-in or sign-up that a browser sent from
+// another site (login CSRF: a page elsewhere posting a form, which the
+// lax body decoder would read as JSON, could otherwise sign the browser
+// in to the attacker's account and collect what its owner plays). It
+// goes by what browsers say of a request's origin (Sec-Fetch-Site, else
+// Origin against Host, as net/http.CrossOriginProtection does); programs
+// that send neither are let through.
+func signInGuard(fn handlerFunc) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if err := http.NewCrossOriginProtection().Check(r); err != nil {
+			return errorf(http.StatusForbidden, "a browser sent this sign-in from another site (%v): sign in on this site's own page", err)
+		}
+		return fn(w, r)
+	}
+}

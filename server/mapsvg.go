@@ -10,7 +10,6 @@ import (
 	"github.com/chancery/chancery/board"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/store"
-	"github.com/chancery/chancery/variants"
 )
 
 // phaseMap serves GET /api/v1/games/{id}/phases/{n}/map.svg: phase n of a
@@ -68,14 +67,14 @@ func (s *Server) phaseMap(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := variants.Board(variant); err != nil {
+	if _, err := s.boards.Board(variant); err != nil {
 		return errorf(http.StatusNotFound, "%v", err)
 	}
 	var buf bytes.Buffer
 	if pic != nil {
-		err = board.Draw(&buf, pic)
+		err = s.boards.Draw(&buf, pic)
 	} else {
-		err = board.DrawInput(&buf, s.cfg.Variants, in)
+		err = s.boards.DrawInput(&buf, s.cfg.Variants, in)
 	}
 	if err != nil {
 		return fmt.Errorf("drawing game %s, phase %d: %w", id, n, err)

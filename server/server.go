@@ -29,6 +29,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chancery/chancery/board"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/variants"
@@ -94,6 +95,11 @@ type Server struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+
+	// The variants' boards, each read once: for drawing, and as GET
+	// board.svg serves them.
+	boards     board.Boards
+	boardFiles boardFiles
 
 	// gameID makes the id of a new game: newID, unless a test wants two
 	// games alike in everything a player can see.
@@ -300,11 +306,13 @@ func (s *Server) routes() {
 	h := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, false)) }
 	auth := func(pattern string, fn handlerFunc) { m.Handle(pattern, s.wrap(fn, true)) }
 	h("GET /api/v1/health", s.health)
-	h("POST /api/v1/users", s.createUser)
-	h("POST /api/v1/sessions", s.createSession)
+	h("POST /api/v1/users", signInGuard(s.createUser))
+	h("POST /api/v1/sessions", signInGuard(s.createSession))
 	auth("DELETE /api/v1/sessions/current", s.deleteSession)
 	auth("GET /api/v1/me", s.me)
 	h("GET /api/v1/variants", s.listVariants)
+	h("GET /api/v1/variants/{name}", s.variant)
+	h("GET /api/v1/variants/{name}/board.svg", s.boardSVG)
 	auth("GET /api/v1/games", s.listGames)
 	auth("POST /api/v1/games", s.createGame)
 	auth("GET /api/v1/games/{id}", s.getGame)

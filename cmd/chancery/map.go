@@ -44,6 +44,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	out := bufio.NewWriter(stdout)
+	var boards board.Boards // the one board this command draws on
 	if len(bytes.TrimSpace(data)) == 0 {
 		vname := *name
 		if vname == "" {
@@ -54,7 +55,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "chancery map: %v\n", err)
 			return 2
 		}
-		if err := board.DrawStart(out, v); err != nil {
+		if err := boards.DrawStart(out, v); err != nil {
 			fmt.Fprintf(stderr, "chancery map: %v\n", err)
 			return 1
 		}
@@ -70,7 +71,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *name != "" && in.Variant == "" {
 		in.Variant = *name
 	}
-	if err := board.DrawInput(out, reg, &in); err != nil {
+	if err := boards.DrawInput(out, reg, &in); err != nil {
 		var ie *judge.InputError
 		if errors.As(err, &ie) {
 			fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)
