@@ -37,9 +37,7 @@ type site struct {
 	root  context.Context
 }
 
-func newSite(t *testing.T) *site { return newSiteWith(t, devWrap) }
-
-var devWrap func(http.Handler) http.Handler
+func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
 
 func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 	t.Helper()
@@ -167,6 +165,26 @@ func (p *person) fail(format string, args ...any) {
 	p.t.Fatalf("%s: "+format, append([]any{p.name}, args...)...)
 }
 
+// shot saves a screenshot of the page as NAME.png in the folder named by
+// CHANCERY_SHOTS, if set: how the pictures in docs/ are made.
+func (p *person) shot(name string) {
+	p.t.Helper()
+	dir := os.Getenv("CHANCERY_SHOTS")
+	if dir == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
 func (p *person) do(steps ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
@@ -197,9 +215,23 @@ func (p *person) wait(what, js string) {
 	}
 }
 
+// click clicks an element with the mouse. A live update may redraw the
+// element between finding and clicking it: then it is found again.
 func (p *person) click(sel string) {
 	p.t.Helper()
-	p.do(chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	var err error
+	for try := 0; try < 5; try++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+		err = chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "node") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		p.fail("clicking %s: %v", sel, err)
+	}
 }
 
 func (p *person) text(sel string) string {
@@ -275,6 +307,8 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 
 	// Bob finds it among the open games and joins.
 	bob.do(chromedp.Reload())
+	bob.wait("the open game", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q]')`, id))
+	bob.shot("web-lobby")
 	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
 	bob.wait("bob's seat", `location.pathname.endsWith(`+fmt.Sprintf("%q", id)+`) && !!document.querySelector(".forming")`)
 	bobPower := eval[string](bob, `document.querySelector(".forming p")?.textContent ?? ""`)
@@ -304,6 +338,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	if st := alice.text("#save-state"); !strings.Contains(st, "Not saved") {
 		alice.fail("save state %q before saving", st)
 	}
+	alice.shot("web-orders")
 	alice.click("#save")
 	alice.wait("saved", `document.querySelector("#save-state").classList.contains("s-saved")`)
 
@@ -371,6 +406,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	alice.do(chromedp.Click(chromedp.CSS("body")), chromedp.KeyEvent(kb.ArrowLeft))
 	alice.wait("autumn 1901 in the history", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
 	alice.wait("the convoy drawn with its result", `!!document.querySelector('.board .orders .order.r-succeeded[data-order="F NTH C A YOR - NWY"]')`)
+	alice.shot("web-results")
 	alice.do(chromedp.KeyEvent(kb.ArrowLeft))
 	alice.wait("spring 1901", `document.querySelector(".hist-label").textContent.includes("Spring 1901")`)
 	if n := eval[int](alice, `document.querySelectorAll(".board .orders .order[class*=r-]").length`); n < 20 {
@@ -392,4 +428,106 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	if ms > 3000 {
 		t.Errorf("the board took %.0f ms to become interactive", ms)
 	}
+}
+
+// moves lists the moves a Diceplomacy player's page offers now.
+func (p *person) moves() []string {
+	return eval[[]string](p, `[...document.querySelectorAll("#dice-actions [data-move]")].map(b => b.dataset.move)`)
+}
+
+// TestDiceplomacyInTheBrowser: two people at a Diceplomacy table with
+// bots; one declares war on the other, who answers; both see the war in
+// the log, and each sees only their own die.
+func TestDiceplomacyInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "diceplomacy"),
+		chromedp.SetValue(chromedp.CSS("#new-players"), "4"),
+	)
+	eval[bool](alice, `document.querySelector("#new-players").dispatchEvent(new Event("change"))`)
+	alice.do(chromedp.SetValue(chromedp.CSS("#new-power"), "Seat 1"))
+	alice.click("#create-game")
+	alice.wait("the forming table", `!!document.querySelector(".forming")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.click("#join")
+	bob.wait("bob's seat", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.wait("bob seated", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	for _, p := range []*person{alice, bob} {
+		p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)
+	}
+	bobSeat := eval[string](bob, `document.querySelector(".seat.mine").dataset.seat`)
+
+	// Each sees their own die and no other unrevealed one.
+	for _, p := range []*person{alice, bob} {
+		if !eval[bool](p, `!document.querySelector(".seat.mine .die").classList.contains("hidden-die")`) {
+			p.fail("the player's own die is hidden")
+		}
+		if n := eval[int](p, `[...document.querySelectorAll(".seat:not(.mine):not(.revealed) .die")].filter(d => !d.classList.contains("hidden-die")).length`); n != 0 {
+			p.fail("%d other dice shown that no battle revealed", n)
+		}
+	}
+
+	// Play until alice has declared war on bob and bob has answered.
+	declared, answered := false, false
+	deadline := time.Now().Add(60 * time.Second)
+	for !answered && time.Now().Before(deadline) {
+		acted := false
+		for _, p := range []*person{alice, bob} {
+			ms := p.moves()
+			if len(ms) == 0 {
+				continue
+			}
+			pick := ""
+			has := func(m string) bool {
+				for _, x := range ms {
+					if x == m {
+						return true
+					}
+				}
+				return false
+			}
+			switch {
+			case p == alice && !declared && has("declare_war:"+bobSeat):
+				pick, declared = "declare_war:"+bobSeat, true
+			case p == bob && declared && !answered && (has("stop_inviting") || has("answer_surrender:no") || has("answer_join:no")):
+				for _, m := range []string{"stop_inviting", "answer_surrender:no", "answer_join:no"} {
+					if has(m) {
+						pick = m
+						break
+					}
+				}
+				answered = true
+			case has("reorganise"):
+				pick = "reorganise"
+			case has("answer_alliance:no"):
+				pick = "answer_alliance:no"
+			case has("stop_inviting"):
+				pick = "stop_inviting"
+			case has("answer_join:no"):
+				pick = "answer_join:no"
+			case has("answer_surrender:no"):
+				pick = "answer_surrender:no"
+			default:
+				pick = ms[0]
+			}
+			p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+			acted = true
+			time.Sleep(150 * time.Millisecond)
+		}
+		if !acted {
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	if !declared || !answered {
+		alice.fail("no war declared by alice and answered by bob (declared %v, answered %v)", declared, answered)
+	}
+	for _, p := range []*person{alice, bob} {
+		p.wait("the war in the log", `!!document.querySelector("#dice-log .ev-war")`)
+	}
+	alice.shot("web-diceplomacy")
 }

@@ -46,7 +46,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
           const side = war?.attackers.includes(p.seat) ? "attacker" : war?.defenders.includes(p.seat) ? "defender" : "";
           const own = p.seat === v.seat;
           const die = p.die ? FACES[p.die] + " " + p.die : "?";
-          return h("li", { class: ["seat", own ? "mine" : "", p.out ? "out" : "", v.current === p.seat ? "current" : "", side].join(" "), "data-seat": p.seat },
+          return h("li", { class: ["seat", own ? "mine" : "", p.revealed ? "revealed" : "", p.out ? "out" : "", v.current === p.seat ? "current" : "", side].join(" "), "data-seat": p.seat },
             h("div", { class: "seat-name" }, v.current === p.seat ? "▶ " : "", p.name, own ? " (" + t("dice.you") + ")" : ""),
             h("div", { class: "die" + (p.die ? "" : " hidden-die"), "aria-label": p.die ? t("dice.die", { n: p.die }) : t("dice.hidden") }, die),
             h("div", { class: "small muted" }, own && !p.revealed ? t("dice.secret") : p.revealed ? t("dice.revealed") : t("dice.hidden")),
