@@ -531,3 +531,130 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 	}
 	alice.shot("web-diceplomacy")
 }
+
+// soloGame signs p up and starts a game of the variant as power, with bots
+// in every other seat, and waits for its page.
+func (p *person) soloGame(variant, power string) string {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), variant))
+	eval[bool](p, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
+	p.do(chromedp.SetValue(chromedp.CSS("#new-power"), power))
+	p.click("#create-game")
+	p.click("#start")
+	p.wait("the game", `document.body.dataset.ready === "1"`)
+	return eval[string](p, `location.pathname.split("/").pop()`)
+}
+
+// button clicks a choice of the order chooser.
+func (p *person) button(choice string) {
+	p.t.Helper()
+	p.click(fmt.Sprintf(`#chooser .choice[data-choice=%q]`, choice))
+}
+
+func (p *person) readyAndWait(phase string) {
+	p.t.Helper()
+	p.click("#ready")
+	p.wait(phase, fmt.Sprintf(`document.querySelector("#phase").textContent.includes(%q)`, phase))
+}
+
+// TestColonialRailwayInTheBrowser: Russia sends an army along the
+// Trans-Siberian Railway by clicking the board.
+func TestColonialRailwayInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("sasha")
+	p.signUp("correct horse")
+	p.soloGame("colonial", "Russia")
+	p.order("vla", "railway", "mos")
+	if got := p.drafts(); got != "A VLA - TSR - MOS" {
+		p.fail("drafts %q, want the railway move", got)
+	}
+	p.wait("the railway arrow", `!!document.querySelector(".board .orders .order.k-railway")`)
+	p.shot("web-colonial")
+	p.readyAndWait("Autumn 1870")
+	p.wait("the railway move's result", `document.querySelector("#results").textContent.includes("A VLA - TSR - MOS")`)
+}
+
+// TestSengokuBuildInTheBrowser: Oda takes neutral centres in 1570 and
+// builds in the winter, with the chooser's buttons (Sengoku has no board
+// drawn yet, so this is also the page without a board); its votes say
+// that Sengoku has no draws.
+func TestSengokuBuildInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("nobunaga")
+	p.expect["404 /api/v1/variants/sengoku/board.svg"] = true
+	p.signUp("correct horse")
+	// The bots may keep Oda from both neutral centres: then another game.
+	for try := 0; ; try++ {
+		p.soloGame("sengoku", "Oda")
+		if try == 0 {
+			p.click("#tab-powers")
+			if !eval[bool](p, `document.querySelector("#vote-draw").disabled && document.querySelector(".votes").textContent.includes("no draws")`) {
+				p.fail("the votes do not say that Sengoku has no draws")
+			}
+			p.click("#tab-orders")
+		}
+		take := map[string]string{"owa": "ise", "mik": "tot"}
+		for _, season := range []string{"Autumn 1570", "Winter 1570"} {
+			units := eval[[]string](p, `[...document.querySelectorAll("#chooser .unit-choice")].map(b => b.dataset.choice)`)
+			for _, u := range units {
+				if to, ok := take[u]; ok {
+					p.button(u)
+					p.button("move")
+					p.button(to)
+				}
+			}
+			p.click("#ready")
+			p.wait(season, fmt.Sprintf(`document.querySelector("#phase").textContent.includes(%q) || document.querySelector("#phase").textContent.includes("1571")`, season))
+		}
+		if strings.Contains(p.text("#phase"), "Winter 1570") {
+			break
+		}
+		if try == 4 {
+			t.Skipf("the bots kept Oda from every neutral centre in 1570 in five games: no build to give")
+		}
+	}
+	p.click("#chooser .unit-choice")
+	for i := 0; i < 3 && eval[bool](p, `!!document.querySelector("#chooser .choices .choice:not(.unit-choice)")`); i++ {
+		p.click("#chooser .choices .choice:not(.unit-choice)")
+	}
+	if got := p.drafts(); !strings.HasPrefix(got, "BUILD ") || strings.Contains(got, ";") {
+		p.fail("drafts %q, want one build", got)
+	}
+	p.readyAndWait("Spring 1571")
+}
+
+// TestPhoneInTheBrowser: a 360 px wide touch screen: the panels are tabs,
+// and an order is given by tapping the board.
+func TestPhoneInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("pat")
+	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 360 {
+		p.fail("the page is %v px wide on a 360 px screen", w)
+	}
+	p.click("#tab-board")
+	tap := func(id string) {
+		xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+			const el = document.querySelector('.board [data-province=%q]');
+			const [x, y] = el.getAttribute("data-unit").split(" ").map(Number);
+			const q = new DOMPoint(x, y).matrixTransform(el.ownerSVGElement.getScreenCTM());
+			return [q.x, q.y];
+		})()`, id))
+		p.do(chromedp.TapXY(xy[0], xy[1]))
+	}
+	p.click(".zoom-in")
+	p.click(".zoom-reset")
+	tap("par")
+	p.click("#tab-orders")
+	p.button("move")
+	p.click("#tab-board")
+	tap("bur")
+	p.click("#tab-orders")
+	if got := p.drafts(); got != "A PAR - BUR" {
+		p.fail("drafts %q, want A PAR - BUR", got)
+	}
+	p.shot("web-phone")
+}

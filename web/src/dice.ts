@@ -115,13 +115,14 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       target: e.target >= 0 ? name(v, e.target) : "",
       value: e.value ?? 0,
       move: e.move ? t(("dice.mv." + e.move) as Key) : "",
-      yes: e.yes ? "✓" : "✕",
+      yes: e.move?.startsWith("answer_") ? (e.yes ? "✓" : "✕") : "",
       seats: names(v, e.seats),
       attackers: names(v, e.attackers),
       defenders: names(v, e.defenders),
       attack: e.attack ?? 0,
       defense: e.defense ?? 0,
-      side: e.side ? t(("dice.side." + e.side) as Key) : "",
+      // The attackers are side 0, which the log leaves out.
+      side: t(("dice.side." + (e.side || "attackers")) as Key),
       reason: e.reason ?? "",
     });
     return s === k ? e.kind : s;

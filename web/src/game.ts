@@ -359,7 +359,11 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       // The same choices as the board, as buttons: for the keyboard, and
       // for variants whose board is not drawn.
       const chooser = h("div", { class: "chooser", id: "chooser" }, h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, stepPrompt()));
-      if (builder.step === "unit") {
+      const due = Math.abs(options.adjustment);
+      if (builder.step === "unit" && due > 0 && drafts.length >= due) {
+        // Every build (or removal) due is given: another would be refused.
+        chooser.replaceChildren(h("p", { class: "prompt", id: "prompt" }, t("orders.adjust.done", { n: due })));
+      } else if (builder.step === "unit") {
         const units = builder.units();
         chooser.append(h("div", { class: "choices units" }, ...units.map((u) => h("button", { type: "button", class: "choice unit-choice", "data-choice": u, onclick: () => board.onProvince(u) }, unitLabel(u)))));
         const waive = options.orders.find((o) => o.kind === "waive");

@@ -107,6 +107,7 @@ export const ja: Catalogue = {
   "orders.pick.dest.support": "支援するユニットの行き先をクリック、または「維持」を選択。",
   "orders.pick.coast": "どちらの海岸？",
   "orders.pick.which": "どれにしますか？",
+  "orders.adjust.done": "{n} 件の増減をすべて指定しました。変えるには一つ削除してください。",
   "orders.holdsupport": "維持",
   "orders.cancel": "取り消し",
   "orders.drafted": "あなたの命令",
