@@ -611,7 +611,7 @@ func TestSengokuBuildInTheBrowser(t *testing.T) {
 			break
 		}
 		if try == 4 {
-			t.Skipf("the bots kept Oda from every neutral centre in 1570 in five games: no build to give")
+			t.Skipf("the bots kept Oda from every neutral centre in 1570 in five games: no build to give (%s)", p.text("#results"))
 		}
 	}
 	p.click("#chooser .unit-choice")
@@ -648,9 +648,7 @@ func TestPhoneInTheBrowser(t *testing.T) {
 	p.click(".zoom-in")
 	p.click(".zoom-reset")
 	tap("par")
-	p.click("#tab-orders")
-	p.button("move")
-	p.click("#tab-board")
+	p.click(`#board-chooser .choice[data-choice="move"]`)
 	tap("bur")
 	p.click("#tab-orders")
 	if got := p.drafts(); got != "A PAR - BUR" {

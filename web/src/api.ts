@@ -211,6 +211,7 @@ export const api = {
   signUp: (name: string, password: string) => call<User>("POST", "/users", { name, password, session: true }),
   signOut: () => call<void>("DELETE", "/sessions/current"),
   variants: () => call<Variant[]>("GET", "/variants"),
+  variant: (name: string) => call<Variant & { provinces?: { id: string; name: string }[] }>("GET", "/variants/" + encodeURIComponent(name)),
   games: (query: string) => call<GameSummary[]>("GET", "/games" + query),
   game: (id: string) => call<Game>("GET", "/games/" + id),
   create: (req: Record<string, unknown>) => call<{ id: string; power: string }>("POST", "/games", req),

@@ -67,6 +67,11 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   let g = first;
   const powers = variant?.powers ?? g.powers.map((p) => p.power);
   const board = new Board();
+  const names = new Map<string, string>();
+  void api.variant(first.variant).then((v) => {
+    for (const p of v.provinces ?? []) names.set(p.id, p.name);
+    drawOrders();
+  }, () => undefined);
   board.powers = powers;
   let hasBoard = false;
   let history: PhaseRecord[] = [];
@@ -87,10 +92,13 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const boardPane = h("div", { class: "board-pane pane", id: "pane-board" });
   const histBar = h("div", { class: "history-bar" });
   const results = h("div", { class: "results", id: "results" });
+  // On a phone the orders panel is another tab: the choices after a tap
+  // on the board are shown under it too.
+  const boardChooser = h("div", { class: "board-chooser", id: "board-chooser", "aria-hidden": "true" });
   const ordersPane = h("section", { class: "pane orders-pane", id: "pane-orders", "aria-label": t("tab.orders") });
   const pressPane = h("section", { class: "pane press-pane", id: "pane-press", "aria-label": t("tab.press") });
   const powersPane = h("section", { class: "pane powers-pane", id: "pane-powers", "aria-label": t("tab.powers") });
-  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, boardPane, histBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
+  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, boardPane, boardChooser, histBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
   root.append(h("header", { class: "game-head" }, title, h("div", { class: "phase-line" }, phase, " ", clock)), layout);
 
   let press: Press | null = null;
@@ -315,7 +323,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     if (builder.step === "kind") return kindLabel(key);
     if (builder.step === "dest" && key === "") return t("orders.holdsupport");
     if (builder.step === "coast") return key;
-    return key.toUpperCase();
+    const name = provinceName(key);
+    return name ? `${key.split("/")[0]!.toUpperCase()} · ${name}${key.includes("/") ? " (" + key.split("/")[1]!.toUpperCase() + ")" : ""}` : key.toUpperCase();
   };
 
   const finish = () => {
@@ -338,6 +347,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
 
   const drawOrders = () => {
     ordersPane.replaceChildren();
+    boardChooser.replaceChildren();
     if (!g.my_power) {
       ordersPane.append(h("p", { class: "muted" }, t("orders.spectator")));
       return;
@@ -365,15 +375,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         chooser.replaceChildren(h("p", { class: "prompt", id: "prompt" }, t("orders.adjust.done", { n: due })));
       } else if (builder.step === "unit") {
         const units = builder.units();
-        chooser.append(h("div", { class: "choices units" }, ...units.map((u) => h("button", { type: "button", class: "choice unit-choice", "data-choice": u, onclick: () => board.onProvince(u) }, unitLabel(u)))));
+        chooser.append(h("div", { class: "choices units" }, ...units.map((u) => h("button", { type: "button", class: "choice unit-choice", "data-choice": u, title: provinceName(u), onclick: () => board.onProvince(u) }, unitLabel(u)))));
         const waive = options.orders.find((o) => o.kind === "waive");
         if (waive) chooser.append(h("button", { type: "button", class: "choice", id: "waive", onclick: () => (addDraft(waive.text, waive), drawOrders(), drawBoard()) }, t("kind.waive")));
       } else {
-        chooser.append(
-          h("p", { class: "selected-unit" }, unitLabel(builder.unit)),
-          h("div", { class: "choices" }, ...builder.choices().map((c) => h("button", { type: "button", class: "choice", "data-choice": c.key, onclick: () => (builder.choose(c.key), finish()) }, choiceLabel(c.key)))),
-          h("button", { type: "button", class: "link", id: "cancel", onclick: () => (builder.reset(), drawOrders(), drawBoard()) }, t("orders.cancel") + " (Esc)"),
-        );
+        const choices = () => h("div", { class: "choices" }, ...builder.choices().map((c) => h("button", { type: "button", class: "choice", "data-choice": c.key, title: provinceName(c.key), onclick: () => (builder.choose(c.key), finish()) }, choiceLabel(c.key))));
+        const cancel = () => h("button", { type: "button", class: "link cancel", onclick: () => (builder.reset(), drawOrders(), drawBoard()) }, t("orders.cancel"));
+        chooser.append(h("p", { class: "selected-unit" }, unitLabel(builder.unit)), choices(), cancel());
+        boardChooser.append(h("p", { class: "prompt" }, unitLabel(builder.unit) + " — " + stepPrompt()), choices(), cancel());
       }
       ordersPane.append(chooser);
     }
@@ -422,6 +431,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     );
   };
 
+  const provinceName = (id: string): string => names.get(base(id)) ?? "";
   const unitLabel = (prov: string): string => {
     const u = g.units.find((u) => base(u.province) === prov && u.power === g.my_power) ?? g.dislodged.find((u) => base(u.province) === prov);
     if (u) return (u.type === "fleet" ? "F " : "A ") + u.province.toUpperCase();
