@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -175,11 +176,16 @@ func (p *person) shot(name string) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	// At most 840 pixels wide: small pictures for the docs.
+	wh := eval[[]float64](p, `[window.innerWidth, window.innerHeight, devicePixelRatio]`)
+	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Clip: &page.Viewport{Width: wh[0], Height: wh[1], Scale: min(1, 840/wh[0]) / wh[2]},
+	})
 	if err != nil {
 		p.t.Errorf("screenshot %s: %v", name, err)
 		return
 	}
+	png := res.Data
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		p.t.Error(err)
 	}
@@ -338,7 +344,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	if st := alice.text("#save-state"); !strings.Contains(st, "Not saved") {
 		alice.fail("save state %q before saving", st)
 	}
-	alice.shot("web-orders")
+	alice.shot("web-standard-orders")
 	alice.click("#save")
 	alice.wait("saved", `document.querySelector("#save-state").classList.contains("s-saved")`)
 
@@ -378,6 +384,8 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 		p.wait("autumn 1901", `document.querySelector("#phase").textContent.includes("Autumn 1901")`)
 		p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
 	}
+	drawn := eval[float64](alice, `performance.getEntriesByName("chancery-phase-drawn").at(-1)?.duration ?? -1`)
+	t.Logf("a phase change drawn %.0f ms after the event stream announced it", drawn)
 	if !strings.Contains(alice.text("#results"), "F LON - NTH") {
 		alice.fail("results %q lack alice's move", alice.text("#results"))
 	}
@@ -406,7 +414,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	alice.do(chromedp.Click(chromedp.CSS("body")), chromedp.KeyEvent(kb.ArrowLeft))
 	alice.wait("autumn 1901 in the history", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
 	alice.wait("the convoy drawn with its result", `!!document.querySelector('.board .orders .order.r-succeeded[data-order="F NTH C A YOR - NWY"]')`)
-	alice.shot("web-results")
+	alice.shot("web-standard")
 	alice.do(chromedp.KeyEvent(kb.ArrowLeft))
 	alice.wait("spring 1901", `document.querySelector(".hist-label").textContent.includes("Spring 1901")`)
 	if n := eval[int](alice, `document.querySelectorAll(".board .orders .order[class*=r-]").length`); n < 20 {

@@ -507,6 +507,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         await loadOptions();
       }
       drawAll();
+      // How long a phase change takes to show, from the stream's word.
+      if (phaseChanged) performance.measure("chancery-phase-drawn", { start: heard });
     } catch {
       // the stream will say again when the game changes
     } finally {
@@ -554,9 +556,10 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     e.preventDefault();
   };
   document.addEventListener("keydown", keys);
+  let heard = 0;
   const stop = follow(g.id, {
-    game: () => void reload(),
-    phase: () => void reload(),
+    game: () => ((heard = performance.now()), void reload()),
+    phase: () => ((heard = performance.now()), void reload()),
     message: (m) => press?.add(m),
   });
   const vis = () => press?.draw();
