@@ -664,3 +664,37 @@ func TestPhoneInTheBrowser(t *testing.T) {
 	}
 	p.shot("web-phone")
 }
+
+// TestCoastAndExplanationInTheBrowser: a fleet's move to Spain asks which
+// coast; a played order's arrow, clicked, explains its result; signing out
+// leaves the game's page for the sign-in form.
+func TestCoastAndExplanationInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	p.order("bre", "move", "mao")
+	p.order("par", "move", "bur")
+	p.readyAndWait("Autumn 1901")
+	if p.drafts() != "" {
+		p.fail("drafts %q in a new phase", p.drafts())
+	}
+	p.order("mao", "move", "spa")
+	p.wait("the coasts", `document.querySelector("#prompt").textContent.includes("coast")`)
+	p.button("F MAO - SPA/SC")
+	if got := p.drafts(); got != "F MAO - SPA/SC" {
+		p.fail("drafts %q, want the south coast", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("body")), chromedp.KeyEvent(kb.ArrowLeft))
+	p.wait("spring's orders drawn", `!!document.querySelector('.board .orders .order[data-order="A PAR - BUR"]')`)
+	xy := eval[[]float64](p, `(() => {
+		const l = document.querySelector('.board .orders .order[data-order="A PAR - BUR"] line');
+		const m = l.getScreenCTM();
+		const a = new DOMPoint((l.x1.baseVal.value + l.x2.baseVal.value) / 2, (l.y1.baseVal.value + l.y2.baseVal.value) / 2).matrixTransform(m);
+		return [a.x, a.y];
+	})()`)
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+	p.wait("the explanation", `document.querySelector("#explain")?.textContent.includes("A PAR - BUR")`)
+	p.click("#sign-out")
+	p.wait("the sign-in form", `!!document.querySelector("#auth-name") && !document.querySelector("#who")`)
+}

@@ -180,8 +180,8 @@ function cookie(name: string): string {
   return "";
 }
 
-/** Requests answered with a status the page did not expect, for the tests. */
-export const unexpected: string[] = [];
+/** onSignedOut is called when the server no longer knows the page's session (it expired, or was ended elsewhere). */
+export const hooks = { onSignedOut: () => {} };
 
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -199,6 +199,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     data = undefined;
   }
   if (!res.ok) {
+    if (res.status === 401 && path !== "/me" && path !== "/sessions") hooks.onSignedOut();
     const e = (data ?? {}) as { error?: string; orders?: { index: number; order: string; message: string }[] };
     throw new ApiError(res.status, e.error ?? res.statusText, e.orders ?? []);
   }

@@ -1,14 +1,14 @@
 // The entry point of Chancery's web client: the page's frame (the name,
 // the language switch, who is signed in) and the pages by address.
 
-import { api, unexpected } from "./api";
+import { api, hooks } from "./api";
 import { authPage } from "./auth";
 import { gamePage } from "./game";
 import { countdown, languages, lang, setLang, t } from "./i18n";
 import { lobbyPage } from "./lobby";
 import { navigate, render, route, start } from "./router";
 import { load, me, onSession, setMe } from "./session";
-import { h } from "./ui";
+import { h, toast } from "./ui";
 
 route("/", lobbyPage);
 route("/signin", authPage);
@@ -57,8 +57,12 @@ setInterval(() => {
   });
 }, 1000);
 
-// For the browser tests: what went wrong, where the page can say.
-(window as unknown as { chancery: unknown }).chancery = { unexpected };
+hooks.onSignedOut = () => {
+  if (!me) return;
+  setMe(null);
+  toast(t("error.session"), "error");
+  navigate("/signin?next=" + encodeURIComponent(location.pathname));
+};
 
 const app = document.getElementById("app")!;
 app.replaceChildren(header, main);
