@@ -202,6 +202,14 @@ func (d *drawer) draw() {
 		d.printf(`<line data-link="%s-%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#7a3b00" stroke-width="2.5" stroke-dasharray="6 3"/>`+"\n",
 			k.A, k.B, n1(k.P1.X), n1(k.P1.Y), n1(k.P2.X), n1(k.P2.Y))
 	}
+	for _, rw := range b.Railways {
+		pts := make([]string, len(rw.Points))
+		for i, q := range rw.Points {
+			pts[i] = n1(q.X) + "," + n1(q.Y)
+		}
+		d.printf(`<polyline data-railway="%s" points="%s" fill="none" stroke="#d95f02" stroke-width="3" stroke-dasharray="10 3" stroke-linejoin="round"/>`+"\n",
+			rw.Name, strings.Join(pts, " "))
+	}
 	// Supply centres: filled with the owner's colour.
 	for _, id := range b.Order {
 		s := b.Provinces[id]
@@ -404,7 +412,11 @@ func (d *drawer) legend() {
 	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="12 3"/>`, "railway")
 	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="1 2 6 2"/>`, "permit")
 	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#666" stroke-width="3" marker-end="url(#headx)"/>`, "failed (word says why)")
-	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ○ centre  - - coast  ━ ━ link</text>`+"\n", n1(x), n1(row))
+	extra := ""
+	if len(d.b.Railways) > 0 {
+		extra = "  ━ ━ railway line (orange)"
+	}
+	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ○ centre  - - coast  ━ ━ link%s</text>`+"\n", n1(x), n1(row), extra)
 }
 
 // dislodgedAt is where a dislodged unit is drawn: beside the unit that

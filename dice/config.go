@@ -53,4 +53,5 @@ func (c *Config) name(s Seat) string {
 }
 
 // playerNames are the default names, made once rather than per game.
-var playerNames = [MaxPlayers]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
+// They are numbered like the seats, from 0.
+var playerNames = [MaxPlayers]string{"Player 0", "Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7"}

@@ -1,5 +1,6 @@
 // Package dice is the engine of Diceplomacy, a dice game of war and
-// diplomacy for 4 to 8 players (rules: /work/shared/rules/diceplomacy.md).
+// diplomacy for 4 to 8 players (docs/diceplomacy.md describes its rules as
+// this package plays them).
 //
 // The engine is pure and deterministic: a [Game] holds the whole [State],
 // changes only through [Game.Apply] (a [Move] answering a pending

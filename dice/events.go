@@ -1,5 +1,7 @@
 package dice
 
+import "encoding/json"
+
 // EventKind says what an [Event] records.
 type EventKind uint8
 
@@ -124,6 +126,26 @@ type Event struct {
 	Attack    int       `json:"attack,omitempty"`
 	Defense   int       `json:"defense,omitempty"`
 	Reason    Reason    `json:"reason,omitempty"`
+}
+
+// hasSide reports whether events of kind k are about one side of a war.
+func (k EventKind) hasSide() bool {
+	return k == EventSurrender || k == EventFightOn || k == EventBattle
+}
+
+// MarshalJSON encodes the event with its JSON tags, and always writes
+// "side" for the events about one side of a war (surrender, fight on,
+// battle), the attackers (the zero Side) included; other events leave it
+// out.
+func (e Event) MarshalJSON() ([]byte, error) {
+	type plain Event // the tags without this method
+	if !e.Kind.hasSide() {
+		return json.Marshal(plain(e))
+	}
+	return json.Marshal(struct {
+		plain
+		Side Side `json:"side"` // shallower: replaces plain's omitempty side
+	}{plain(e), e.Side})
 }
 
 // VisibleTo returns the event as the player at seat viewer may see it: the

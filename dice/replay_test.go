@@ -123,7 +123,7 @@ func ExampleGame() {
 	err := g.Apply(dice.Move{Seat: 2, Kind: dice.AnswerSurrender, Yes: true})
 	fmt.Println(err)
 	// Output:
-	// action for seat 1
-	// surrender asked of seat 1
-	// dice: seat 3 agrees to surrender: nothing is asked of this player now
+	// action for seat 0
+	// surrender asked of seat 0
+	// dice: seat 2 agrees to surrender: nothing is asked of this player now
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestRules has one case per sentence of the rules page
-// (/work/shared/rules/diceplomacy.md), named after it.
+// (../shared/rules/diceplomacy.md), named after it.
 func TestRules(t *testing.T) {
 	tests := []struct {
 		rule string

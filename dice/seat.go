@@ -24,12 +24,13 @@ const NoSeat Seat = -1
 // from the game's source.
 const RandomStart Seat = -1
 
-// String returns the seat as people count it, from 1 ("seat 3").
+// String returns the seat by its number, from 0 as in the JSON, the API
+// and the command line ("seat 3" is the fourth seat).
 func (s Seat) String() string {
 	if s == NoSeat {
 		return "nobody"
 	}
-	return fmt.Sprintf("seat %d", int(s)+1)
+	return fmt.Sprintf("seat %d", int(s))
 }
 
 // SeatSet is a set of seats, one bit per seat. It is a value: copying it

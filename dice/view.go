@@ -9,8 +9,9 @@ type PlayerView struct {
 	Out    bool   `json:"out"`
 	Ally   Seat   `json:"ally"`
 	// Die is the player's power if the viewer may know it (their own die,
-	// or a die revealed in a battle and not rerolled since), else 0.
-	Die int `json:"die,omitempty"`
+	// or a die revealed in a battle and not rerolled since), else 0. The
+	// JSON always carries it, 0 included.
+	Die int `json:"die"`
 	// Revealed is true when Die is known to everybody.
 	Revealed bool `json:"revealed"`
 }

@@ -48,7 +48,9 @@ type Seat struct {
 
 // End is how a game ended.
 type End struct {
-	// Reason is "victory", "draw" or "concession".
+	// Reason is "victory", "draw" or "concession". A variant without
+	// draws (Sengoku) that would end without a winner, its last person
+	// out, ends in "victory" for the power with the most centres.
 	Reason string `json:"reason"`
 	// Winner is the winning power (victory, concession).
 	Winner string `json:"winner,omitempty"`
@@ -268,8 +270,15 @@ func (g *Game) Advance(e *Engine, orders Orders, now time.Time) (*Resolution, er
 	g.settleVotes(e, next, now)
 	if g.Status == Active && !g.peopleAlive(e, next) {
 		// Only bots are left: nobody would ever vote, so the game ends in a
-		// draw between the powers still in it.
-		g.finish(e, &End{Reason: "draw", Powers: g.alivePowers(e, next)}, now)
+		// draw between the powers still in it. A variant without draws
+		// (Sengoku) declares the sole leader in centres the winner instead,
+		// and plays on while two or more tie for the lead.
+		alive := g.alivePowers(e, next)
+		if !e.V.NoDraws {
+			g.finish(e, &End{Reason: "draw", Powers: alive}, now)
+		} else if leader, ok := g.soleLeader(e, next, alive); ok {
+			g.finish(e, &End{Reason: "victory", Winner: leader}, now)
+		}
 	}
 	return res, nil
 }
@@ -363,6 +372,17 @@ func (g *Game) settleVotes(e *Engine, pos *rules.Position, now time.Time) {
 		g.finish(e, &End{Reason: "draw", Powers: alive}, now)
 		return
 	}
+	leader, ok := g.soleLeader(e, pos, alive)
+	if !ok || len(alive) < 2 || !slices.ContainsFunc(g.ConcedeVotes, func(p string) bool { return p != leader }) ||
+		!all(g.ConcedeVotes, leader) {
+		return
+	}
+	g.finish(e, &End{Reason: "concession", Winner: leader}, now)
+}
+
+// soleLeader returns the power of alive that owns the most supply centres,
+// and false when two or more tie for the most (or none is alive).
+func (g *Game) soleLeader(e *Engine, pos *rules.Position, alive []string) (string, bool) {
 	counts := pos.CentreCount(e.V.Map)
 	leader, best, tie := "", -1, false
 	for _, p := range alive {
@@ -374,11 +394,7 @@ func (g *Game) settleVotes(e *Engine, pos *rules.Position, now time.Time) {
 			tie = true
 		}
 	}
-	if tie || len(alive) < 2 || !slices.ContainsFunc(g.ConcedeVotes, func(p string) bool { return p != leader }) ||
-		!all(g.ConcedeVotes, leader) {
-		return
-	}
-	g.finish(e, &End{Reason: "concession", Winner: leader}, now)
+	return leader, leader != "" && !tie
 }
 
 // finish ends the game: it becomes read-only.

@@ -159,3 +159,42 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 		t.Fatalf("status %s end %+v", g.Status, g.End)
 	}
 }
+
+// TestSengokuWithoutPeopleLeftHasAWinner: Sengoku has no draws. When its
+// only person is out, the clan with the most centres wins; while two or
+// more clans tie for the most, the game plays on.
+func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
+	e := NewEngines(variants.MustLoad()).Get("sengoku")
+	eliminate := func(g *Game, name string) {
+		power, _ := e.Names.Power(name)
+		for p, u := range g.Position.Units {
+			if u.Power == power {
+				g.Position.Units[p] = rules.Unit{}
+			}
+		}
+		for p, o := range g.Position.Owner {
+			if o == power {
+				g.Position.Owner[p] = rules.NoPower
+			}
+		}
+	}
+	// Every other clan holds its two home centres: a tie, so play goes on.
+	g, _ := New(e, "u1", "Oda", 60, true)
+	_ = g.Start("u1", t0)
+	eliminate(g, "Oda")
+	if _, err := g.Advance(e, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != Active || g.End != nil {
+		t.Fatalf("seven clans tied at two centres, and the game ended: %s %+v", g.Status, g.End)
+	}
+	// Mori takes a third centre: it leads alone and is declared winner.
+	bin, _ := e.Names.Province("bin")
+	g.Position.Owner[bin], _ = e.Names.Power("Mori")
+	if _, err := g.Advance(e, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != Finished || g.End == nil || g.End.Reason == "draw" || g.End.Winner != "Mori" {
+		t.Fatalf("status %s end %+v, want Mori declared the winner", g.Status, g.End)
+	}
+}

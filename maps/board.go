@@ -23,7 +23,17 @@ type Board struct {
 	Coasts  map[string]*CoastLine
 	Regions []*Shape
 	Links   []Link2
-	Labels  []Label
+	// Railways are the railway lines drawn, station by station.
+	Railways []Railway
+	Labels   []Label
+}
+
+// Railway is a railway line as drawn: its name, its stations in order and
+// the points its line passes through, one a station.
+type Railway struct {
+	Name     string
+	Stations []string
+	Points   []Point
 }
 
 // Shape is a province's or region's outline.
@@ -171,6 +181,21 @@ func (b *Board) element(name string, a map[string]string, text **Label) error {
 			}
 		}
 		b.Links = append(b.Links, Link2{A: x, B: y, P1: Point{f[0], f[1]}, P2: Point{f[2], f[3]}})
+	case name == "polyline" && a["data-railway"] != "":
+		rw := Railway{Name: a["data-railway"], Stations: strings.Fields(a["data-stations"])}
+		for _, xy := range strings.Fields(a["points"]) {
+			x, y, ok := strings.Cut(xy, ",")
+			px, err1 := strconv.ParseFloat(x, 64)
+			py, err2 := strconv.ParseFloat(y, 64)
+			if !ok || err1 != nil || err2 != nil {
+				return fmt.Errorf("railway %s: point %q is not x,y", rw.Name, xy)
+			}
+			rw.Points = append(rw.Points, Point{px, py})
+		}
+		if len(rw.Points) != len(rw.Stations) {
+			return fmt.Errorf("railway %s: %d stations but %d points", rw.Name, len(rw.Stations), len(rw.Points))
+		}
+		b.Railways = append(b.Railways, rw)
 	case name == "text" && a["data-label-for"] != "":
 		l := &Label{For: a["data-label-for"], Size: b.LabelSize}
 		var err error

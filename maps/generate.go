@@ -122,6 +122,7 @@ path[data-terrain=water]{fill:#d3e1ea}
 path[data-province]{stroke-width:.8}
 path[data-coast]{fill:none;stroke:#1f5f8b;stroke-width:2;stroke-dasharray:4 2}
 line[data-link]{stroke:#7a3b00;stroke-width:2.5;stroke-dasharray:6 3}
+polyline[data-railway]{fill:none;stroke:#d95f02;stroke-width:3;stroke-dasharray:10 3;stroke-linejoin:round}
 circle[data-centre-for]{fill:#fff;stroke:#333;stroke-width:1}
 text{font-family:"DejaVu Sans Mono",monospace;font-weight:bold;text-anchor:middle;dominant-baseline:central;fill:#222}
 </style>
@@ -205,6 +206,19 @@ text{font-family:"DejaVu Sans Mono",monospace;font-weight:bold;text-anchor:middl
 			a, b = pts.unit[k.A], pts.unit[k.B]
 		}
 		fmt.Fprintf(w, "<line data-link=\"%s-%s\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n", k.A, k.B, num(a.X), num(a.Y), num(b.X), num(b.Y))
+	}
+	// Railways, through their stations' unit points (the rules pages show
+	// Colonial's Trans-Siberian Railroad as an orange line on the map).
+	for _, rw := range m.Railways() {
+		var stations, points []string
+		for _, p := range rw.Line {
+			id := m.Provinces[p].Abbr
+			q := pts.unit[id]
+			stations = append(stations, id)
+			points = append(points, num(q.X)+","+num(q.Y))
+		}
+		fmt.Fprintf(w, "<polyline data-railway=\"%s\" data-power=\"%s\" data-stations=\"%s\" points=\"%s\"/>\n",
+			rw.Name, xmlEscape(m.PowerName(rw.Power)), strings.Join(stations, " "), strings.Join(points, " "))
 	}
 	ids := make([]string, 0, len(pts.centre))
 	for id := range pts.centre {

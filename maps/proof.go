@@ -24,6 +24,8 @@ type Proof struct {
 	Borders int
 	// Links is the number of marked links.
 	Links int
+	// Railways is the number of railway lines drawn.
+	Railways int
 }
 
 // ProveSVG reads a board's SVG and proves it against the map; see Prove.
@@ -215,6 +217,42 @@ func Prove(b *Board, m *rules.Map, islands map[string]bool) *Proof {
 		}
 		linked[sortedPair(k.A, k.B)] = true
 	}
+
+	// Railways: each of the rules' lines drawn once, station by station in
+	// its order, and nothing else.
+	drawnRail := map[string]bool{}
+	for _, rw := range b.Railways {
+		if drawnRail[rw.Name] {
+			bad("railway %s drawn twice", rw.Name)
+		}
+		drawnRail[rw.Name] = true
+	}
+	ruleRail := map[string]bool{}
+	for _, w := range m.Railways() {
+		ruleRail[w.Name] = true
+		var want []string
+		for _, p := range w.Line {
+			want = append(want, m.Provinces[p].Abbr)
+		}
+		found := false
+		for _, rw := range b.Railways {
+			if rw.Name == w.Name {
+				found = true
+				if strings.Join(rw.Stations, " ") != strings.Join(want, " ") {
+					bad("railway %s drawn through %s, not %s", w.Name, strings.Join(rw.Stations, " "), strings.Join(want, " "))
+				}
+			}
+		}
+		if !found {
+			bad("railway %s not drawn", w.Name)
+		}
+	}
+	for _, rw := range b.Railways {
+		if !ruleRail[rw.Name] {
+			bad("railway %s is no railway of the rules", rw.Name)
+		}
+	}
+	pr.Railways = len(b.Railways)
 
 	// The rules' borders.
 	rulesArmy := map[[2]string]bool{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestProofFailsWhenTheMapChanges(t *testing.T) {
 			{"an army border removed", "army bur: gas mar mun par pic ruh", "army bur: gas mar mun par pic", "extra army border bur-ruh"},
 			{"a fleet border removed", "fleet ska: den nth nwy swe", "fleet ska: den nth nwy", "extra fleet border ska-swe"},
 			{"a coast's sea changed", "fleet bar: nwy nwg stp/nc", "fleet bar: nwy nwg", "extra fleet border bar-stp/nc"},
-			{"a crossing removed", "army lon: lvp", "", "link lon-lvp is no rules border"},
+			{"a border added across the land", "both lon: wal yor", "both lon: wal yor\narmy lon: lvp", "missing army border lon-lvp"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				mutated := strings.Replace(string(src), tc.from, tc.to, 1)
@@ -134,4 +135,51 @@ func BenchmarkProof(b *testing.B) {
 
 func variantFrom(src string) (*rules.Variant, error) {
 	return mapfile.Parse(strings.NewReader(src))
+}
+
+// TestProofFollowsTheRailways: the drawn railway must run through exactly
+// the rules' stations, in order; a railway the rules lack, or one they
+// have and the board does not draw, is a problem.
+func TestProofFollowsTheRailways(t *testing.T) {
+	for _, cb := range committedBoards(t) {
+		if cb.name != "colonial" {
+			continue
+		}
+		src, err := os.ReadFile("../variants/colonial.map")
+		if err != nil {
+			t.Fatal(err)
+		}
+		const line = "railway tsr Russia: mos prm oms kra irk vla"
+		// A crossing the rules drop leaves its marked link over.
+		t.Run("a crossing removed", func(t *testing.T) {
+			mutated := strings.Replace(string(src), "both ota: aki[bridge] sak[bridge]", "both ota: aki[bridge]", 1)
+			v, err := variantFrom(mutated)
+			if err != nil || mutated == string(src) {
+				t.Fatalf("mutating colonial.map: %v", err)
+			}
+			if pr := Prove(cb.board, v.Map, cb.islands); !slices.Contains(pr.Problems, "link ota-sak is no rules border") {
+				t.Fatalf("the proof says %q", pr.Problems)
+			}
+		})
+		for _, tc := range []struct{ name, to, want string }{
+			{"a station fewer", "railway tsr Russia: mos prm oms kra irk", "railway tsr drawn through mos prm oms kra irk vla, not mos prm oms kra irk"},
+			{"no railway", "", "railway tsr is no railway of the rules"},
+			{"another railway", line + "\nrailway tsr2 Russia: mos prm", "railway tsr2 not drawn"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				mutated := strings.Replace(string(src), line, tc.to, 1)
+				if mutated == string(src) {
+					t.Fatalf("the map has no line %q", line)
+				}
+				v, err := variantFrom(mutated)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pr := Prove(cb.board, v.Map, cb.islands)
+				if !slices.Contains(pr.Problems, tc.want) {
+					t.Fatalf("the proof says %q, want it to include %q", pr.Problems, tc.want)
+				}
+			})
+		}
+	}
 }

@@ -202,7 +202,7 @@ func (n *Names) Loc(s string) (rules.Loc, bool) {
 	}
 	var buf [12]string
 	toks, _ := tokenize(buf[:0], s)
-	l, used, err := n.loc(toks, nil, 0)
+	l, used, _, _, err := n.loc(toks, nil, 0, 0)
 	if err != nil || used != len(toks) {
 		return rules.Loc{}, false
 	}

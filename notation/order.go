@@ -115,7 +115,23 @@ type cursor struct {
 	toks []string
 	low  []string // toks folded with fold, each when first needed (see folded)
 	i    int
+	// A location may be read as more than one name: "RUH R" is Ruhr,
+	// or Ruhr's id and the order word R. The reader takes the longest
+	// name; when the order then fails to read, it reads it again taking a
+	// shorter one (see Parser.ParseOrder). limits holds, for the first
+	// maxChoices locations of the order, the most words its name may
+	// span (0: any); calls counts the locations read, and chosen and
+	// shorter record how many words each one's name spans and whether a
+	// shorter name was there to take.
+	limits  [maxChoices]uint8
+	calls   int
+	chosen  [maxChoices]uint8
+	shorter [maxChoices]bool
 }
+
+// maxChoices is how many locations of one order the reader may read
+// again with a shorter name; an order has at most three.
+const maxChoices = 4
 
 func (c *cursor) done() bool   { return c.i >= len(c.toks) }
 func (c *cursor) peek() string { return folded(c.toks, c.low, c.i) }
@@ -267,7 +283,16 @@ func (c *cursor) location() (rules.Loc, error) {
 	if c.done() {
 		return rules.Loc{}, c.errf("", "a province is missing at the end")
 	}
-	l, used, err := c.n.loc(c.toks, c.low, c.i)
+	limit := 0
+	k := c.calls
+	c.calls++
+	if k < maxChoices {
+		limit = int(c.limits[k])
+	}
+	l, used, words, shorter, err := c.n.loc(c.toks, c.low, c.i, limit)
+	if k < maxChoices {
+		c.chosen[k], c.shorter[k] = uint8(words), shorter
+	}
 	if err != nil {
 		at := c.i
 		if le, ok := err.(*locError); ok {
@@ -296,15 +321,21 @@ func folded(toks, low []string, j int) string {
 	return low[j]
 }
 
-// loc reads the longest province name starting at toks[i], then an
-// optional coast, and returns how many words it used. A province name may
-// contain hyphens ("Mid-Atlantic Ocean"), which tokenize keeps inside words.
-// low holds the words folded with fold, or is nil.
-func (n *Names) loc(toks, low []string, i int) (rules.Loc, int, error) {
+// loc reads the longest province name of at most limit words (0: any)
+// starting at toks[i], then an optional coast, and returns how many words
+// it used in all, how many the name spans, and whether a shorter name
+// starts there too. A province name may contain hyphens ("Mid-Atlantic
+// Ocean"), which tokenize keeps inside words. low holds the words folded
+// with fold, or is nil.
+func (n *Names) loc(toks, low []string, i, limit int) (_ rules.Loc, used, words int, shorter bool, _ error) {
 	best, bestLen := rules.Province(0), 0
+	most := n.maxLen + 1
+	if limit > 0 {
+		most = min(most, limit)
+	}
 	var buf [64]byte
 	k := buf[:0]
-	for j := i; j < len(toks) && j-i < n.maxLen+1; j++ {
+	for j := i; j < len(toks) && j-i < most; j++ {
 		before := len(k)
 		k = appendKey(k, toks[j])
 		if len(k) == before || !n.mayStart(k) {
@@ -313,12 +344,21 @@ func (n *Names) loc(toks, low []string, i int) (rules.Loc, int, error) {
 			break
 		}
 		if p, ok := n.lookup(k); ok {
+			shorter = bestLen > 0
 			best, bestLen = p, j-i+1
 		}
 	}
 	if bestLen == 0 {
-		return rules.Loc{}, 0, &locError{"unknown province", i}
+		return rules.Loc{}, 0, 0, false, &locError{"unknown province", i}
 	}
+	l, used, err := n.coast(toks, low, i, best, bestLen)
+	return l, used, bestLen, shorter, err
+}
+
+// coast reads the optional coast after the name of province best, which
+// spans bestLen words from toks[i], and returns how many words the
+// location used in all.
+func (n *Names) coast(toks, low []string, i int, best rules.Province, bestLen int) (rules.Loc, int, error) {
 	l := rules.Loc{Province: best}
 	used := bestLen
 	// Coasts: "/sc", "(sc)", "sc", "(south coast)", "south coast".
@@ -391,9 +431,15 @@ type Parser struct {
 func (n *Names) NewParser() *Parser { return &Parser{n: n} }
 
 // ParseOrder is Names.ParseOrder with the parser's scratch space.
+//
+// Each location takes the longest name it can, then the order reads on;
+// when it cannot, the order is read again with a shorter name for the
+// last location that had one ("A RUH R HOL": not "Ruhr" then "HOL", but
+// RUH, the order word R, HOL), and so on until a reading succeeds. An
+// order that reads on the first try, the common case, is read once.
+// When none does, the error is that of the reading that got furthest.
 func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
 	n := p.n
-	c := &p.c
 	src := s
 	// A leading power name before a colon may be several words or
 	// hyphenated ("Austria-Hungary: A VIE H").
@@ -409,13 +455,44 @@ func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rul
 	if hyphens {
 		toks = n.splitHyphens(toks)
 	}
-	*c = cursor{n: n, src: src, toks: toks}
-	if len(c.toks) <= len(p.low) {
-		c.low = p.low[:len(c.toks)]
-		clear(c.low)
+	var low []string
+	if len(toks) <= len(p.low) {
+		low = p.low[:len(toks)]
+		clear(low)
 	} else {
-		c.low = make([]string, len(c.toks))
+		low = make([]string, len(toks))
 	}
+	var limits [maxChoices]uint8
+	var firstO rules.Order
+	var firstErr error
+	firstAt := -1
+	for {
+		c := &p.c
+		*c = cursor{n: n, src: src, toks: toks, low: low, limits: limits}
+		o, err := n.parseOrder(c, power, t)
+		if err == nil {
+			return o, nil
+		}
+		if c.i >= firstAt {
+			firstO, firstErr, firstAt = o, err, c.i
+		}
+		// The next reading: a shorter name for the last location
+		// that had one, the locations before it as they were, those
+		// after it the longest again.
+		k := min(c.calls, maxChoices) - 1
+		for k >= 0 && !c.shorter[k] {
+			k--
+		}
+		if k < 0 {
+			return firstO, firstErr
+		}
+		limits[k] = c.chosen[k] - 1
+		clear(limits[k+1:])
+	}
+}
+
+// parseOrder reads the words of the cursor as one order of power.
+func (n *Names) parseOrder(c *cursor, power rules.Power, t rules.PhaseType) (rules.Order, error) {
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if c.done() {
 		return o, c.errf("", "empty order")

@@ -53,7 +53,6 @@ func TestBoardSVGIsServedAndCached(t *testing.T) {
 		t.Error("the gzipped board is not the board")
 	}
 	anon.must(404, "GET", "/variants/nosuch/board.svg", nil)
-	anon.must(404, "GET", "/variants/sengoku/board.svg", nil) // none drawn yet
 	anon.must(404, "GET", "/variants/diceplomacy/board.svg", nil)
 }
 
@@ -103,9 +102,21 @@ func TestVariantDetailDescribesTheMap(t *testing.T) {
 		t.Errorf("palette: %+v", v.Palette)
 	}
 
-	anon.must(200, "GET", "/variants/sengoku", nil).json(t, &v)
-	if v.Board != nil || len(v.Provinces) == 0 || v.Provinces[0].Unit != nil {
-		t.Errorf("sengoku, which has no board yet: board %v, %d provinces", v.Board, len(v.Provinces))
+	// Every variant with a board has a unit point for every province.
+	for _, name := range []string{"1900", "sengoku", "colonial"} {
+		v.Provinces = nil
+		anon.must(200, "GET", "/variants/"+name, nil).json(t, &v)
+		if v.Board == nil || len(v.Provinces) == 0 {
+			t.Errorf("%s: board %v, %d provinces", name, v.Board, len(v.Provinces))
+		}
+		for _, p := range v.Provinces {
+			if p.Unit == nil && !p.Impassable {
+				t.Errorf("%s: no unit point for %s", name, p.ID)
+			}
+			if len(p.CoastUnits) != len(p.Coasts) {
+				t.Errorf("%s: %s has coasts %v and coast points %v", name, p.ID, p.Coasts, p.CoastUnits)
+			}
+		}
 	}
 	anon.must(200, "GET", "/variants/diceplomacy", nil)
 	anon.must(404, "GET", "/variants/nosuch", nil)

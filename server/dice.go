@@ -22,8 +22,8 @@ import (
 const diceMaxTurns = 300
 
 func diceVariant() variantJSON {
-	return variantJSON{Name: kindDice, Kind: kindDice, Title: "Diceplomacy", Powers: []string{}, Victory: "the last player standing, or a surrender",
-		Draws: true, Description: "A dice game of war and diplomacy; each player's die is secret until revealed in battle.",
+	return variantJSON{Name: kindDice, Kind: kindDice, Title: dice.Title, Powers: []string{}, Victory: dice.Victory,
+		Draws: true, Description: dice.Description,
 		MinPlayers: dice.MinPlayers, MaxPlayers: dice.MaxPlayers}
 }
 
@@ -44,7 +44,7 @@ type diceGame struct {
 	g *dice.Game // the replayed game, while active
 }
 
-func seatName(i int) string { return fmt.Sprintf("Seat %d", i+1) }
+func seatName(i int) string { return fmt.Sprintf("Seat %d", i) } // seats count from 0, as in the view
 
 func newDiceGame(u *store.User, req createGameRequest, phaseSeconds int) (*diceGame, error) {
 	if req.Players == 0 {
@@ -106,10 +106,10 @@ func freshSource() dice.Source {
 func (dg *diceGame) seatIndex(power string) int {
 	p := strings.TrimSpace(strings.TrimPrefix(strings.ToLower(power), "seat"))
 	n, err := strconv.Atoi(p)
-	if err != nil || n < 1 || n > len(dg.Seats) {
+	if err != nil || n < 0 || n >= len(dg.Seats) {
 		return -1
 	}
-	return n - 1
+	return n
 }
 
 func (dg *diceGame) PowerOf(userID string) string {
@@ -149,7 +149,7 @@ func (dg *diceGame) Join(u *store.User, power string) error {
 			return fmt.Errorf("%w: every seat is taken", game.ErrState)
 		}
 	} else if i = dg.seatIndex(power); i < 0 {
-		return fmt.Errorf("%w: no seat %q (Seat 1 to Seat %d)", game.ErrInvalid, power, len(dg.Seats))
+		return fmt.Errorf("%w: no seat %q (Seat 0 to Seat %d)", game.ErrInvalid, power, len(dg.Seats)-1)
 	}
 	if dg.Seats[i].User != "" {
 		return fmt.Errorf("%w: %s is taken", game.ErrState, dg.Seats[i].Power)

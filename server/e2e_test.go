@@ -365,8 +365,8 @@ func openEvents(t *testing.T, base, token, id string) (expect func(want string))
 func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
-		id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 5, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 1"})
-		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "seat 2"})
+		id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 5, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
+		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "seat 1"})
 		a.must(200, "POST", "/games/"+id+"/start", nil)
 		a.must(409, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}})
 		a.must(409, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
@@ -390,7 +390,7 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 				break
 			}
 			if g.View.Request.Kind.String() == "none" {
-				// Seat 2 may be asked; its deadline passes.
+				// Seat 1 may be asked; its deadline passes.
 				e.clock.Advance(61 * time.Second)
 				e.srv.poke()
 				time.Sleep(100 * time.Millisecond)
@@ -452,7 +452,7 @@ func TestOpenAPIListsEveryField(t *testing.T) {
 	a := e.user()
 	for _, tc := range []struct{ schema, variant, power string }{
 		{"DiplomacyGame", "standard", "England"},
-		{"DiceGame", "diceplomacy", "Seat 1"},
+		{"DiceGame", "diceplomacy", "Seat 0"},
 	} {
 		id := a.newGame(map[string]any{"variant": tc.variant, "phase_deadline_seconds": 600, "bots": true, "power": tc.power})
 		a.must(200, "POST", "/games/"+id+"/start", nil)

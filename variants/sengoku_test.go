@@ -39,7 +39,7 @@ func sengokuProv(t testing.TB, names *notation.Names, s string) rules.Province {
 func TestSengokuStart(t *testing.T) {
 	v, names := sengoku(t)
 	m := v.Map
-	// 81 spaces and 37 centres of Sengoku 5.0, plus Sado and Iga.
+	// 81 spaces and 37 centres of Sengoku 5.0, plus Sado.
 	terrains := map[rules.Terrain]int{}
 	centres := 0
 	for _, pi := range m.Provinces {
@@ -48,19 +48,18 @@ func TestSengokuStart(t *testing.T) {
 			centres++
 		}
 	}
-	if m.NumProvinces() != 83 || centres != 37 {
-		t.Errorf("%d spaces and %d centres, want 83 and 37", m.NumProvinces(), centres)
+	if m.NumProvinces() != 82 || centres != 37 {
+		t.Errorf("%d spaces and %d centres, want 82 and 37", m.NumProvinces(), centres)
 	}
-	if terrains[rules.Sea] != 26 || terrains[rules.Coastal] != 45 || terrains[rules.Land] != 12 {
-		t.Errorf("terrains %v, want 26 seas, 45 coastal, 12 inland", terrains)
+	if terrains[rules.Sea] != 26 || terrains[rules.Coastal] != 45 || terrains[rules.Land] != 11 {
+		t.Errorf("terrains %v, want 26 seas, 45 coastal, 11 inland", terrains)
 	}
-	for _, s := range []string{"Sado", "Iga"} {
-		if pi := m.Province(sengokuProv(t, names, s)); pi.SupplyCenter {
-			t.Errorf("%s is a supply centre; the seed adds it as an ordinary province", s)
-		}
+	if pi := m.Province(sengokuProv(t, names, "Sado")); pi.SupplyCenter || pi.Terrain != rules.Coastal {
+		t.Errorf("Sado: centre %v, %s; the seed adds it as an ordinary coastal province", pi.SupplyCenter, pi.Terrain)
 	}
-	if m.Province(sengokuProv(t, names, "Sado")).Terrain != rules.Coastal || m.Province(sengokuProv(t, names, "Iga")).Terrain != rules.Land {
-		t.Errorf("Sado must be coastal and Iga inland")
+	// The seed's Iga, across the bay from Mikawa, is the 5.0 map's Shima.
+	if iga, shima := sengokuProv(t, names, "Iga"), sengokuProv(t, names, "Shima"); iga != shima {
+		t.Errorf("Iga is %s, not Shima", m.Province(iga).Name)
 	}
 
 	if v.Start.Phase != (rules.Phase{Season: rules.Spring, Year: 1570, Type: rules.MovementPhase}) {
@@ -119,7 +118,7 @@ func TestSengokuStart(t *testing.T) {
 			t.Errorf("%s: units %v, want %s", name, gotUnits, units[name])
 		}
 	}
-	for _, s := range []string{"Bitchu-Sanuki", "Echigo-Sado", "Nagato-Chikuzen", "Mikawa-Iga", "Iyo-Suo", "Iyo-Bungo", "25"} {
+	for _, s := range []string{"Bitchu-Sanuki", "Echigo-Sado", "Nagato-Chikuzen", "Mikawa-Shima", "Iga", "Iyo-Suo", "Iyo-Bungo", "25"} {
 		if !strings.Contains(v.Description, s) {
 			t.Errorf("the description does not tell players about %s", s)
 		}
@@ -131,12 +130,12 @@ func TestSengokuStart(t *testing.T) {
 
 // sengokuBridges are the seed's five bridges.
 var sengokuBridges = [][2]string{
-	{"Bitchu", "Sanuki"}, {"Echigo", "Sado"}, {"Nagato", "Chikuzen"}, {"Mikawa", "Iga"}, {"Iyo", "Suo"},
+	{"Bitchu", "Sanuki"}, {"Echigo", "Sado"}, {"Nagato", "Chikuzen"}, {"Mikawa", "Shima"}, {"Iyo", "Suo"},
 }
 
 // TestSengokuBridgeBorders checks that exactly the seed's five borders are
-// bridges, open to armies both ways and to fleets where both ends have a
-// coast, and that the 5.0 map's other crossings over water are gone.
+// bridges, open to armies and fleets both ways, and that the 5.0 map's
+// other crossing over water, Iyo-Bungo, is gone.
 func TestSengokuBridgeBorders(t *testing.T) {
 	v, names := sengoku(t)
 	m := v.Map
@@ -153,9 +152,8 @@ func TestSengokuBridgeBorders(t *testing.T) {
 			if ok, kind := m.Edge(rules.Army, from, to); !ok || kind != bridge {
 				t.Errorf("army %s-%s: crossable %v kind %s, want a bridge", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.Kind(kind).Name)
 			}
-			coastal := m.Province(dir[0]).Terrain == rules.Coastal && m.Province(dir[1]).Terrain == rules.Coastal
-			if ok, kind := m.Edge(rules.Fleet, from, to); ok != coastal || (ok && kind != bridge) {
-				t.Errorf("fleet %s-%s: crossable %v kind %s, want %v", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.Kind(kind).Name, coastal)
+			if ok, kind := m.Edge(rules.Fleet, from, to); !ok || kind != bridge {
+				t.Errorf("fleet %s-%s: crossable %v kind %s, want a bridge", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.Kind(kind).Name)
 			}
 		}
 	}
@@ -172,9 +170,9 @@ func TestSengokuBridgeBorders(t *testing.T) {
 		t.Errorf("%d directed bridge borders, want 10", n)
 	}
 	// The 5.0 bridge Iyo-Bungo is not part of the variant; 5.0's ordinary
-	// borders Awa-Kii and Mikawa-Shima are (the rules page: build from the
-	// 5.0 data, then apply the seed).
-	for _, pair := range [][2]string{{"Iyo", "Bungo"}, {"Awa", "Kii"}, {"Mikawa", "Shima"}} {
+	// border Awa-Kii is (the rules page: build from the 5.0 data, then
+	// apply the seed).
+	for _, pair := range [][2]string{{"Iyo", "Bungo"}, {"Awa", "Kii"}} {
 		p, q := sengokuProv(t, names, pair[0]), sengokuProv(t, names, pair[1])
 		want := pair[0] != "Iyo"
 		for _, ut := range []rules.UnitType{rules.Army, rules.Fleet} {
@@ -213,20 +211,25 @@ func TestSengokuBridges(t *testing.T) {
 			Units:     `Shimazu: F Chikuzen`,
 			Orders:    `Shimazu: F Chikuzen - Nagato => succeeds`,
 			WantUnits: `Shimazu: F Nagato`},
-		{ID: "Mikawa-Iga/army", Variant: "sengoku", Phase: "spring 1570 movement",
+		{ID: "Mikawa-Shima/army", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units: `
 				Oda: A Mikawa
-				Asakura: A Iga`,
+				Asakura: A Shima`,
 			Orders: `
-				Oda: A Mikawa - Iga => bounced
-				Asakura: A Iga - Mikawa => bounced`,
+				Oda: A Mikawa - Shima => bounced
+				Asakura: A Shima - Mikawa => bounced`,
 			WantUnits: `
 				Oda: A Mikawa
-				Asakura: A Iga`},
-		// Iga is inland: the bridge cannot carry a fleet.
-		{ID: "Mikawa-Iga/fleet", Variant: "sengoku", Phase: "spring 1570 movement",
+				Asakura: A Shima`},
+		// Shima is coastal: the bridge carries fleets too, as the rules
+		// say of all five. Iga is another name for Shima.
+		{ID: "Mikawa-Shima/fleet", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units:     `Oda: F Mikawa`,
-			Orders:    `Oda: F Mikawa - Iga => illegal`,
+			Orders:    `Oda: F Mikawa - Iga => succeeds`,
+			WantUnits: `Oda: F Shima`},
+		{ID: "Shima-Mikawa/fleet", Variant: "sengoku", Phase: "spring 1570 movement",
+			Units:     `Oda: F Iga`,
+			Orders:    `Oda: F Iga - Mikawa => succeeds`,
 			WantUnits: `Oda: F Mikawa`},
 		{ID: "Iyo-Suo/army", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units:     `Mori: A Suo`,
@@ -247,8 +250,7 @@ func TestSengokuBridges(t *testing.T) {
 				Mori: A Aki - Suo => succeeds
 				Oda: A Suo Hold => dislodged`,
 			WantDislodged: `Oda: A Suo`},
-		// Sado touches exactly Echigo and two seas; Iga touches exactly
-		// Omi, Yamashiro, Yamato, Ise and (by the bridge) Mikawa.
+		// Sado touches exactly Echigo and two seas.
 		{ID: "Sado/seas", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units: `
 				Uesugi: F Sado
@@ -263,16 +265,6 @@ func TestSengokuBridges(t *testing.T) {
 			Units:     `Uesugi: F Sado`,
 			Orders:    `Uesugi: F Sado - Sea of Japan => illegal`,
 			WantUnits: `Uesugi: F Sado`},
-		{ID: "Iga/inland", Variant: "sengoku", Phase: "fall 1570 movement",
-			Units: `
-				Asakura: A Iga
-				Oda: A Ise
-				Takeda: A Yamato`,
-			Orders: `
-				Asakura: A Iga - Kawachi => illegal
-				Oda: A Ise - Iga => succeeds
-				Takeda: A Yamato Supports A Ise - Iga => succeeds`,
-			WantDislodged: `Asakura: A Iga`},
 		// 5.0's other crossings over water are not borders.
 		{ID: "no Iyo-Bungo", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units: `
@@ -284,15 +276,11 @@ func TestSengokuBridges(t *testing.T) {
 			WantUnits: `
 				Chosokabe: F Iyo
 				Shimazu: A Bungo`},
-		// 5.0's ordinary borders Awa-Kii and Mikawa-Shima stay.
+		// 5.0's ordinary border Awa-Kii stays.
 		{ID: "Awa-Kii is an ordinary border", Variant: "sengoku", Phase: "spring 1570 movement",
 			Units:     `Chosokabe: F Awa`,
 			Orders:    `Chosokabe: F Awa - Kii => succeeds`,
 			WantUnits: `Chosokabe: F Kii`},
-		{ID: "Mikawa-Shima is an ordinary border", Variant: "sengoku", Phase: "spring 1570 movement",
-			Units:     `Oda: A Mikawa`,
-			Orders:    `Oda: A Mikawa - Shima => succeeds`,
-			WantUnits: `Oda: A Shima`},
 	})
 }
 

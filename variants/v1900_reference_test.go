@@ -69,8 +69,11 @@ func readDP(t *testing.T, path string) *dpMap {
 			}
 		case w[0] == "UNOWNED":
 			d.neutral = append(d.neutral, lowerAll(w[1:])...)
-		case len(w) >= 2 && strings.HasPrefix(w[1], "(") && !started:
+		case len(w) >= 2 && strings.HasPrefix(w[1], "("):
+			// A power, its adjective and home centres; the Mila judge's
+			// files list its units after it, below BEGIN.
 			powers[w[0]] = true
+			power = w[0]
 			for _, h := range w[2:] {
 				if !strings.HasPrefix(h, "*") { // *SIB: the later Emergency Measures Rule
 					d.homes[w[0]] = append(d.homes[w[0]], strings.ToLower(h))
@@ -129,8 +132,9 @@ func lowerAll(s []string) []string {
 var dpPowers = map[string]string{"AUSTRIA": "Austria-Hungary", "BRITAIN": "Britain", "FRANCE": "France",
 	"GERMANY": "Germany", "ITALY": "Italy", "RUSSIA": "Russia", "TURKEY": "Turkey"}
 
-// diffSets reports the keys of one set missing from the other.
-func diffSets(t *testing.T, what string, ref, ours map[string]bool) {
+// diffSets reports the keys of one set missing from the other; file names
+// the map file compared with the reference.
+func diffSets(t *testing.T, file, what string, ref, ours map[string]bool) {
 	t.Helper()
 	var missing, extra []string
 	for k := range ref {
@@ -146,10 +150,10 @@ func diffSets(t *testing.T, what string, ref, ours map[string]bool) {
 	sort.Strings(missing)
 	sort.Strings(extra)
 	if len(missing) > 0 {
-		t.Errorf("%s in the reference but not in 1900.map: %v", what, missing)
+		t.Errorf("%s in the reference but not in %s: %v", what, file, missing)
 	}
 	if len(extra) > 0 {
-		t.Errorf("%s in 1900.map but not in the reference: %v", what, extra)
+		t.Errorf("%s in %s but not in the reference: %v", what, file, extra)
 	}
 }
 
@@ -181,7 +185,7 @@ func TestMap1900AgreesWithReference(t *testing.T) {
 			t.Errorf("%s is impassable; every space of 1900 is passable", pi.Abbr)
 		}
 	}
-	diffSets(t, "provinces", refProvs, ourProvs)
+	diffSets(t, "1900.map", "provinces", refProvs, ourProvs)
 
 	army, fleet, cape := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, b := range m.Borders() {
@@ -198,9 +202,9 @@ func TestMap1900AgreesWithReference(t *testing.T) {
 			}
 		}
 	}
-	diffSets(t, "army borders", ref.army, army)
-	diffSets(t, "fleet borders", ref.fleet, fleet)
-	diffSets(t, "cape borders", ref.cape, cape)
+	diffSets(t, "1900.map", "army borders", ref.army, army)
+	diffSets(t, "1900.map", "fleet borders", ref.fleet, fleet)
+	diffSets(t, "1900.map", "cape borders", ref.cape, cape)
 	t.Logf("compared %d provinces, %d army and %d fleet directed borders (%d cape)",
 		len(refProvs), len(ref.army), len(ref.fleet), len(ref.cape))
 
@@ -241,7 +245,7 @@ func TestMap1900AgreesWithReference(t *testing.T) {
 			ourSC[pi.Abbr+" neutral"] = true
 		}
 	}
-	diffSets(t, "home and neutral centres", refSC, ourSC)
+	diffSets(t, "1900.map", "home and neutral centres", refSC, ourSC)
 
 	refStart, ourStart := map[string]bool{}, map[string]bool{}
 	for _, u := range ref.units {
@@ -267,5 +271,5 @@ func TestMap1900AgreesWithReference(t *testing.T) {
 			ourStart[m.PowerName(o)+" owns "+m.Provinces[p].Abbr] = true
 		}
 	}
-	diffSets(t, "starting units and ownership", refStart, ourStart)
+	diffSets(t, "1900.map", "starting units and ownership", refStart, ourStart)
 }

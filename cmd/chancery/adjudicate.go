@@ -91,6 +91,9 @@ func writeJSON(stdout, stderr io.Writer, v any, indent bool) int {
 		enc.SetIndent("", "  ")
 	}
 	if err := enc.Encode(v); err != nil {
+		if closedOutput(err) {
+			return 0 // nobody reads the rest
+		}
 		fmt.Fprintf(stderr, "chancery: writing output: %v\n", err)
 		return 1
 	}

@@ -36,7 +36,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	dur := fs.Duration("time", 2*time.Second, "how long to loop")
 	count := fs.Int("count", 0, "loop over the cases this many times instead of for --time")
 	asJSON := fs.Bool("json", false, "print one JSON line")
-	fallback := fs.Bool("convoy-fallback", false, "play cases and records without options with the DATC v2 land fall-back for \"via convoy\" (as the recorded games of ../shared were judged)")
+	fallback := fs.Bool("convoy-fallback", false, "play cases and records without options with the DATC v2 land fall-back for \"via convoy\" (the reading under which the recorded reference games were judged)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2

@@ -89,15 +89,16 @@ func botKinds(list string, n int) ([]string, error) {
 	return out, nil
 }
 
-// startSeat turns the 1-based --start flag into a seat (0: at random).
+// startSeat turns the --start flag, a seat from 0, into a seat (-1: at
+// random).
 func startSeat(start, players int) (dice.Seat, error) {
-	if start == 0 {
+	if start == int(dice.RandomStart) {
 		return dice.RandomStart, nil
 	}
-	if start < 1 || start > players {
-		return 0, fmt.Errorf("--start %d: want 1 to %d, or 0 for a random start", start, players)
+	if start < 0 || start >= players {
+		return 0, fmt.Errorf("--start %d: want a seat from 0 to %d, or -1 for a random start", start, players-1)
 	}
-	return dice.Seat(start - 1), nil
+	return dice.Seat(start), nil
 }
 
 // ---------------------------------------------------------------- simulate
@@ -136,7 +137,7 @@ func diceSimulate(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 1000, "number of games")
 	seed := fs.Uint64("seed", 1, "seed; the same seed gives the same output")
 	bots := fs.String("bots", "heuristic", "comma-separated bots (random, heuristic), cycled over the seats")
-	start := fs.Int("start", 0, "start seat, 1-based; 0 draws it at random each game")
+	start := fs.Int("start", -1, "start seat, from 0; -1 draws it at random each game")
 	maxTurns := fs.Int("max-turns", 1000, "turns after which a game is a draw (0: no limit)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played in parallel (does not change the output)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -321,11 +322,11 @@ func printReport(w io.Writer, r simReport) {
 	pct := func(c int) string { return fmt.Sprintf("%d (%.1f%%)", c, 100*float64(c)/float64(r.Games)) }
 	fmt.Fprintf(w, "wins by seat:")
 	for s, c := range r.WinsBySeat {
-		fmt.Fprintf(w, "  %d: %s", s+1, pct(c))
+		fmt.Fprintf(w, "  %d: %s", s, pct(c))
 	}
-	fmt.Fprintf(w, "\nwins by turn order (1 = start player):")
+	fmt.Fprintf(w, "\nwins by turn order (0 = start player):")
 	for s, c := range r.WinsByOrder {
-		fmt.Fprintf(w, "  %d: %s", s+1, pct(c))
+		fmt.Fprintf(w, "  %d: %s", s, pct(c))
 	}
 	fmt.Fprintln(w)
 	for _, k := range bot.Kinds {
@@ -359,17 +360,17 @@ const rulesInShort = `Diceplomacy in short:
     treaty          the Grand Treaty: every alliance ends
     reroll          roll your die again, in secret
   3 wins win the game (ties: fewest losses, then highest die); 3 losses
-  and you are out. A player is a seat number or a name.
+  and you are out. A player is a seat number (from 0) or a name.
 `
 
 func dicePlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	players := fs.Int("players", 5, "number of players, 4 to 8")
-	humans := fs.Int("humans", 1, "human players (seats 1 to N; more than one is hot-seat, 0 watches bots)")
+	humans := fs.Int("humans", 1, "human players (seats 0 to N-1; more than one is hot-seat, 0 watches bots)")
 	names := fs.String("names", "", "comma-separated names, seat by seat (default: You for one human, then Bob, Carol, ...)")
 	bots := fs.String("bots", "heuristic", "comma-separated bots (random, heuristic) for the other seats, cycled")
 	seed := fs.Uint64("seed", 0, "seed for the dice and bots (0: from the clock; the game prints it)")
-	start := fs.Int("start", 0, "start seat, 1-based (0: at random)")
+	start := fs.Int("start", -1, "start seat, from 0 (-1: at random)")
 	maxTurns := fs.Int("max-turns", 300, "turns after which the game is a draw (0: no limit)")
 	if st, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return st
@@ -492,7 +493,7 @@ func (p *tableGame) run() int {
 			}
 		default:
 			if hotSeat && p.atKeys != s {
-				fmt.Fprintf(p.out, "\n=== Pass the keyboard to %s (seat %d), then press Enter. Others, look away. ===\n", p.names[s], s+1)
+				fmt.Fprintf(p.out, "\n=== Pass the keyboard to %s (seat %d), then press Enter. Others, look away. ===\n", p.names[s], s)
 				if !p.in.Scan() {
 					p.inputEnded()
 					continue
@@ -525,7 +526,9 @@ func (p *tableGame) ask(s dice.Seat) (quit bool) {
 	fmt.Fprintln(p.out)
 	p.table(s)
 	for {
-		fmt.Fprintf(p.out, "%s> ", p.prompt(v))
+		if _, err := fmt.Fprintf(p.out, "%s> ", p.prompt(v)); closedOutput(err) {
+			return true // nobody reads the game any more
+		}
 		if !p.in.Scan() {
 			fmt.Fprintln(p.out)
 			p.inputEnded()
@@ -605,7 +608,7 @@ func (p *tableGame) prompt(v *dice.View) string {
 }
 
 func (p *tableGame) blocName(v *dice.View, s dice.Seat) string {
-	name := fmt.Sprintf("%d %s", s+1, p.names[s])
+	name := fmt.Sprintf("%d %s", s, p.names[s])
 	if a := v.Players[s].Ally; a != dice.NoSeat {
 		name += " (with ally " + p.names[a] + ")"
 	}
@@ -625,9 +628,9 @@ func (p *tableGame) table(viewer dice.Seat) {
 	}
 	if viewer != dice.NoSeat {
 		if p.names[viewer] == "You" {
-			fmt.Fprintf(p.out, " You are seat %d.", viewer+1)
+			fmt.Fprintf(p.out, " You are seat %d.", viewer)
 		} else {
-			fmt.Fprintf(p.out, " You are %s, seat %d.", p.names[viewer], viewer+1)
+			fmt.Fprintf(p.out, " You are %s, seat %d.", p.names[viewer], viewer)
 		}
 	}
 	fmt.Fprintf(p.out, "\n  %-4s %-10s %-14s %4s %6s  %-17s %s\n", "seat", "player", "", "wins", "losses", "die", "ally")
@@ -649,7 +652,7 @@ func (p *tableGame) table(viewer dice.Seat) {
 		} else if pv.Ally != dice.NoSeat {
 			ally = p.names[pv.Ally]
 		}
-		fmt.Fprintf(p.out, "  %-4d %-10s %-14s %4d %6d  %-17s %s\n", pv.Seat+1, p.names[pv.Seat], p.kind[pv.Seat], pv.Wins, pv.Losses, die, ally)
+		fmt.Fprintf(p.out, "  %-4d %-10s %-14s %4d %6d  %-17s %s\n", pv.Seat, p.names[pv.Seat], p.kind[pv.Seat], pv.Wins, pv.Losses, die, ally)
 	}
 	if v.Remaining <= 3 && !p.g.Over() {
 		fmt.Fprintln(p.out, "  (3 or fewer players remain: no alliances any more)")
@@ -880,14 +883,15 @@ func parseCommand(line string) (command, error) {
 	return c, nil
 }
 
-// seatOf finds the player a typed argument names: a seat number from 1, or
-// a name (case-insensitive; a prefix that fits one player only will do).
+// seatOf finds the player a typed argument names: a seat number from 0, as
+// everywhere in Diceplomacy, or a name (case-insensitive; a prefix that
+// fits one player only will do).
 func seatOf(arg string, v *dice.View) (dice.Seat, error) {
 	if n, err := strconv.Atoi(arg); err == nil {
-		if n < 1 || n > len(v.Players) {
-			return dice.NoSeat, fmt.Errorf("no seat %d (seats are 1 to %d)", n, len(v.Players))
+		if n < 0 || n >= len(v.Players) {
+			return dice.NoSeat, fmt.Errorf("no seat %d (seats are 0 to %d)", n, len(v.Players)-1)
 		}
-		return dice.Seat(n - 1), nil
+		return dice.Seat(n), nil
 	}
 	arg = strings.ToLower(arg)
 	found := dice.NoSeat

@@ -113,8 +113,8 @@ func TestDicePlayAFullGameWithScriptedInput(t *testing.T) {
 	// Bad lines first, then real moves; when the script ends the human's
 	// decisions take their defaults and the bots finish the game.
 	script := strings.Join([]string{
-		"", "dance", "war", "war 1", "war 9", "war zed", "treaty now", "yes",
-		"ally 2", "reroll", "yes", "no", "status", "help", "log", "no", "reroll", "war 3", "no",
+		"", "dance", "war", "war 0", "war 9", "war zed", "treaty now", "yes",
+		"ally 1", "reroll", "yes", "no", "status", "help", "log", "no", "reroll", "war 2", "no",
 	}, "\n") + "\n"
 	status, out, errs := runDiceWith(t, script, "play", "--seed", "7", "--players", "5")
 	if status != 0 || errs != "" {
@@ -127,7 +127,7 @@ func TestDicePlayAFullGameWithScriptedInput(t *testing.T) {
 		`? unknown command "dance"`,
 		"? war whom?",
 		"? bad target: a player cannot name themself",
-		"? no seat 9 (seats are 1 to 5)",
+		"? no seat 9 (seats are 0 to 4)",
 		`? no player called "zed"`,
 		"? treaty takes no player",
 		`? "yes" does not answer this question; answer war <player>, ally <player>, treaty or reroll`,
@@ -154,11 +154,11 @@ func TestDicePlayAFullGameWithScriptedInput(t *testing.T) {
 }
 
 func TestDicePlayHotSeatAndQuit(t *testing.T) {
-	status, out, _ := runDiceWith(t, "\nreroll\n\nquit\n", "play", "--seed", "3", "--players", "4", "--humans", "2", "--start", "1")
+	status, out, _ := runDiceWith(t, "\nreroll\n\nquit\n", "play", "--seed", "3", "--players", "4", "--humans", "2", "--start", "0")
 	if status != 0 {
 		t.Fatalf("status %d", status)
 	}
-	for _, want := range []string{"Pass the keyboard to Alice (seat 1)", "Pass the keyboard to Bob (seat 2)", "Bob left the game."} {
+	for _, want := range []string{"Pass the keyboard to Alice (seat 0)", "Pass the keyboard to Bob (seat 1)", "Bob left the game."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -212,12 +212,12 @@ func TestParseCommand(t *testing.T) {
 func TestSeatOf(t *testing.T) {
 	g, _ := dice.New(dice.Config{Players: 5, Names: []string{"You", "Bob", "Carol", "Cat", "Erin"}, Start: 0}, rand.New(rand.NewPCG(1, 1)))
 	v := g.View(0)
-	for arg, want := range map[string]dice.Seat{"2": 1, "bob": 1, "b": 1, "carol": 2, "cat": 3, "e": 4, "5": 4} {
+	for arg, want := range map[string]dice.Seat{"0": 0, "1": 1, "bob": 1, "b": 1, "carol": 2, "cat": 3, "e": 4, "4": 4} {
 		if got, err := seatOf(arg, &v); err != nil || got != want {
 			t.Errorf("%q: %v %v, want %v", arg, got, err, want)
 		}
 	}
-	for _, arg := range []string{"c", "0", "6", "zoe"} {
+	for _, arg := range []string{"c", "-1", "5", "zoe"} {
 		if _, err := seatOf(arg, &v); err == nil {
 			t.Errorf("%q accepted", arg)
 		}

@@ -5,9 +5,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 const usage = `usage: chancery <command> [arguments]
@@ -26,12 +29,52 @@ Run 'chancery <command> -h' for a command's flags.
 `
 
 func main() {
+	// A reader that goes away ("chancery variants --json | head") makes
+	// writes to the standard output fail with EPIPE rather than kill the
+	// program with SIGPIPE; run treats that as the end of the output.
+	signal.Ignore(syscall.SIGPIPE)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run dispatches to a subcommand and returns the process exit status:
 // 0 on success, 1 on a failure while working, 2 on bad usage or bad input.
+// A standard output closed by its reader is not an error: the command
+// stops writing, and the status is 0.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &output{w: stdout}
+	status := dispatch(args, stdin, out, stderr)
+	if out.closed {
+		return 0
+	}
+	return status
+}
+
+// output is the standard output, noting when its reader has gone.
+type output struct {
+	w      io.Writer
+	closed bool
+}
+
+// errClosed is the error of every write after the reader went away.
+var errClosed = fmt.Errorf("standard output closed: %w", syscall.EPIPE)
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.closed {
+		return 0, errClosed
+	}
+	n, err := o.w.Write(p)
+	if errors.Is(err, syscall.EPIPE) {
+		o.closed = true
+	}
+	return n, err
+}
+
+// closedOutput reports whether err is a write to a standard output whose
+// reader has gone, which ends a command's output without being an error.
+func closedOutput(err error) bool { return errors.Is(err, syscall.EPIPE) }
+
+// dispatch runs the subcommand args name.
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2

@@ -63,7 +63,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, err := reg.Get(*variant)
 	if err != nil {
-		fmt.Fprintf(stderr, "chancery play: %v (known: %s)\n", err, strings.Join(reg.Names(), ", "))
+		fmt.Fprintf(stderr, "chancery play: %v\n", err) // the error lists the known variants
 		return 2
 	}
 	e := game.NewEngine(v)
@@ -87,7 +87,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.in.Buffer(make([]byte, 0, 1024), 4096)
 	fmt.Fprintf(stdout, "Chancery: %s. You play %s against %d bots (seed %d: play this game again with --seed %d).\n",
 		v.Name, me, len(powers)-1, *seed, *seed)
-	fmt.Fprint(stdout, playHelp)
+	fmt.Fprint(stdout, p.help())
 	if err := p.play(*years); err != nil {
 		if errors.Is(err, errQuit) {
 			fmt.Fprintln(stdout, "Goodbye.")
@@ -230,7 +230,9 @@ func (p *player) board(pos *rules.Position) {
 func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 	var mine []rules.Order
 	for {
-		fmt.Fprintf(p.out, "%s> ", p.me)
+		if _, err := fmt.Fprintf(p.out, "%s> ", p.me); closedOutput(err) {
+			return nil, errQuit // nobody reads the game any more
+		}
 		if !p.in.Scan() {
 			if err := p.in.Err(); err != nil {
 				return nil, fmt.Errorf("reading orders: %w", err)
@@ -255,7 +257,7 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 			}
 			return checked, nil
 		case "help", "?":
-			fmt.Fprint(p.out, playHelp)
+			fmt.Fprint(p.out, p.help())
 		case "board":
 			p.board(pos)
 		case "orders":
@@ -280,10 +282,55 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 			if err != nil {
 				return nil, err
 			}
-			mine = append(mine, got[0])
-			fmt.Fprintf(p.out, "  ok: %s\n", p.e.Names.FormatOrder(got[0]))
+			// A second order for a unit replaces the first, as the
+			// batch would refuse two.
+			o := got[0]
+			if i := sameUnit(mine, o); i >= 0 {
+				fmt.Fprintf(p.out, "  ok: %s (replaces %s)\n", p.e.Names.FormatOrder(o), p.e.Names.FormatOrder(mine[i]))
+				mine[i] = o
+				continue
+			}
+			mine = append(mine, o)
+			fmt.Fprintf(p.out, "  ok: %s\n", p.e.Names.FormatOrder(o))
 		}
 	}
+}
+
+// sameUnit returns the index of the order of orders given to the unit or
+// site that o is for, or -1. WAIVE is for no site: several may be given.
+func sameUnit(orders []rules.Order, o rules.Order) int {
+	if o.Kind == rules.Waive {
+		return -1
+	}
+	for i, q := range orders {
+		if q.Kind != rules.Waive && q.At.Province == o.At.Province {
+			return i
+		}
+	}
+	return -1
+}
+
+// help is the in-game help, with the orders only some variants have.
+func (p *player) help() string {
+	ws := p.e.V.Map.Railways()
+	if len(ws) == 0 {
+		return playHelp
+	}
+	var b strings.Builder
+	b.WriteString(playHelp)
+	m := p.e.V.Map
+	for _, r := range ws {
+		if len(r.Line) < 2 {
+			continue
+		}
+		name := strings.ToUpper(r.Name)
+		from := strings.ToUpper(m.Province(r.Line[0]).Abbr)
+		to := strings.ToUpper(m.Province(r.Line[len(r.Line)-1]).Abbr)
+		fmt.Fprintf(&b, "Railway (%s, %s's armies only): one move along the line, A %s - %s - %s\n",
+			name, m.PowerName(r.Power), from, name, to)
+		fmt.Fprintf(&b, "(or A %s - %s VIA %s).\n", from, to, name)
+	}
+	return b.String()
 }
 
 // dropOrders returns orders without those the error names.

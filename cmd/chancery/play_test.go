@@ -80,3 +80,41 @@ func TestPlayRefusesBadSettingsAndEndsOnQuit(t *testing.T) {
 		t.Errorf("end of input: exit %d", code)
 	}
 }
+
+// TestPlaySecondOrderReplacesTheFirst: a second order for a unit says at
+// once that it replaces the first, and only the second is played.
+func TestPlaySecondOrderReplacesTheFirst(t *testing.T) {
+	in := "F LON - NTH\nF LON - ENG\norders\n\n"
+	_, out, _ := runCmd(t, in, "play", "--power", "england", "--seed", "7", "--years", "1")
+	if !strings.Contains(out, "ok: F LON - ENG (replaces F LON - NTH)") {
+		t.Errorf("the second order does not say it replaces the first:\n%s", out)
+	}
+	if strings.Contains(out, "taken back") {
+		t.Errorf("an order was taken back after it was accepted:\n%s", out)
+	}
+	if !strings.Contains(out, "England:         F LON - ENG ") {
+		t.Errorf("the second order was not played:\n%s", out)
+	}
+}
+
+// TestPlayUnknownVariantListsTheKnownOnce: the known variants are listed
+// once.
+func TestPlayUnknownVariantListsTheKnownOnce(t *testing.T) {
+	code, _, errs := runCmd(t, "", "play", "--variant", "nosuch")
+	if code != 2 || strings.Count(errs, "known:") != 1 || !strings.Contains(errs, "known: standard") {
+		t.Errorf("exit %d: %q", code, errs)
+	}
+}
+
+// TestPlayHelpShowsTheVariantsSyntax: the in-game help shows the railway
+// orders of a variant that has a railway (Colonial), and not elsewhere.
+func TestPlayHelpShowsTheVariantsSyntax(t *testing.T) {
+	_, out, _ := runCmd(t, "help\nquit\n", "play", "--variant", "colonial", "--power", "russia", "--seed", "1")
+	if strings.Count(out, "A MOS - TSR - VLA") < 2 {
+		t.Errorf("Colonial's help does not show the railway orders (twice: at the start and on help):\n%s", out)
+	}
+	_, out, _ = runCmd(t, "quit\n", "play", "--seed", "1")
+	if strings.Contains(out, "TSR") {
+		t.Errorf("the standard game's help speaks of a railway:\n%s", out)
+	}
+}
