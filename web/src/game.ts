@@ -95,9 +95,9 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   // On a phone the orders panel is another tab: the choices after a tap
   // on the board are shown under it too.
   const boardChooser = h("div", { class: "board-chooser", id: "board-chooser", "aria-hidden": "true" });
-  const ordersPane = h("section", { class: "pane orders-pane", id: "pane-orders", "aria-label": t("tab.orders") });
-  const pressPane = h("section", { class: "pane press-pane", id: "pane-press", "aria-label": t("tab.press") });
-  const powersPane = h("section", { class: "pane powers-pane", id: "pane-powers", "aria-label": t("tab.powers") });
+  const ordersPane = h("section", { class: "pane orders-pane", id: "pane-orders", role: "tabpanel", "aria-label": t("tab.orders") });
+  const pressPane = h("section", { class: "pane press-pane", id: "pane-press", role: "tabpanel", "aria-label": t("tab.press") });
+  const powersPane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") });
   const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, boardPane, boardChooser, histBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
   root.append(h("header", { class: "game-head" }, title, h("div", { class: "phase-line" }, phase, " ", clock)), layout);
 
@@ -564,6 +564,11 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   });
   const vis = () => press?.draw();
   document.addEventListener("visibilitychange", vis);
+  // Leaving with orders not saved asks first.
+  const unsaved = (e: BeforeUnloadEvent) => {
+    if (saveState === "dirty") e.preventDefault();
+  };
+  window.addEventListener("beforeunload", unsaved);
 
   drawTabs();
   if (g.status === "forming") drawForming();
@@ -572,6 +577,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     stop();
     document.removeEventListener("keydown", keys);
     document.removeEventListener("visibilitychange", vis);
+    window.removeEventListener("beforeunload", unsaved);
   };
 }
 

@@ -162,14 +162,23 @@ function createForm(vs: Variant[]): HTMLFormElement {
         e.preventDefault();
         const v = vs.find((v) => v.name === variant.value)!;
         const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked };
-        // "normal" is the server's default level: only another is sent.
-        if (bots.checked && level.value !== "normal") req["bot_level"] = level.value;
+        if (bots.checked) req["bot_level"] = level.value;
         if (name.value.trim()) req["name"] = name.value.trim();
         if (v.kind === "diceplomacy") req["players"] = Number(players.value);
         const seats = [...power.options].map((o) => o.value).filter(Boolean);
         req["power"] = power.value || seats[Math.floor(Math.random() * seats.length)];
         try {
-          const g = await api.create(req);
+          let g;
+          try {
+            g = await api.create(req);
+          } catch (err) {
+            // A server whose bots have a single level refuses the field:
+            // the game is still worth creating, with a word about it.
+            if (!(err instanceof ApiError && err.status === 400 && err.message.includes("bot_level"))) throw err;
+            delete req["bot_level"];
+            g = await api.create(req);
+            toast(t("lobby.level.one"));
+          }
           navigate("/games/" + g.id);
         } catch (err) {
           toast(err instanceof ApiError ? err.message : t("error.network"), "error");
