@@ -165,8 +165,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
         if (bots.checked) req["bot_level"] = level.value;
         if (name.value.trim()) req["name"] = name.value.trim();
         if (v.kind === "diceplomacy") req["players"] = Number(players.value);
-        const seats = [...power.options].map((o) => o.value).filter(Boolean);
-        req["power"] = power.value || seats[Math.floor(Math.random() * seats.length)];
+        if (power.value) req["power"] = power.value;
         try {
           let g;
           try {
@@ -179,6 +178,8 @@ function createForm(vs: Variant[]): HTMLFormElement {
             g = await api.create(req);
             toast(t("lobby.level.one"));
           }
+          // "Any free one": the first free seat, as joining gives it.
+          if (!power.value) await api.join(g.id);
           navigate("/games/" + g.id);
         } catch (err) {
           toast(err instanceof ApiError ? err.message : t("error.network"), "error");
