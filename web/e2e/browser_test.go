@@ -505,8 +505,7 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("#new-variant"), "diceplomacy"),
 		chromedp.SetValue(chromedp.CSS("#new-players"), "4"),
 	)
-	eval[bool](alice, `document.querySelector("#new-players").dispatchEvent(new Event("change"))`)
-	alice.do(chromedp.SetValue(chromedp.CSS("#new-power"), "Seat 1"))
+	eval[bool](alice, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
 	alice.click("#create-game")
 	alice.wait("the forming table", `!!document.querySelector(".forming")`)
 	id := eval[string](alice, `location.pathname.split("/").pop()`)

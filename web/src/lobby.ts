@@ -140,18 +140,20 @@ function createForm(vs: Variant[]): HTMLFormElement {
   level.value = "normal";
   const describe = h("p", { class: "muted small", id: "new-describe" });
   const playersRow = h("div", { class: "field" }, h("label", { for: "new-players" }, t("lobby.players")), players);
+  const powerRow = h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power);
   const update = () => {
     const v = vs.find((v) => v.name === variant.value);
     if (!v) return;
-    const seats = v.kind === "diceplomacy" ? Array.from({ length: Number(players.value) || 6 }, (_, i) => "Seat " + (i + 1)) : v.powers;
+    // Diceplomacy's seats are all alike: the player takes the first free one.
+    const seats = v.kind === "diceplomacy" ? [] : v.powers;
     const prev = power.value;
     power.replaceChildren(h("option", { value: "" }, t("lobby.power.any")), ...seats.map((p) => h("option", { value: p }, p)));
     if (seats.includes(prev)) power.value = prev;
     playersRow.hidden = v.kind !== "diceplomacy";
+    powerRow.hidden = v.kind === "diceplomacy";
     describe.textContent = v.description + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
-  players.addEventListener("change", update);
   bots.addEventListener("change", () => (level.disabled = !bots.checked));
   update();
   const form = h(
@@ -191,7 +193,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     h("div", { class: "field" }, h("label", { for: "new-name" }, t("lobby.name")), name),
     h("div", { class: "field" }, h("label", { for: "new-length" }, t("lobby.length")), length),
     playersRow,
-    h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power),
+    powerRow,
     h("div", { class: "field check" }, bots, h("label", { for: "new-bots" }, t("lobby.bots"))),
     h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level),
     h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
