@@ -176,6 +176,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     const rec = viewing === null ? null : history[viewing]!;
     phase.textContent = rec ? phaseLabel(rec.phase) + " — " + t("history.results") : phaseLabel(g.phase);
     if (g.status === "finished") phase.textContent += " · " + t("status.finished");
+    if (g.end) phase.textContent += " — " + t(("end." + g.end.reason) as Key, { winner: g.end.winner ?? "", powers: (g.end.powers ?? []).join(", ") });
     clock.replaceChildren();
     if (g.deadline && g.status === "active" && !rec) {
       clock.append(h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, " (" + fmtDate(g.deadline) + ")"));
@@ -208,7 +209,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     results.replaceChildren();
     if (!list.length) return;
     results.append(
-      h("h3", {}, label),
+      h("h3", {}, label, " ", !rec && history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(-1) }, t("results.show")) : ""),
       explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", explain.message || t(("result." + (explain.result ?? "succeeded")) as Key)) : "",
       h("ul", { class: "result-list" }, ...list.map((r) =>
         h("li", { class: "res r-" + r.result, "data-order": r.order },
@@ -399,7 +400,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         ),
       ),
     );
-    if (!drafts.length) ordersPane.append(h("p", { class: "muted small" }, t("orders.nodrafts")));
+    if (!drafts.length) ordersPane.append(h("p", { class: "muted small" }, t(("orders.nodrafts." + g.phase.type) as Key)));
     const typed = h("textarea", { id: "typed", rows: 3, placeholder: "A PAR - BUR\nF BRE - MAO", "aria-label": t("orders.type") });
     ordersPane.append(
       h("details", { class: "typed" },
