@@ -5,6 +5,8 @@
 
 import { api, ApiError, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
 import { countdown, fmtDate, t, type Key } from "./i18n";
+import { Press } from "./press";
+import { me } from "./session";
 import { seatsForming } from "./game";
 import { h, toast } from "./ui";
 
@@ -17,8 +19,17 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   const table = h("div", { class: "dice-table", id: "dice-table" });
   const act = h("section", { class: "card dice-actions", id: "dice-actions", "aria-live": "polite" });
   const logEl = h("section", { class: "card dice-log", id: "dice-log" });
-  const body = h("div", { class: "dice" }, h("div", {}, table, act), logEl);
+  const pressEl = h("section", { class: "card dice-press", "aria-label": t("tab.press") });
+  const body = h("div", { class: "dice" }, h("div", {}, table, act, pressEl), logEl);
   root.append(head, body);
+  // Press between the seats, as in a Diplomacy game.
+  let press: Press | null = null;
+  const setupPress = () => {
+    if (press || !g.my_power || !me) return;
+    press = new Press(g.id, g.my_power, g.seats.map((s) => s.power), me.name);
+    pressEl.replaceChildren(h("h2", {}, t("tab.press")), press.el);
+    void press.load();
+  };
 
   const name = (v: DiceView | undefined, seat: number) => v?.players[seat]?.name ?? g.seats[seat]?.name ?? t("dice.seat", { n: seat + 1 });
   const names = (v: DiceView | undefined, seats: number[] | undefined) => (seats ?? []).map((s) => name(v, s)).join(", ");
@@ -39,6 +50,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     }
     act.hidden = false;
     logEl.hidden = false;
+    setupPress();
     const war = v.war && v.war.attackers?.length ? v.war : null;
     table.replaceChildren(
       h("ul", { class: "seats-grid" },
@@ -164,7 +176,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       }
     }
   };
-  const stop = follow(g.id, { game: () => void reload() });
+  const stop = follow(g.id, { game: () => void reload(), message: (m) => press?.add(m) });
   void loadLog().then(() => {
     draw();
     document.body.dataset["ready"] = "1";

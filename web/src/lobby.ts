@@ -49,7 +49,7 @@ export const lobbyPage: Page = (root) => {
 
   const refresh = async () => {
     try {
-      const [my, forming] = await Promise.all([api.games("?mine=true"), api.games("?status=forming")]);
+      const [my, forming, active] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active")]);
       if (stopped) return;
       const details = new Map<string, Game>();
       await Promise.all(
@@ -104,6 +104,11 @@ export const lobbyPage: Page = (root) => {
         );
       }
       open.replaceChildren(open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen")));
+      // Games under way that the player does not play: anyone may follow them.
+      const watch = active.filter((g) => !myIds.has(g.id)).slice(0, 20);
+      if (watch.length) {
+        open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
+      }
     } catch (e) {
       toast(e instanceof ApiError ? e.message : t("error.network"), "error");
     }

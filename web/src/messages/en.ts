@@ -26,6 +26,7 @@ export const en = {
   "lobby.create": "New game",
   "lobby.none": "You play no game yet: create one or join one.",
   "lobby.noopen": "No game is waiting for players.",
+  "lobby.watch": "Games under way (follow one)",
   "lobby.due": "orders due",
   "lobby.join": "Join",
   "lobby.start": "Start",

@@ -28,6 +28,7 @@ export const fr: Catalogue = {
   "lobby.create": "Nouvelle partie",
   "lobby.none": "Vous ne jouez encore aucune partie : créez-en une ou rejoignez-en une.",
   "lobby.noopen": "Aucune partie n’attend de joueurs.",
+  "lobby.watch": "Parties en cours (à suivre)",
   "lobby.due": "ordres attendus",
   "lobby.join": "Rejoindre",
   "lobby.start": "Lancer",

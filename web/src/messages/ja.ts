@@ -28,6 +28,7 @@ export const ja: Catalogue = {
   "lobby.create": "新しいゲーム",
   "lobby.none": "まだゲームに参加していません。作成するか参加してください。",
   "lobby.noopen": "参加者を待っているゲームはありません。",
+  "lobby.watch": "進行中のゲーム（観戦）",
   "lobby.due": "命令待ち",
   "lobby.join": "参加",
   "lobby.start": "開始",
