@@ -7,7 +7,7 @@ import { api, ApiError, follow, type DiceEvent, type DiceGame, type DiceMove, ty
 import { countdown, fmtDate, t, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
-import { seatsForming } from "./game";
+import { seatsForming } from "./seats";
 import { h, toast } from "./ui";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];

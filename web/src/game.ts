@@ -2,13 +2,14 @@
 // panel, press, the powers and votes, and history stepping; Diceplomacy
 // has its own table (dice.ts). Everything follows the game's event stream.
 
-import { api, ApiError, follow, type DiplomacyGame, type Game, type Options, type PhaseRecord, type Variant } from "./api";
+import { api, ApiError, follow, type DiplomacyGame, type Options, type PhaseRecord, type Variant } from "./api";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
 import { countdown, fmtDate, phaseLabel, t, variantTitle, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
+import { seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -40,28 +41,6 @@ export const gamePage: Page = (root, params) => {
 };
 
 type Tab = "board" | "orders" | "press" | "powers";
-
-/** The part of a forming game's page: who sits where, join, start. */
-export function seatsForming(g: Game, seats: { power: string; name?: string | undefined; bot?: boolean | undefined }[], reload: () => void): HTMLElement {
-  const free = seats.filter((s) => !s.name && !s.bot).map((s) => s.power);
-  const pick = h("select", { id: "join-power", "aria-label": t("lobby.power") }, h("option", { value: "" }, t("lobby.power.any")), ...free.map((p) => h("option", { value: p }, p)));
-  const act = async (fn: () => Promise<unknown>) => {
-    try {
-      await fn();
-      reload();
-    } catch (e) {
-      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
-    }
-  };
-  return h(
-    "section",
-    { class: "card forming" },
-    h("h2", {}, t("game.forming")),
-    h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, s.power), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty"))))),
-    !g.my_power ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join"))) : h("p", {}, t("game.youplay", { power: g.my_power })),
-    g.you_created ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote"))) : h("p", { class: "muted" }, t("game.waitstart")),
-  );
-}
 
 function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | undefined): () => void {
   let g = first;
