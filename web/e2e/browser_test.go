@@ -414,6 +414,17 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	bob.click(`.channel[data-channel="England"]`)
 	bob.wait("alice's message", `document.querySelector(".messages").textContent.includes("Secret: I go north.")`)
 	bob.wait("no more unread", `!document.querySelector("#tab-press .count")`)
+
+	// A group: England, Austria and Germany.
+	alice.click(".press details.group summary")
+	alice.click(`.group-power[value="Austria"]`)
+	alice.click(`.group-power[value="Germany"]`)
+	alice.click(".press details.group button")
+	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Three of us."), chromedp.Click(chromedp.CSS("#press-send")))
+	bob.wait("the group's unread count", `document.querySelector('.channel[data-channel="England,Germany"] .count')?.textContent === "1"`)
+	bob.click(`.channel[data-channel="England,Germany"]`)
+	bob.wait("the group's message", `document.querySelector(".messages").textContent.includes("Three of us.")`)
+	bob.wait("every message read", `!document.querySelector("#tab-press .count") && !document.querySelector(".channel .count")`)
 	bob.click("#tab-orders")
 
 	// A third person follows the game and never sees the press.
@@ -422,7 +433,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	carol.expect["403 /api/v1/games/"+id+"/options"] = true
 	carol.do(chromedp.Navigate(s.URL + "/games/" + id))
 	carol.wait("the board", `document.body.dataset.ready === "1"`)
-	if eval[bool](carol, `!!document.querySelector("#tab-press") || document.body.textContent.includes("Secret")`) {
+	if eval[bool](carol, `!!document.querySelector("#tab-press") || document.body.textContent.includes("Secret") || document.body.textContent.includes("Three of us")`) {
 		carol.fail("a spectator sees the press")
 	}
 
