@@ -185,6 +185,8 @@ func (p *person) shot(name string) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
+	// Passing notices would hide the board in the pictures.
+	eval[bool](p, `(document.getElementById("toast")?.remove(), true)`)
 	// At most 840 pixels wide: small pictures for the docs.
 	wh := eval[[]float64](p, `[window.innerWidth, window.innerHeight, devicePixelRatio]`)
 	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{

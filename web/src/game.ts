@@ -70,6 +70,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const tabs = h("nav", { class: "tabs", role: "tablist", "aria-label": t("game.panels") });
   const boardPane = h("div", { class: "board-pane pane", id: "pane-board" });
   const histBar = h("div", { class: "history-bar" });
+  // Each power's mark, name and centres: the board's legend and score.
+  const centreBar = h("ul", { class: "centre-bar", id: "centre-bar", "aria-label": t("powers.centres") });
   const results = h("div", { class: "results", id: "results" });
   // On a phone the orders panel is another tab: the choices after a tap
   // on the board are shown under it too.
@@ -77,7 +79,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const ordersPane = h("section", { class: "pane orders-pane", id: "pane-orders", role: "tabpanel", "aria-label": t("tab.orders") });
   const pressPane = h("section", { class: "pane press-pane", id: "pane-press", role: "tabpanel", "aria-label": t("tab.press") });
   const powersPane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") });
-  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, boardPane, boardChooser, histBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
+  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, boardPane, boardChooser, histBar, centreBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
   root.append(h("header", { class: "game-head" }, title, h("div", { class: "phase-line" }, phase, " ", clock)), layout);
 
   let press: Press | null = null;
@@ -202,6 +204,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   board.onOrder = (d) => {
     explain = d;
     drawResults();
+  };
+
+  const drawCentres = () => {
+    const rec = viewing === null ? null : history[viewing]!;
+    const owners = rec ? rec.position.supply_centers : g.centres;
+    const count = (p: string) => Object.values(owners).filter((o) => o === p).length;
+    const nf = new Intl.NumberFormat(document.documentElement.lang);
+    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", p, " ", h("b", {}, nf.format(count(p))))));
   };
 
   const drawPowers = () => {
@@ -420,6 +430,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
 
   const drawAll = () => {
     drawHeader();
+    drawCentres();
     drawHistory();
     drawBoard();
     drawResults();
