@@ -727,11 +727,12 @@ func TestPhoneInTheBrowser(t *testing.T) {
 	tap("par")
 	p.click(`#board-chooser .choice[data-choice="move"]`)
 	tap("bur")
+	p.wait("the arrow", `!!document.querySelector(".board .orders .order.draft")`)
+	p.shot("web-phone")
 	p.click("#tab-orders")
 	if got := p.drafts(); got != "A PAR - BUR" {
 		p.fail("drafts %q, want A PAR - BUR", got)
 	}
-	p.shot("web-phone")
 }
 
 // TestCoastAndExplanationInTheBrowser: a fleet's move to Spain asks which
