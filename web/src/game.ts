@@ -183,6 +183,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     drawAll();
   };
 
+  // The result in the viewer's language: the reason's word where the
+  // page knows it (bounced, cut, dislodged...), else the result's.
+  const resultWord = (result: string, reason?: string): string => {
+    const k = ("reason." + (reason ?? "")) as Key;
+    const r = reason ? t(k) : k;
+    return r !== k ? r : t(("result." + result) as Key);
+  };
+
   const drawResults = () => {
     const rec = viewing === null ? null : history[viewing]!;
     const list = rec ? rec.results : g.last?.results ?? [];
@@ -191,11 +199,11 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     if (!list.length) return;
     results.append(
       h("h3", {}, label, " ", !rec && history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(-1) }, t("results.show")) : ""),
-      explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", explain.message || t(("result." + (explain.result ?? "succeeded")) as Key)) : "",
+      explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", resultWord(explain.result ?? "succeeded", explain.reason), explain.message ? " (" + explain.message + ")" : "") : "",
       h("ul", { class: "result-list" }, ...list.map((r) =>
         h("li", { class: "res r-" + r.result, "data-order": r.order },
           h("span", { class: "res-mark", "aria-hidden": "true" }, r.result === "succeeded" ? "✓" : r.result === "illegal" ? "!" : "✕"), " ",
-          h("b", {}, r.power), " ", r.order, " — ", h("span", { class: "res-word" }, t(("result." + r.result) as Key)),
+          h("b", {}, r.power), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
           r.message ? h("span", { class: "muted" }, " (" + r.message + ")") : null,
         ),
       )),

@@ -97,6 +97,12 @@ export const en = {
   "result.succeeded": "succeeded",
   "result.failed": "failed",
   "result.illegal": "illegal",
+  "reason.bounced": "bounced",
+  "reason.cut": "support cut",
+  "reason.dislodged": "dislodged",
+  "reason.no_convoy": "no convoy",
+  "reason.void": "void",
+  "reason.paradox": "paradox",
   "result.dislodged": "dislodged",
 
   "orders.pick.unit": "Click one of your units (or choose below).",

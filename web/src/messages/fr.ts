@@ -99,6 +99,12 @@ export const fr: Catalogue = {
   "result.succeeded": "réussi",
   "result.failed": "échoué",
   "result.illegal": "illégal",
+  "reason.bounced": "rebond",
+  "reason.cut": "soutien coupé",
+  "reason.dislodged": "délogée",
+  "reason.no_convoy": "pas de convoi",
+  "reason.void": "sans effet",
+  "reason.paradox": "paradoxe",
   "result.dislodged": "délogée",
 
   "orders.pick.unit": "Cliquez sur une de vos unités (ou choisissez ci-dessous).",

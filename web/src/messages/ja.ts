@@ -99,6 +99,12 @@ export const ja: Catalogue = {
   "result.succeeded": "成功",
   "result.failed": "失敗",
   "result.illegal": "不正",
+  "reason.bounced": "押し返された",
+  "reason.cut": "支援が切られた",
+  "reason.dislodged": "撃退された",
+  "reason.no_convoy": "輸送なし",
+  "reason.void": "無効",
+  "reason.paradox": "パラドックス",
   "result.dislodged": "撃退された",
 
   "orders.pick.unit": "自分のユニットをクリック（または下から選択）。",
