@@ -64,6 +64,13 @@ func TestHandlerServesPagesAndFiles(t *testing.T) {
 	if rec := get("GET", "/main.js"); rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") {
 		t.Errorf("GET /main.js: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
+	req := httptest.NewRequest("GET", "/main.js", nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") {
+		t.Errorf("GET /main.js with gzip: %q %q, want it compressed", rec.Header().Get("Content-Encoding"), rec.Header().Get("Content-Type"))
+	}
 	if rec := get("POST", "/"); rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST /: %d, want 405", rec.Code)
 	}

@@ -1,0 +1,770 @@
+// Package e2e drives the web client in Debian's Chromium against the real
+// server, by clicks and keys as a player would.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	stdpng "image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/chancery/chancery/server"
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/variants"
+)
+
+const chromium = "/usr/bin/chromium"
+
+// site is a real server on loopback over a fresh SQLite database, and one
+// Chromium whose browser contexts are the people using it.
+type site struct {
+	t     *testing.T
+	URL   string
+	alloc context.Context
+	root  context.Context
+}
+
+func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
+
+func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("no Chromium at %s (apt-get install chromium): the browser tests need it", chromium)
+	}
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "chancery.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	if wrap != nil {
+		h = wrap(h)
+	}
+	hs := httptest.NewServer(h)
+	t.Cleanup(func() {
+		hs.Close()
+		srv.Close()
+		_ = st.Close()
+	})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.WindowSize(1400, 1000),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	root, cancelRoot := chromedp.NewContext(alloc)
+	if err := chromedp.Do(root); err != nil {
+		cancelRoot()
+		cancelAlloc()
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancelRoot()
+		cancelAlloc()
+	})
+	return &site{t: t, URL: hs.URL, alloc: alloc, root: root}
+}
+
+// person is someone at the site in a browser context of their own (their
+// own cookies), who notes every API answer that is an error.
+type person struct {
+	t      *testing.T
+	s      *site
+	name   string
+	ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+	// expect lists the error answers the flow expects ("401 /api/v1/me").
+	expect map[string]bool
+}
+
+func (s *site) person(name string) *person {
+	// GET /me says nobody is signed in on the first visit. POST /games is
+	// refused while the server does not take the bots' level (bot_level):
+	// the page then creates the game without it.
+	p := &person{t: s.t, s: s, name: name, expect: map[string]bool{"401 /api/v1/me": true, "400 /api/v1/games": true}}
+	ctx, cancel := chromedp.NewContext(s.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
+		if r, ok := ev.(*network.EventResponseReceived); ok && r.Response.Status >= 400 && strings.Contains(r.Response.URL, "/api/") {
+			path := strings.TrimPrefix(r.Response.URL, s.URL)
+			if i := strings.IndexByte(path, '?'); i >= 0 {
+				path = path[:i]
+			}
+			p.mu.Lock()
+			p.errors = append(p.errors, fmt.Sprintf("%d %s", r.Response.Status, path))
+			p.mu.Unlock()
+		}
+	}))
+	s.t.Cleanup(cancel)
+	p.ctx = ctx
+	// The first run starts the tab, which lives as long as that run's
+	// context: it must have no timeout.
+	if err := chromedp.Do(ctx); err != nil {
+		s.t.Fatalf("opening a tab for %s: %v", name, err)
+	}
+	p.do(chromedp.Navigate(s.URL + "/"))
+	s.t.Cleanup(p.checkErrors)
+	return p
+}
+
+func (p *person) checkErrors() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errors {
+		if !p.expect[e] && !p.expectPrefix(e) {
+			p.t.Errorf("%s: the server answered %s, which the flow did not expect", p.name, e)
+		}
+	}
+}
+
+func (p *person) expectPrefix(e string) bool {
+	for k := range p.expect {
+		if strings.HasSuffix(k, "*") && strings.HasPrefix(e, strings.TrimSuffix(k, "*")) {
+			return true
+		}
+	}
+	return false
+}
+
+// fail saves a screenshot of the page and stops the test.
+func (p *person) fail(format string, args ...any) {
+	p.t.Helper()
+	dir := filepath.Join(os.TempDir(), "chancery-e2e")
+	_ = os.MkdirAll(dir, 0o755)
+	file := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(p.t.Name())+"-"+p.name+".png")
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+		if os.WriteFile(file, png, 0o644) == nil {
+			p.t.Logf("screenshot of %s's page: %s", p.name, file)
+		}
+	}
+	p.t.Fatalf("%s: "+format, append([]any{p.name}, args...)...)
+}
+
+// shot saves a screenshot of the page as NAME.png in the folder named by
+// CHANCERY_SHOTS, if set: how the pictures in docs/ are made.
+func (p *person) shot(name string) {
+	p.t.Helper()
+	dir := os.Getenv("CHANCERY_SHOTS")
+	if dir == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	// Passing notices would hide the board in the pictures.
+	eval[bool](p, `(document.getElementById("toast")?.remove(), true)`)
+	// At most 840 pixels wide: small pictures for the docs.
+	wh := eval[[]float64](p, `[window.innerWidth, window.innerHeight, devicePixelRatio]`)
+	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Clip: &page.Viewport{Width: wh[0], Height: wh[1], Scale: min(1, 840/wh[0]) / wh[2]},
+	})
+	if err != nil {
+		p.t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	png := paletted(res.Data)
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
+// paletted turns a screenshot into a PNG of its 256 commonest colours
+// (a screenshot of the page has few), a fifth of the size, or leaves it
+// as it is if it cannot be read.
+func paletted(b []byte) []byte {
+	img, err := stdpng.Decode(bytes.NewReader(b))
+	if err != nil {
+		return b
+	}
+	type sum struct{ r, g, b, n int }
+	buckets := map[int]*sum{}
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			k := int(cr>>11)<<10 | int(cg>>11)<<5 | int(cb>>11)
+			s := buckets[k]
+			if s == nil {
+				s = &sum{}
+				buckets[k] = s
+			}
+			s.r, s.g, s.b, s.n = s.r+int(cr>>8), s.g+int(cg>>8), s.b+int(cb>>8), s.n+1
+		}
+	}
+	all := make([]*sum, 0, len(buckets))
+	for _, s := range buckets {
+		all = append(all, s)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].n > all[j].n })
+	var pal color.Palette
+	for _, s := range all[:min(256, len(all))] {
+		pal = append(pal, color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 255})
+	}
+	out := image.NewPaletted(r, pal)
+	draw.Draw(out, r, img, r.Min, draw.Src)
+	var buf bytes.Buffer
+	if err := (&stdpng.Encoder{CompressionLevel: stdpng.BestCompression}).Encode(&buf, out); err != nil {
+		return b
+	}
+	return buf.Bytes()
+}
+
+func (p *person) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.fail("%v", err)
+	}
+}
+
+func eval[T any](p *person, js string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		p.fail("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// wait waits until the expression is true.
+func (p *person) wait(what, js string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.fail("waiting for %s (%s): %v", what, js, err)
+	}
+}
+
+// click clicks an element with the mouse. A live update may redraw the
+// element between finding and clicking it: then it is found again.
+func (p *person) click(sel string) {
+	p.t.Helper()
+	var err error
+	for try := 0; try < 5; try++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+		err = chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "node") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		p.fail("clicking %s: %v", sel, err)
+	}
+}
+
+func (p *person) text(sel string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "")`, sel))
+}
+
+// clickProvince clicks a province on the board where its unit stands.
+func (p *person) clickProvince(id string) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector('.board [data-province=%q]');
+		const svg = el.ownerSVGElement;
+		const [x, y] = el.getAttribute("data-unit").split(" ").map(Number);
+		const q = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+		return [q.x, q.y];
+	})()`, id))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+func (p *person) signUp(password string) {
+	p.t.Helper()
+	p.do(
+		chromedp.WaitVisible(chromedp.CSS("#auth-name")),
+		chromedp.SendKeys(chromedp.CSS("#auth-name"), p.name),
+		chromedp.SendKeys(chromedp.CSS("#auth-password"), password),
+		chromedp.Click(chromedp.CSS("#sign-up")),
+		chromedp.WaitVisible(chromedp.CSS("#create-form")),
+	)
+}
+
+func (p *person) drafts() string {
+	return eval[string](p, `[...document.querySelectorAll("#drafts .order-text")].map(e => e.textContent).join("; ")`)
+}
+
+// order clicks a unit, a kind of order, then provinces (or the buttons
+// of the chooser for the names that are not provinces).
+func (p *person) order(unit, kind string, then ...string) {
+	p.t.Helper()
+	p.clickProvince(unit)
+	if kind != "" {
+		p.click(fmt.Sprintf(`#chooser .choice[data-choice=%q]`, kind))
+	}
+	for _, x := range then {
+		if strings.HasPrefix(x, "button:") {
+			p.click(fmt.Sprintf(`#chooser .choice[data-choice=%q]`, strings.TrimPrefix(x, "button:")))
+			continue
+		}
+		p.clickProvince(x)
+	}
+}
+
+// TestStandardGameInTheBrowser: two people sign up, one creates a
+// standard game with bots and the other joins; both order by clicking
+// (moves, supports, a convoy), see their arrows, get ready and see the
+// results drawn; press between them stays private from a third person;
+// history steps back with the keys.
+func TestStandardGameInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+
+	// Alice creates a game as England with bots.
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
+		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
+		chromedp.SetValue(chromedp.CSS("#new-level"), "easy"),
+	)
+	alice.click("#create-game")
+	alice.wait("the forming game", `!!document.querySelector(".forming")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+
+	// Bob finds it among the open games and joins.
+	bob.do(chromedp.Reload())
+	bob.wait("the open game", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q]')`, id))
+	bob.shot("web-lobby")
+	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
+	bob.wait("bob's seat", `location.pathname.endsWith(`+fmt.Sprintf("%q", id)+`) && !!document.querySelector(".forming")`)
+	bobPower := eval[string](bob, `document.querySelector(".forming p")?.textContent ?? ""`)
+	if !strings.Contains(bobPower, "Austria") {
+		t.Fatalf("bob plays %q, want the first free power, Austria", bobPower)
+	}
+	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	start := time.Now()
+	for _, p := range []*person{alice, bob} {
+		p.wait("the board", `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`)
+	}
+	t.Logf("start to both boards: %v", time.Since(start))
+
+	// Alice: a move and a support by clicking the board; a move by keys.
+	alice.order("lon", "move", "nth")
+	alice.order("edi", "support", "lon", "nth")
+	alice.do(chromedp.Focus(chromedp.CSS(`#chooser .unit-choice[data-choice="lvp"]`)), chromedp.KeyEvent(kb.Enter))
+	alice.do(chromedp.Focus(chromedp.CSS(`#chooser .choice[data-choice="move"]`)), chromedp.KeyEvent(kb.Enter))
+	alice.click(`#chooser .choice[data-choice="yor"]`)
+	if got, want := alice.drafts(), "F LON - NTH; F EDI S F LON - NTH; A LVP - YOR"; got != want {
+		alice.fail("drafts %q, want %q", got, want)
+	}
+	if n := eval[int](alice, `document.querySelectorAll(".board .orders .order.draft").length`); n != 3 {
+		alice.fail("%d arrows drawn, want 3", n)
+	}
+	if st := alice.text("#save-state"); !strings.Contains(st, "Not saved") {
+		alice.fail("save state %q before saving", st)
+	}
+	alice.click("#save")
+	alice.wait("saved", `document.querySelector("#save-state").classList.contains("s-saved")`)
+
+	// Bob: a move and a support.
+	bob.order("vie", "move", "gal")
+	bob.order("bud", "support", "vie", "gal")
+	if got, want := bob.drafts(), "A VIE - GAL; A BUD S A VIE - GAL"; got != want {
+		bob.fail("drafts %q, want %q", got, want)
+	}
+
+	// Press: alice writes to Austria in private.
+	alice.click("#tab-press")
+	alice.click(`.channel[data-channel="Austria"]`)
+	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Secret: I go north."), chromedp.Click(chromedp.CSS("#press-send")))
+	bob.wait("the unread count", `document.querySelector("#tab-press .count")?.textContent === "1"`)
+	bob.click("#tab-press")
+	bob.click(`.channel[data-channel="England"]`)
+	bob.wait("alice's message", `document.querySelector(".messages").textContent.includes("Secret: I go north.")`)
+	bob.wait("no more unread", `!document.querySelector("#tab-press .count")`)
+
+	// A group: England, Austria and Germany.
+	alice.click(".press details.group summary")
+	alice.click(`.group-power[value="Austria"]`)
+	alice.click(`.group-power[value="Germany"]`)
+	alice.click(".press details.group button")
+	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Three of us."), chromedp.Click(chromedp.CSS("#press-send")))
+	bob.wait("the group's unread count", `document.querySelector('.channel[data-channel="England,Germany"] .count')?.textContent === "1"`)
+	bob.click(`.channel[data-channel="England,Germany"]`)
+	bob.wait("the group's message", `document.querySelector(".messages").textContent.includes("Three of us.")`)
+	bob.wait("every message read", `!document.querySelector("#tab-press .count") && !document.querySelector(".channel .count")`)
+	bob.click("#tab-orders")
+
+	// A third person follows the game and never sees the press.
+	carol := s.person("carol")
+	carol.signUp("hunter2 hunter2")
+	carol.expect["403 /api/v1/games/"+id+"/options"] = true
+	carol.do(chromedp.Navigate(s.URL + "/games/" + id))
+	carol.wait("the board", `document.body.dataset.ready === "1"`)
+	if eval[bool](carol, `!!document.querySelector("#tab-press") || document.body.textContent.includes("Secret") || document.body.textContent.includes("Three of us")`) {
+		carol.fail("a spectator sees the press")
+	}
+
+	// Both ready: the phase is played at once (the bots are always ready).
+	alice.click("#tab-orders")
+	alice.click("#ready")
+	bob.click("#ready")
+	for _, p := range []*person{alice, bob, carol} {
+		p.wait("autumn 1901", `document.querySelector("#phase").textContent.includes("Autumn 1901")`)
+		p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
+	}
+	drawn := eval[float64](alice, `performance.getEntriesByName("chancery-phase-drawn").at(-1)?.duration ?? -1`)
+	t.Logf("a phase change drawn %.0f ms after the event stream announced it", drawn)
+	if !strings.Contains(alice.text("#results"), "F LON - NTH") {
+		alice.fail("results %q lack alice's move", alice.text("#results"))
+	}
+
+	// Autumn: alice convoys her army to Norway.
+	alice.order("nth", "convoy", "yor", "nwy")
+	if got := alice.drafts(); got != "F NTH C A YOR - NWY" {
+		alice.fail("drafts %q, want the convoy", got)
+	}
+	alice.clickProvince("yor")
+	alice.click(`#chooser .choice[data-choice="move"]`)
+	alice.clickProvince("nwy")
+	if eval[bool](alice, `!!document.querySelector('#chooser .choice[data-choice="A YOR - NWY VIA CONVOY"]')`) {
+		alice.click(`#chooser .choice[data-choice="A YOR - NWY VIA CONVOY"]`)
+	}
+	if got := alice.drafts(); !strings.Contains(got, "F NTH C A YOR - NWY") || !strings.Contains(got, "A YOR - NWY") {
+		alice.fail("drafts %q lack the convoy", got)
+	}
+	alice.click("#ready")
+	bob.click("#ready")
+	for _, p := range []*person{alice, bob} {
+		p.wait("the next phase", `!document.querySelector("#phase").textContent.includes("Autumn 1901")`)
+	}
+
+	// History: back with the left arrow key, to the autumn's results drawn.
+	alice.do(chromedp.Click(chromedp.CSS("body")), chromedp.KeyEvent(kb.ArrowLeft))
+	alice.wait("autumn 1901 in the history", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
+	alice.wait("the convoy drawn with its result", `!!document.querySelector('.board .orders .order.r-succeeded[data-order="F NTH C A YOR - NWY"]')`)
+	alice.shot("web-standard")
+	alice.do(chromedp.KeyEvent(kb.ArrowLeft))
+	alice.wait("spring 1901", `document.querySelector(".hist-label").textContent.includes("Spring 1901")`)
+	if n := eval[int](alice, `document.querySelectorAll(".board .orders .order[class*=r-]").length`); n < 20 {
+		alice.fail("%d orders drawn with results in spring 1901, want every power's", n)
+	}
+	alice.click("#hist-next")
+	alice.wait("autumn again", `document.querySelector(".hist-label").textContent.includes("Autumn 1901")`)
+
+	// The figures: navigation to an interactive board, and the weight of
+	// the first load (with an empty cache).
+	if _, err := chromedp.Call(alice.ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	alice.do(chromedp.Navigate(s.URL + "/games/" + id))
+	alice.wait("the board", `document.body.dataset.ready === "1"`)
+	ms := eval[float64](alice, `performance.getEntriesByName("chancery-board-ready")[0].startTime`)
+	bytes := eval[float64](alice, `performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation")).filter(e => !e.name.includes("board.svg")).reduce((n, e) => n + (e.transferSize || 0), 0)`)
+	t.Logf("navigation to interactive board: %.0f ms; first load (boards excluded): %.1f KB transferred", ms, bytes/1024)
+	if ms > 3000 {
+		t.Errorf("the board took %.0f ms to become interactive", ms)
+	}
+}
+
+// moves lists the moves a Diceplomacy player's page offers now.
+func (p *person) moves() []string {
+	return eval[[]string](p, `[...document.querySelectorAll("#dice-actions [data-move]")].map(b => b.dataset.move)`)
+}
+
+// TestDiceplomacyInTheBrowser: two people at a Diceplomacy table with
+// bots; one declares war on the other, who answers; both see the war in
+// the log, and each sees only their own die.
+func TestDiceplomacyInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "diceplomacy"),
+		chromedp.SetValue(chromedp.CSS("#new-players"), "4"),
+	)
+	eval[bool](alice, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
+	alice.click("#create-game")
+	alice.wait("the forming table", `!!document.querySelector(".forming")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.click("#join")
+	bob.wait("bob's seat", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.wait("bob seated", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	for _, p := range []*person{alice, bob} {
+		p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)
+	}
+	bobSeat := eval[string](bob, `document.querySelector(".seat.mine").dataset.seat`)
+
+	// Each sees their own die and no other unrevealed one.
+	for _, p := range []*person{alice, bob} {
+		if !eval[bool](p, `!document.querySelector(".seat.mine .die").classList.contains("hidden-die")`) {
+			p.fail("the player's own die is hidden")
+		}
+		if n := eval[int](p, `[...document.querySelectorAll(".seat:not(.mine):not(.revealed) .die")].filter(d => !d.classList.contains("hidden-die")).length`); n != 0 {
+			p.fail("%d other dice shown that no battle revealed", n)
+		}
+	}
+
+	// Play until alice has declared war on bob and bob has answered.
+	declared, answered := false, false
+	deadline := time.Now().Add(60 * time.Second)
+	for !answered && time.Now().Before(deadline) {
+		acted := false
+		for _, p := range []*person{alice, bob} {
+			ms := p.moves()
+			if len(ms) == 0 {
+				continue
+			}
+			pick := ""
+			has := func(m string) bool {
+				for _, x := range ms {
+					if x == m {
+						return true
+					}
+				}
+				return false
+			}
+			switch {
+			case p == alice && !declared && has("declare_war:"+bobSeat):
+				pick, declared = "declare_war:"+bobSeat, true
+			case p == bob && declared && !answered && (has("stop_inviting") || has("answer_surrender:no") || has("answer_join:no")):
+				for _, m := range []string{"stop_inviting", "answer_surrender:no", "answer_join:no"} {
+					if has(m) {
+						pick = m
+						break
+					}
+				}
+				answered = true
+			case has("reorganise"):
+				pick = "reorganise"
+			case has("answer_alliance:no"):
+				pick = "answer_alliance:no"
+			case has("stop_inviting"):
+				pick = "stop_inviting"
+			case has("answer_join:no"):
+				pick = "answer_join:no"
+			case has("answer_surrender:no"):
+				pick = "answer_surrender:no"
+			default:
+				pick = ms[0]
+			}
+			p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+			acted = true
+			time.Sleep(150 * time.Millisecond)
+		}
+		if !acted {
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	if !declared || !answered {
+		alice.fail("no war declared by alice and answered by bob (declared %v, answered %v)", declared, answered)
+	}
+	for _, p := range []*person{alice, bob} {
+		p.wait("the war in the log", `!!document.querySelector("#dice-log .ev-war")`)
+	}
+	alice.shot("web-diceplomacy")
+}
+
+// soloGame signs p up and starts a game of the variant as power, with bots
+// in every other seat, and waits for its page.
+func (p *person) soloGame(variant, power string) string {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), variant))
+	eval[bool](p, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
+	p.do(chromedp.SetValue(chromedp.CSS("#new-power"), power))
+	p.click("#create-game")
+	p.click("#start")
+	p.wait("the game", `document.body.dataset.ready === "1"`)
+	return eval[string](p, `location.pathname.split("/").pop()`)
+}
+
+// button clicks a choice of the order chooser.
+func (p *person) button(choice string) {
+	p.t.Helper()
+	p.click(fmt.Sprintf(`#chooser .choice[data-choice=%q]`, choice))
+}
+
+func (p *person) readyAndWait(phase string) {
+	p.t.Helper()
+	p.click("#ready")
+	p.wait(phase, fmt.Sprintf(`document.querySelector("#phase").textContent.includes(%q)`, phase))
+}
+
+// TestColonialRailwayInTheBrowser: Russia sends an army along the
+// Trans-Siberian Railway by clicking the board.
+func TestColonialRailwayInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("sasha")
+	p.signUp("correct horse")
+	p.soloGame("colonial", "Russia")
+	p.order("vla", "railway", "mos")
+	if got := p.drafts(); got != "A VLA - TSR - MOS" {
+		p.fail("drafts %q, want the railway move", got)
+	}
+	p.wait("the railway arrow", `!!document.querySelector(".board .orders .order.k-railway")`)
+	p.shot("web-colonial")
+	p.readyAndWait("Autumn 1870")
+	p.wait("the railway move's result", `document.querySelector("#results").textContent.includes("A VLA - TSR - MOS")`)
+
+	// 1900's board, for the pictures in docs/.
+	p.soloGame("1900", "France")
+	p.wait("1900's board", `!!document.querySelector(".board svg .units .unit")`)
+	p.shot("web-1900")
+}
+
+// TestSengokuBuildInTheBrowser: Oda takes neutral centres in 1570 and
+// builds in the winter, with the chooser's buttons alone (as a keyboard
+// or a variant without a board would); its votes say that Sengoku has no
+// draws.
+func TestSengokuBuildInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("nobunaga")
+	p.signUp("correct horse")
+	// The bots may keep Oda from both neutral centres: then another game.
+	for try := 0; ; try++ {
+		p.soloGame("sengoku", "Oda")
+		if try == 0 {
+			p.click("#tab-powers")
+			if !eval[bool](p, `document.querySelector("#vote-draw").disabled && document.querySelector(".votes").textContent.includes("no draws")`) {
+				p.fail("the votes do not say that Sengoku has no draws")
+			}
+			p.click("#tab-orders")
+		}
+		take := map[string]string{"owa": "ise", "mik": "tot"}
+		for _, season := range []string{"Autumn 1570", "Winter 1570"} {
+			units := eval[[]string](p, `[...document.querySelectorAll("#chooser .unit-choice")].map(b => b.dataset.choice)`)
+			for _, u := range units {
+				if to, ok := take[u]; ok {
+					p.button(u)
+					p.button("move")
+					p.button(to)
+				}
+			}
+			if try == 0 && season == "Autumn 1570" {
+				p.shot("web-sengoku")
+			}
+			p.click("#ready")
+			p.wait(season, fmt.Sprintf(`document.querySelector("#phase").textContent.includes(%q) || document.querySelector("#phase").textContent.includes("1571")`, season))
+		}
+		if strings.Contains(p.text("#phase"), "Winter 1570") {
+			break
+		}
+		if try == 4 {
+			t.Skipf("the bots kept Oda from every neutral centre in 1570 in five games: no build to give (%s)", p.text("#results"))
+		}
+	}
+	p.click("#chooser .unit-choice")
+	for i := 0; i < 3 && eval[bool](p, `!!document.querySelector("#chooser .choices .choice:not(.unit-choice)")`); i++ {
+		p.click("#chooser .choices .choice:not(.unit-choice)")
+	}
+	if got := p.drafts(); !strings.HasPrefix(got, "BUILD ") || strings.Contains(got, ";") {
+		p.fail("drafts %q, want one build", got)
+	}
+	p.readyAndWait("Spring 1571")
+}
+
+// TestPhoneInTheBrowser: a 360 px wide touch screen: the panels are tabs,
+// and an order is given by tapping the board.
+func TestPhoneInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("pat")
+	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 360 {
+		p.fail("the page is %v px wide on a 360 px screen", w)
+	}
+	p.click("#tab-board")
+	tap := func(id string) {
+		xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+			const el = document.querySelector('.board [data-province=%q]');
+			const [x, y] = el.getAttribute("data-unit").split(" ").map(Number);
+			const q = new DOMPoint(x, y).matrixTransform(el.ownerSVGElement.getScreenCTM());
+			return [q.x, q.y];
+		})()`, id))
+		p.do(chromedp.TapXY(xy[0], xy[1]))
+	}
+	p.click(".zoom-in")
+	p.click(".zoom-reset")
+	tap("par")
+	p.click(`#board-chooser .choice[data-choice="move"]`)
+	tap("bur")
+	p.wait("the arrow", `!!document.querySelector(".board .orders .order.draft")`)
+	p.shot("web-phone")
+	p.click("#tab-orders")
+	if got := p.drafts(); got != "A PAR - BUR" {
+		p.fail("drafts %q, want A PAR - BUR", got)
+	}
+}
+
+// TestCoastAndExplanationInTheBrowser: a fleet's move to Spain asks which
+// coast; a played order's arrow, clicked, explains its result; signing out
+// leaves the game's page for the sign-in form.
+func TestCoastAndExplanationInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	p.order("bre", "move", "mao")
+	p.order("par", "move", "bur")
+	p.readyAndWait("Autumn 1901")
+	if p.drafts() != "" {
+		p.fail("drafts %q in a new phase", p.drafts())
+	}
+	p.order("mao", "move", "spa")
+	p.wait("the coasts", `document.querySelector("#prompt").textContent.includes("coast")`)
+	p.button("F MAO - SPA/SC")
+	if got := p.drafts(); got != "F MAO - SPA/SC" {
+		p.fail("drafts %q, want the south coast", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("body")), chromedp.KeyEvent(kb.ArrowLeft))
+	p.wait("spring's orders drawn", `!!document.querySelector('.board .orders .order[data-order="A PAR - BUR"]')`)
+	xy := eval[[]float64](p, `(() => {
+		const l = document.querySelector('.board .orders .order[data-order="A PAR - BUR"] line');
+		const m = l.getScreenCTM();
+		const a = new DOMPoint((l.x1.baseVal.value + l.x2.baseVal.value) / 2, (l.y1.baseVal.value + l.y2.baseVal.value) / 2).matrixTransform(m);
+		return [a.x, a.y];
+	})()`)
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+	p.wait("the explanation", `document.querySelector("#explain")?.textContent.includes("A PAR - BUR")`)
+	p.click("#sign-out")
+	p.wait("the sign-in form", `!!document.querySelector("#auth-name") && !document.querySelector("#who")`)
+}

@@ -1,0 +1,244 @@
+// The HTTP API of the server (api/openapi.yaml), as the page uses it: a
+// session cookie signs the page in, and every unsafe request repeats the
+// CSRF cookie in a header, so another site cannot act for the player.
+
+export interface User { id: string; name: string }
+
+export interface Variant {
+  name: string;
+  kind: "diplomacy" | "diceplomacy";
+  title: string;
+  powers: string[];
+  victory: string;
+  draws: boolean;
+  description: string;
+  min_players: number;
+  max_players: number;
+}
+
+export type Status = "forming" | "active" | "finished";
+
+export interface GameSummary {
+  id: string;
+  kind: string;
+  variant: string;
+  name: string;
+  status: Status;
+  deadline: string | null;
+  created: string;
+}
+
+export interface Phase { season: "spring" | "fall" | "winter"; year: number; type: "movement" | "retreat" | "adjustment" }
+
+export interface Unit { power: string; type: "army" | "fleet"; province: string }
+
+export interface Dislodged extends Unit { attacker_from?: string; retreats?: string[] }
+
+export interface Result { power: string; order: string; result: "succeeded" | "failed" | "illegal"; reason?: string; message?: string }
+
+export interface PowerState {
+  power: string;
+  player?: string;
+  bot?: boolean;
+  centres: number;
+  units: number;
+  alive: boolean;
+  ready: boolean;
+  owes: boolean;
+}
+
+export interface DiplomacyGame {
+  id: string;
+  kind: "diplomacy";
+  variant: string;
+  name: string;
+  status: Status;
+  seq: number;
+  version: number;
+  phase_deadline_seconds: number;
+  deadline: string | null;
+  phase: Phase;
+  units: Unit[];
+  dislodged: Dislodged[];
+  centres: Record<string, string>;
+  powers: PowerState[];
+  my_power?: string;
+  my_orders?: { orders: string[]; ready: boolean };
+  my_votes?: { draw: boolean; concede: boolean };
+  last: { phase: Phase; results: Result[]; disbanded: Unit[] } | null;
+  end: { reason: "victory" | "draw" | "concession"; winner?: string; powers?: string[] } | null;
+  bots: boolean;
+  you_created: boolean;
+}
+
+export interface DicePlayer {
+  seat: number;
+  name: string;
+  wins: number;
+  losses: number;
+  out: boolean;
+  ally: number;
+  die?: number;
+  revealed: boolean;
+}
+
+export interface DiceMove { seat: number; kind: string; target: number; yes?: boolean }
+
+export interface DiceView {
+  seat: number;
+  players: DicePlayer[];
+  start: number;
+  current: number;
+  turn: number;
+  phase: string;
+  remaining: number;
+  war?: { attacker: number; defender: number; attackers: number[]; defenders: number[]; invited?: number[]; accepted?: number[]; asking?: string; agreed?: number[] };
+  proposal?: { from: number; to: number };
+  result?: { winners: number[]; draw?: boolean; reason: string; turns: number };
+  request: { seat: number; kind: string; default: DiceMove };
+  legal?: DiceMove[];
+}
+
+export interface DiceGame {
+  id: string;
+  kind: "diceplomacy";
+  variant: "diceplomacy";
+  name: string;
+  status: Status;
+  seq: number;
+  version: number;
+  phase_deadline_seconds: number;
+  deadline: string | null;
+  seats: { power: string; name?: string; bot?: boolean }[];
+  my_power?: string;
+  my_seat?: number;
+  you_created: boolean;
+  view?: DiceView;
+}
+
+export type Game = DiplomacyGame | DiceGame;
+
+export interface DiceEvent {
+  kind: string;
+  seat: number;
+  target: number;
+  value?: number;
+  move?: string;
+  yes?: boolean;
+  default?: boolean;
+  side?: string;
+  seats?: number[];
+  attackers?: number[];
+  defenders?: number[];
+  attack?: number;
+  defense?: number;
+  reason?: string;
+}
+
+export interface PhaseRecord {
+  seq: number;
+  phase: Phase;
+  position: { phase: Phase; units: Unit[]; dislodged: Dislodged[]; supply_centers: Record<string, string> };
+  orders: Record<string, string[]>;
+  results: Result[];
+  disbanded: Unit[];
+  resolved: string;
+}
+
+export interface Message { id: string; from: string; to: string[]; body: string; time: string; cursor: number }
+
+/** One legal order of the player's units, as GET /games/{id}/options lists it. */
+export interface Option {
+  text: string;
+  kind: string;
+  unit: string;
+  at: string;
+  target: string;
+  target_unit: string;
+  dest: string;
+  via_convoy?: boolean;
+}
+
+export interface Options { phase: Phase; power: string; adjustment: number; orders: Option[] }
+
+/** An error the server answered, with its message and, for a refused batch of orders, one entry per bad order. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly orders: { index: number; order: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+function cookie(name: string): string {
+  for (const part of document.cookie.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return "";
+}
+
+/** onSignedOut is called when the server no longer knows the page's session (it expired, or was ended elsewhere). */
+export const hooks = { onSignedOut: () => {} };
+
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== "GET" && method !== "HEAD") headers["X-CSRF-Token"] = cookie("chancery_csrf");
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const init: RequestInit = { method, headers, credentials: "same-origin" };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const res = await fetch("/api/v1" + path, init);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    if (res.status === 401 && path !== "/me" && path !== "/sessions") hooks.onSignedOut();
+    const e = (data ?? {}) as { error?: string; orders?: { index: number; order: string; message: string }[] };
+    throw new ApiError(res.status, e.error ?? res.statusText, e.orders ?? []);
+  }
+  return data as T;
+}
+
+export const api = {
+  me: () => call<User>("GET", "/me"),
+  signIn: (name: string, password: string) => call<unknown>("POST", "/sessions", { name, password }),
+  signUp: (name: string, password: string) => call<User>("POST", "/users", { name, password, session: true }),
+  signOut: () => call<void>("DELETE", "/sessions/current"),
+  variants: () => call<Variant[]>("GET", "/variants"),
+  variant: (name: string) => call<Variant & { provinces?: { id: string; name: string }[] }>("GET", "/variants/" + encodeURIComponent(name)),
+  games: (query: string) => call<GameSummary[]>("GET", "/games" + query),
+  game: (id: string) => call<Game>("GET", "/games/" + id),
+  create: (req: Record<string, unknown>) => call<{ id: string; power: string }>("POST", "/games", req),
+  join: (id: string, power?: string) => call<{ id: string; power: string }>("POST", `/games/${id}/join`, power ? { power } : {}),
+  start: (id: string) => call<unknown>("POST", `/games/${id}/start`),
+  options: (id: string) => call<Options>("GET", `/games/${id}/options`),
+  orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
+    call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${id}/orders`, { orders, ready, phase }),
+  votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${id}/votes`, { draw, concede }),
+  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${id}/history`),
+  messages: (id: string, after: number) => call<Message[]>("GET", `/games/${id}/messages?after=${after}`),
+  send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${id}/messages`, { to, body }),
+  move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${id}/moves`, m),
+};
+
+/** Live updates of one game; the browser reconnects by itself. */
+export function follow(id: string, on: { game?: () => void; phase?: () => void; message?: (m: Message) => void }): () => void {
+  const es = new EventSource(`/api/v1/games/${id}/events`, { withCredentials: true });
+  es.addEventListener("game", () => on.game?.());
+  es.addEventListener("phase", () => on.phase?.());
+  es.addEventListener("message", (e) => {
+    try {
+      on.message?.(JSON.parse((e as MessageEvent<string>).data) as Message);
+    } catch {
+      // a line that is not a message is not for the page
+    }
+  });
+  return () => es.close();
+}

@@ -1,0 +1,414 @@
+// The board: the variant's SVG inlined in the page, with the position
+// (owners' tints, units), orders drawn as arrows, legal targets
+// highlighted, and pan and zoom by wheel, pinch, drag, buttons and keys.
+
+import type { Unit } from "./api";
+import { t } from "./i18n";
+import { h, s } from "./ui";
+
+interface Pt { x: number; y: number }
+
+/** An order as the board draws it; result is absent for a draft. */
+export interface Drawn {
+  text: string;
+  kind: string;
+  at: string;
+  target: string;
+  dest: string;
+  power?: string;
+  result?: "succeeded" | "failed" | "illegal";
+  reason?: string;
+  message?: string;
+}
+
+/** The power's place in the variant's list picks its colour and shape, so colour is never the only cue. */
+export const SHAPES = ["circle", "square", "diamond", "triangle", "hexagon", "down", "pentagon", "octagon"];
+
+function shape(i: number, r: number): SVGElement {
+  const poly = (n: number, rot: number, rr = r) =>
+    s("polygon", {
+      points: Array.from({ length: n }, (_, k) => {
+        const a = rot + (k * 2 * Math.PI) / n;
+        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+      }).join(" "),
+    });
+  switch (SHAPES[i % SHAPES.length]) {
+    case "square":
+      return s("rect", { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7 });
+    case "diamond":
+      return poly(4, 0, r * 1.15);
+    case "triangle":
+      return poly(3, -Math.PI / 2, r * 1.25);
+    case "hexagon":
+      return poly(6, 0, r * 1.05);
+    case "down":
+      return poly(3, Math.PI / 2, r * 1.25);
+    case "pentagon":
+      return poly(5, -Math.PI / 2, r * 1.1);
+    case "octagon":
+      return poly(8, Math.PI / 8, r * 1.05);
+  }
+  return s("circle", { r });
+}
+
+/** A small picture of a power's mark, for legends and lists. */
+export function powerMark(index: number): SVGSVGElement {
+  const g = s("g", { class: `unit pw${index % 8}` }, shape(index, 7));
+  return s("svg", { class: "mark", viewBox: "-10 -10 20 20", width: 16, height: 16, "aria-hidden": "true" }, g);
+}
+
+const base = (loc: string) => loc.split("/")[0]!.toLowerCase();
+
+export class Board {
+  readonly el: HTMLElement;
+  svg: SVGSVGElement | null = null;
+  private paths = new Map<string, SVGGraphicsElement[]>();
+  private unitPts = new Map<string, Pt>();
+  private centres = new Map<string, SVGElement>();
+  private unitsG!: SVGGElement;
+  private ordersG!: SVGGElement;
+  private full = { x: 0, y: 0, w: 1, h: 1 };
+  private vb = { x: 0, y: 0, w: 1, h: 1 };
+  private marked: SVGGraphicsElement[] = [];
+  powers: string[] = [];
+  /** onProvince is called with a province's id when the player clicks or taps it. */
+  onProvince: (id: string) => void = () => {};
+  /** onOrder is called with an order drawn with its result when it is clicked. */
+  onOrder: (d: Drawn) => void = () => {};
+
+  constructor() {
+    this.el = h("div", { class: "board", tabindex: 0, "aria-label": t("board.label"), role: "application" });
+  }
+
+  /** load fetches the variant's board; false when the variant has none drawn. */
+  async load(variant: string): Promise<boolean> {
+    const res = await fetch(`/api/v1/variants/${encodeURIComponent(variant)}/board.svg`, { credentials: "same-origin" });
+    if (!res.ok) return false;
+    const doc = new DOMParser().parseFromString(await res.text(), "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true) as unknown as SVGSVGElement;
+    if (svg.nodeName !== "svg") return false;
+    // The board's own style sheet would style every SVG of the page once
+    // inlined: the page's style.css has the same rules, scoped.
+    svg.querySelectorAll("style").forEach((st) => st.remove());
+    const vb = svg.viewBox.baseVal;
+    this.full = { x: vb.x, y: vb.y, w: vb.width || 1200, h: vb.height || 1000 };
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("board.label"));
+    const pt = (v: string | null): Pt | null => {
+      if (!v) return null;
+      const [x, y] = v.split(/\s+/).map(Number);
+      return x === undefined || y === undefined || isNaN(x) || isNaN(y) ? null : { x, y };
+    };
+    svg.querySelectorAll<SVGGraphicsElement>("[data-province]").forEach((p) => {
+      const id = p.dataset["province"]!.toLowerCase();
+      const list = this.paths.get(id) ?? [];
+      list.push(p);
+      this.paths.set(id, list);
+      const u = pt(p.getAttribute("data-unit"));
+      if (u && !this.unitPts.has(id)) this.unitPts.set(id, u);
+    });
+    svg.querySelectorAll<SVGElement>("[data-coast]").forEach((c) => {
+      const u = pt(c.getAttribute("data-unit"));
+      if (u) this.unitPts.set(c.dataset["coast"]!.toLowerCase(), u);
+    });
+    svg.querySelectorAll<SVGElement>("[data-centre-for]").forEach((c) => this.centres.set(c.dataset["centreFor"]!.toLowerCase(), c));
+    const defs = s(
+      "defs",
+      {},
+      s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse", markerUnits: "strokeWidth" }, s("path", { d: "M0 0L10 5L0 10z", class: "head" })),
+      s("marker", { id: "arrow-s", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto", markerUnits: "strokeWidth" }, s("path", { d: "M0 0L10 5L0 10z", class: "head" })),
+    );
+    this.unitsG = s("g", { class: "units" });
+    this.ordersG = s("g", { class: "orders" });
+    svg.prepend(defs);
+    svg.append(this.ordersG, this.unitsG);
+    this.svg = svg;
+    this.vb = { ...this.full };
+    this.apply();
+    this.el.replaceChildren(svg, this.controls());
+    this.interact(svg);
+    return true;
+  }
+
+  has(loc: string): boolean {
+    return this.paths.has(base(loc));
+  }
+
+  point(loc: string): Pt | null {
+    const l = loc.toLowerCase();
+    const p = this.unitPts.get(l) ?? this.unitPts.get(base(l));
+    if (p) return p;
+    const el = this.paths.get(base(l))?.[0];
+    if (!el) return null;
+    const b = el.getBBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  }
+
+  private colour(power: string): number {
+    const i = this.powers.indexOf(power);
+    return i < 0 ? 8 : i;
+  }
+
+  /** position draws who owns what and every unit. */
+  position(units: Unit[], centres: Record<string, string>, dislodged: Unit[] = []): void {
+    if (!this.svg) return;
+    for (const [id, list] of this.paths) {
+      const owner = centres[id] ?? units.find((u) => base(u.province) === id && !this.isSea(id))?.power;
+      for (const p of list) {
+        p.classList.forEach((c) => c.startsWith("own") && p.classList.remove(c));
+        if (owner) p.classList.add("own" + (this.colour(owner) % 9));
+      }
+    }
+    for (const [id, c] of this.centres) {
+      c.classList.forEach((k) => k.startsWith("own") && c.classList.remove(k));
+      const owner = centres[id];
+      if (owner) c.classList.add("own" + (this.colour(owner) % 9));
+    }
+    this.unitsG.replaceChildren();
+    const draw = (u: Unit, off: boolean) => {
+      const p = this.point(u.province);
+      if (!p) return;
+      const i = this.colour(u.power);
+      const letter = u.type === "fleet" ? "F" : "A";
+      const g = s(
+        "g",
+        { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
+        shape(i, 11),
+        s("text", { y: 0.5 }, letter),
+        s("title", {}, `${u.power}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${off ? " — " + t("result.dislodged") : ""}`),
+      );
+      this.unitsG.append(g);
+    };
+    units.forEach((u) => draw(u, false));
+    dislodged.forEach((u) => draw(u, true));
+  }
+
+  private isSea(id: string): boolean {
+    return this.paths.get(id)?.[0]?.getAttribute("data-terrain") === "sea";
+  }
+
+  /** orders draws orders as arrows (with their results when they have one). */
+  orders(list: Drawn[]): void {
+    if (!this.svg) return;
+    this.ordersG.replaceChildren();
+    const R = 10;
+    const trim = (a: Pt, b: Pt, ra: number, rb: number): [Pt, Pt] => {
+      const dx = b.x - a.x, dy = b.y - a.y, d = Math.hypot(dx, dy) || 1;
+      return [
+        { x: a.x + (dx * ra) / d, y: a.y + (dy * ra) / d },
+        { x: b.x - (dx * rb) / d, y: b.y - (dy * rb) / d },
+      ];
+    };
+    for (const o of list) {
+      const cls = ["order", "k-" + o.kind, o.result ? "r-" + o.result : "draft"];
+      if (o.reason) cls.push("why-" + o.reason.replace(/\W+/g, "-"));
+      const g = s("g", { class: cls.join(" "), "data-order": o.text });
+      const a = this.point(o.at);
+      const tg = o.target ? this.point(o.target) : null;
+      const d = o.dest ? this.point(o.dest) : null;
+      let end: Pt | null = null;
+      if (!a) continue;
+      switch (o.kind) {
+        case "move":
+        case "retreat":
+        case "railway": {
+          if (!tg) break;
+          const [p, q] = trim(a, tg, R, R + 2);
+          g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "marker-end": "url(#arrow)" }));
+          end = q;
+          break;
+        }
+        case "support":
+        case "convoy":
+        case "permit": {
+          if (!tg) break;
+          if (d) {
+            const mid = { x: tg.x + (d.x - tg.x) * 0.55, y: tg.y + (d.y - tg.y) * 0.55 };
+            const [p] = trim(a, tg, R, 0);
+            if (o.kind === "support") {
+              g.append(s("path", { d: `M${p.x} ${p.y}Q${tg.x} ${tg.y} ${mid.x} ${mid.y}`, "marker-end": "url(#arrow-s)" }));
+            } else {
+              g.append(s("path", { d: `M${p.x} ${p.y}L${tg.x} ${tg.y}L${mid.x} ${mid.y}` }));
+            }
+            end = mid;
+          } else {
+            const [p, q] = trim(a, tg, R, R + 3);
+            g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y }), s("circle", { cx: tg.x, cy: tg.y, r: R + 3, class: "ring" }));
+            end = q;
+          }
+          break;
+        }
+        case "hold":
+          g.append(s("circle", { cx: a.x, cy: a.y, r: R + 4, class: "ring" }));
+          end = { x: a.x + R, y: a.y - R };
+          break;
+        case "build":
+          g.append(s("circle", { cx: a.x, cy: a.y, r: R + 4, class: "ring" }), s("text", { x: a.x, y: a.y, class: "glyph" }, "+"));
+          end = { x: a.x + R, y: a.y - R };
+          break;
+        case "disband":
+        case "remove":
+          g.append(s("text", { x: a.x, y: a.y, class: "glyph cross" }, "✕"));
+          end = { x: a.x + R, y: a.y - R };
+          break;
+      }
+      if (end && o.result && o.result !== "succeeded") {
+        // The mark says the result without colour: ✕ failed, ! illegal.
+        g.append(s("text", { x: end.x, y: end.y, class: "badge-mark" }, o.result === "illegal" ? "!" : "✕"));
+      }
+      g.append(s("title", {}, o.text + (o.result ? " — " + (o.message || t(("result." + o.result) as "result.failed")) : "")));
+      this.ordersG.append(g);
+    }
+  }
+
+  /** mark highlights provinces: the selected unit and the legal targets. */
+  mark(selected: string | null, legal: string[]): void {
+    this.marked.forEach((p) => p.classList.remove("legal", "selected"));
+    this.marked = [];
+    const add = (id: string, cls: string) => {
+      for (const p of this.paths.get(base(id)) ?? []) {
+        p.classList.add(cls);
+        this.marked.push(p);
+      }
+    };
+    legal.forEach((id) => add(id, "legal"));
+    if (selected) add(selected, "selected");
+    this.el.classList.toggle("choosing", legal.length > 0);
+  }
+
+  private apply(): void {
+    const v = this.vb;
+    this.svg?.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+  }
+
+  /** zoom by factor k around the board point c (the centre by default). */
+  zoom(k: number, c?: Pt): void {
+    const v = this.vb;
+    const w = Math.min(this.full.w * 1.2, Math.max(this.full.w / 12, v.w * k));
+    const f = w / v.w;
+    const cx = c?.x ?? v.x + v.w / 2, cy = c?.y ?? v.y + v.h / 2;
+    this.vb = { x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f, w, h: v.h * f };
+    this.apply();
+  }
+
+  pan(dx: number, dy: number): void {
+    this.vb.x += dx;
+    this.vb.y += dy;
+    this.apply();
+  }
+
+  reset(): void {
+    this.vb = { ...this.full };
+    this.apply();
+  }
+
+  private controls(): HTMLElement {
+    return h(
+      "div",
+      { class: "zoom" },
+      h("button", { type: "button", class: "zoom-in", "aria-label": t("board.zoomin"), title: t("board.zoomin"), onclick: () => this.zoom(0.8) }, "+"),
+      h("button", { type: "button", class: "zoom-out", "aria-label": t("board.zoomout"), title: t("board.zoomout"), onclick: () => this.zoom(1.25) }, "−"),
+      h("button", { type: "button", class: "zoom-reset", "aria-label": t("board.reset"), title: t("board.reset"), onclick: () => this.reset() }, "⤢"),
+    );
+  }
+
+  private toBoard(svg: SVGSVGElement, x: number, y: number): Pt {
+    const m = svg.getScreenCTM();
+    if (!m) return { x, y };
+    const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  private interact(svg: SVGSVGElement): void {
+    svg.addEventListener(
+      "wheel",
+      (e) => {
+        e.preventDefault();
+        this.zoom(Math.exp(e.deltaY * 0.0015), this.toBoard(svg, e.clientX, e.clientY));
+      },
+      { passive: false },
+    );
+    const down = new Map<number, { x: number; y: number }>();
+    let moved = 0;
+    let pinch = 0;
+    svg.addEventListener("pointerdown", (e) => {
+      down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (down.size === 1) moved = 0;
+      if (down.size === 2) {
+        const [a, b] = [...down.values()];
+        pinch = Math.hypot(a!.x - b!.x, a!.y - b!.y);
+      }
+    });
+    svg.addEventListener("pointermove", (e) => {
+      const prev = down.get(e.pointerId);
+      if (!prev) return;
+      const now = { x: e.clientX, y: e.clientY };
+      if (down.size === 1) {
+        moved += Math.abs(now.x - prev.x) + Math.abs(now.y - prev.y);
+        if (moved > 6) {
+          svg.setPointerCapture(e.pointerId);
+          const a = this.toBoard(svg, prev.x, prev.y), b = this.toBoard(svg, now.x, now.y);
+          this.pan(a.x - b.x, a.y - b.y);
+        }
+      } else if (down.size === 2) {
+        moved = 100;
+        down.set(e.pointerId, now);
+        const [a, b] = [...down.values()];
+        const d = Math.hypot(a!.x - b!.x, a!.y - b!.y);
+        if (pinch > 0 && d > 0) this.zoom(pinch / d, this.toBoard(svg, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2));
+        pinch = d;
+        return;
+      }
+      down.set(e.pointerId, now);
+    });
+    const up = (e: PointerEvent) => {
+      const was = down.size;
+      down.delete(e.pointerId);
+      if (e.type !== "pointerup" || was !== 1 || moved > 6) return;
+      // Drafts let clicks through to the province under them; an order
+      // drawn with its result explains itself.
+      const hits = document.elementsFromPoint(e.clientX, e.clientY);
+      for (const hit of hits) {
+        const order = hit.closest(".orders .order");
+        if (order) {
+          const d = this.lastOrders.find((o) => o.text === order.getAttribute("data-order"));
+          if (d?.result) return this.onOrder(d);
+          continue;
+        }
+        const p = hit.closest("[data-province]");
+        if (p) return this.onProvince(p.getAttribute("data-province")!.toLowerCase());
+      }
+    };
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    this.el.addEventListener("keydown", (e) => {
+      if (e.target !== this.el) return;
+      const step = this.vb.w / 10;
+      const keys: Record<string, () => void> = {
+        "+": () => this.zoom(0.8),
+        "=": () => this.zoom(0.8),
+        "-": () => this.zoom(1.25),
+        "0": () => this.reset(),
+        w: () => this.pan(0, -step),
+        s: () => this.pan(0, step),
+        a: () => this.pan(-step, 0),
+        d: () => this.pan(step, 0),
+      };
+      const fn = keys[e.key];
+      if (fn) {
+        e.preventDefault();
+        fn();
+      }
+    });
+  }
+
+  private lastOrders: Drawn[] = [];
+  /** show draws orders and keeps them for clicks on their arrows. */
+  show(list: Drawn[]): void {
+    this.lastOrders = list;
+    this.orders(list);
+  }
+}

@@ -1,0 +1,86 @@
+// Every string the page shows, in English, Japanese and French, and the
+// numbers, dates and durations written by Intl in the viewer's language
+// and time zone.
+
+import { en } from "./messages/en";
+import { fr } from "./messages/fr";
+import { ja } from "./messages/ja";
+
+export type Key = keyof typeof en;
+export type Catalogue = Record<Key, string>;
+
+export const languages: Record<string, { name: string; messages: Catalogue }> = {
+  en: { name: "English", messages: en },
+  ja: { name: "日本語", messages: ja },
+  fr: { name: "Français", messages: fr },
+};
+
+function initial(): string {
+  const saved = localStorage.getItem("chancery.lang");
+  if (saved && languages[saved]) return saved;
+  for (const l of navigator.languages ?? [navigator.language]) {
+    const code = l.slice(0, 2).toLowerCase();
+    if (languages[code]) return code;
+  }
+  return "en";
+}
+
+export let lang = initial();
+document.documentElement.lang = lang;
+
+export function setLang(code: string): void {
+  if (!languages[code]) return;
+  lang = code;
+  localStorage.setItem("chancery.lang", code);
+  document.documentElement.lang = code;
+}
+
+/** t returns a message with its {placeholders} filled; numbers are written for the language. */
+export function t(key: Key, vars: Record<string, string | number> = {}): string {
+  const msg = languages[lang]!.messages[key] ?? en[key] ?? key;
+  return msg.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = vars[k];
+    if (v === undefined) return "";
+    return typeof v === "number" ? new Intl.NumberFormat(lang).format(v) : v;
+  });
+}
+
+export function variantTitle(name: string): string {
+  const k = ("variant." + name) as Key;
+  return k in en ? t(k) : name;
+}
+
+export function phaseLabel(p: { season: string; year: number; type: string }): string {
+  return t("phase.label", {
+    season: t(("season." + p.season) as Key),
+    year: String(p.year),
+    type: t(("ptype." + p.type) as Key),
+  });
+}
+
+/** fmtDate writes a moment in the viewer's time zone, with the zone's name. */
+export function fmtDate(iso: string): string {
+  return new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+}
+
+export function fmtTime(iso: string): string {
+  const d = new Date(iso);
+  const today = new Date().toDateString() === d.toDateString();
+  return new Intl.DateTimeFormat(lang, today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(d);
+}
+
+const unit = (n: number, u: "day" | "hour" | "minute" | "second") => new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: "narrow" }).format(n);
+
+/** countdown writes the time left until a deadline ("2d 3h left"). */
+export function countdown(iso: string, now = Date.now()): string {
+  let s = Math.floor((new Date(iso).getTime() - now) / 1000);
+  if (s <= 0) return t("clock.due");
+  const d = Math.floor(s / 86400);
+  s -= d * 86400;
+  const hh = Math.floor(s / 3600);
+  s -= hh * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  const time = d > 0 ? unit(d, "day") + " " + unit(hh, "hour") : hh > 0 ? unit(hh, "hour") + " " + unit(m, "minute") : unit(m, "minute") + " " + unit(s, "second");
+  return t("clock.left", { time });
+}

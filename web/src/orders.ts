@@ -1,0 +1,168 @@
+// Orders by clicking. The server lists every legal order of the player's
+// units (GET /games/{id}/options); the builder narrows that list one
+// choice at a time (the unit, the kind of order, the target, the
+// supported unit's destination, the coast), so the page knows no rule of
+// its own: what it offers is exactly what the rules allow.
+
+import type { Option } from "./api";
+import type { Drawn } from "./board";
+
+export const base = (loc: string) => loc.split("/")[0]!.toLowerCase();
+const norm = (text: string) => text.trim().replace(/\s+/g, " ").toUpperCase();
+
+/** The choice the builder waits for. */
+export type Step = "unit" | "kind" | "target" | "dest" | "coast" | "done";
+
+export interface Choice { key: string; options: Option[] }
+
+/** kindKey tells apart the choices of the kind step: a build names its unit type. */
+export const kindKey = (o: Option) => (o.kind === "build" ? "build:" + o.unit : o.kind);
+
+const distinct = (opts: Option[], f: (o: Option) => string): Choice[] => {
+  const m = new Map<string, Option[]>();
+  for (const o of opts) m.set(f(o), [...(m.get(f(o)) ?? []), o]);
+  return [...m].map(([key, options]) => ({ key, options }));
+};
+
+export class Builder {
+  step: Step = "unit";
+  /** the orders still possible after the choices made so far */
+  cands: Option[] = [];
+  unit = "";
+  /** the steps already chosen: a target or destination is always clicked, even when only one is legal */
+  private chosen = new Set<Step>();
+
+  constructor(readonly all: Option[]) {}
+
+  /** units are the provinces where an order can be given (a unit, a place to build, a canal). */
+  units(): string[] {
+    return [...new Set(this.all.filter((o) => o.at).map((o) => base(o.at)))];
+  }
+
+  reset(): void {
+    this.step = "unit";
+    this.cands = [];
+    this.unit = "";
+    this.chosen.clear();
+  }
+
+  /** choices lists what the current step may choose. */
+  choices(): Choice[] {
+    switch (this.step) {
+      case "kind":
+        return distinct(this.cands, kindKey);
+      case "target":
+        return distinct(this.cands, (o) => base(o.target));
+      case "dest":
+        return distinct(this.cands, (o) => base(o.dest));
+      case "coast":
+        return distinct(this.cands, (o) => o.text);
+    }
+    return [];
+  }
+
+  /** provinces the board highlights as legal for the current step. */
+  legal(): string[] {
+    if (this.step === "unit") return this.units();
+    if (this.step === "target" || this.step === "dest") return this.choices().map((c) => c.key).filter(Boolean);
+    return [];
+  }
+
+  /** done is the chosen order once only one is left. */
+  done(): Option | null {
+    return this.step === "done" ? this.cands[0] ?? null : null;
+  }
+
+  private advance(): void {
+    const n = (f: (o: Option) => string) => new Set(this.cands.map(f)).size;
+    if (this.cands.length === 0) this.reset();
+    else if (n(kindKey) > 1 && !this.chosen.has("kind")) this.step = "kind";
+    else if (this.cands.some((o) => o.target) && !this.chosen.has("target")) this.step = "target";
+    else if (this.cands.some((o) => o.dest) && !this.chosen.has("dest")) this.step = "dest";
+    else if (n((o) => o.text) > 1) this.step = "coast";
+    else this.step = "done";
+  }
+
+  /** selectUnit starts an order at a province; false when nothing can be ordered there. */
+  selectUnit(prov: string): boolean {
+    const c = this.all.filter((o) => o.at && base(o.at) === base(prov));
+    if (!c.length) return false;
+    this.unit = base(prov);
+    this.cands = c;
+    this.chosen.clear();
+    this.advance();
+    return true;
+  }
+
+  /** choose takes one of choices() by its key. */
+  choose(key: string): boolean {
+    const c = this.choices().find((c) => c.key === key);
+    if (!c) return false;
+    this.cands = c.options;
+    this.chosen.add(this.step);
+    this.advance();
+    return true;
+  }
+
+  /** click is a province clicked on the board, read for the current step. */
+  click(prov: string): boolean {
+    const p = base(prov);
+    if (this.step === "unit") return this.selectUnit(p);
+    if (this.step === "target" || this.step === "dest") {
+      if (this.choose(p)) return true;
+      // The supported (or convoyed) unit clicked again: support to hold.
+      if (this.step === "dest" && p === base(this.cands[0]?.target ?? "") && this.choose("")) return true;
+      return false;
+    }
+    return false;
+  }
+
+  /** matching finds the legal order a typed line means, if any. */
+  matching(text: string): Option | undefined {
+    const n = norm(text);
+    return this.all.find((o) => norm(o.text) === n);
+  }
+}
+
+/** A drafted order: its text, and the option it is when the page built it. */
+export interface Draft { key: string; text: string; option?: Option }
+
+/** draftKey says which drafts replace each other: one order per unit, any number of waives. */
+export function draftKey(text: string, option?: Option): string {
+  const p = option ? { kind: option.kind, at: option.at, target: option.target } : parseOrder(text);
+  if (!p || p.kind === "waive") return "raw:" + norm(text) + ":" + Math.random();
+  if (p.kind === "permit") return "permit:" + base(p.at) + ":" + base(p.target);
+  return base(p.at);
+}
+
+/**
+ * parseOrder reads an order in the canonical form the server writes
+ * ("A PAR - BUR", "F NTH C A LON - NWY", "BUILD F STP/NC") to draw it:
+ * only where its arrow goes, never whether it is legal.
+ */
+export function parseOrder(text: string): Drawn | null {
+  const s = norm(text);
+  const L = (x: string | undefined) => (x ?? "").toLowerCase();
+  let m: RegExpExecArray | null;
+  const d = (kind: string, at: string, target = "", dest = ""): Drawn => ({ text: s, kind, at: L(at), target: L(target), dest: L(dest) });
+  if ((m = /^BUILD [AF] (\S+)$/.exec(s))) return d("build", m[1]!);
+  if ((m = /^REMOVE [AF] (\S+)$/.exec(s))) return d("remove", m[1]!);
+  if (/^WAIVE/.test(s)) return d("waive", "");
+  if ((m = /^(\S+) PERMITS [AF] (\S+) - (\S+)$/.exec(s))) return d("permit", m[1]!, m[2]!, m[3]!);
+  if ((m = /^[AF] (\S+) H(OLD)?$/.exec(s))) return d("hold", m[1]!);
+  if ((m = /^[AF] (\S+) - \S+ - (\S+)$/.exec(s))) return d("railway", m[1]!, m[2]!);
+  if ((m = /^[AF] (\S+) - (\S+)( VIA CONVOY)?$/.exec(s))) return d("move", m[1]!, m[2]!);
+  if ((m = /^[AF] (\S+) S [AF] (\S+)(?: - (\S+))?$/.exec(s))) return d("support", m[1]!, m[2]!, m[3]);
+  if ((m = /^[AF] (\S+) C [AF] (\S+) - (\S+)$/.exec(s))) return d("convoy", m[1]!, m[2]!, m[3]!);
+  if ((m = /^[AF] (\S+) R (\S+)$/.exec(s))) return d("retreat", m[1]!, m[2]!);
+  if ((m = /^[AF] (\S+) D(ISBAND)?$/.exec(s))) return d("disband", m[1]!);
+  return null;
+}
+
+/** drawn turns a draft into what the board draws. */
+export function drawn(d: Draft): Drawn | null {
+  const p = parseOrder(d.text);
+  if (p) return p;
+  const o = d.option;
+  return o ? { text: o.text, kind: o.kind, at: o.at, target: o.target, dest: o.dest } : null;
+}

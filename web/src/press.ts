@@ -1,0 +1,167 @@
+// Press: the public channel, one channel per other power, and a channel
+// per group of powers, with unread counts kept per game in the browser and
+// new messages arriving live.
+
+import { api, ApiError, type Message } from "./api";
+import { fmtTime, t } from "./i18n";
+import { h, toast } from "./ui";
+
+const PUBLIC = "*";
+
+export class Press {
+  readonly el: HTMLElement;
+  private msgs: Message[] = [];
+  private seen = new Set<string>();
+  private channel = PUBLIC;
+  private read: Record<string, number>;
+  private list = h("ol", { class: "messages", "aria-live": "polite" });
+  private channels = h("div", { class: "channels", role: "tablist", "aria-label": t("press.channels") });
+  private input = h("textarea", { id: "press-body", rows: 2, maxlength: 4000, "aria-label": t("press.write") });
+  private last = 0;
+  /** visible says whether the player can see the panel now (a tab on phones). */
+  visible: () => boolean = () => true;
+  /** onUnread is told the total unread count, for the tab's badge. */
+  onUnread: (n: number) => void = () => {};
+
+  constructor(readonly game: string, readonly me: string, readonly powers: string[], readonly user: string) {
+    this.read = JSON.parse(localStorage.getItem(this.storeKey()) ?? "{}") as Record<string, number>;
+    const group = h("details", { class: "group" },
+      h("summary", {}, t("press.newgroup")),
+      h("div", { class: "group-pick" }, ...this.others().map((p) => h("label", {}, h("input", { type: "checkbox", value: p, class: "group-power" }), " " + p))),
+      h("button", {
+        type: "button",
+        onclick: () => {
+          const picked = [...group.querySelectorAll<HTMLInputElement>(".group-power:checked")].map((i) => i.value);
+          if (picked.length < 1) return;
+          group.open = false;
+          this.open(picked.length === 1 ? picked[0]! : [...picked].sort().join(","));
+        },
+      }, t("press.opengroup")),
+    );
+    const form = h("form", {
+      class: "send",
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        void this.send();
+      },
+    }, this.input, h("button", { type: "submit", class: "primary", id: "press-send" }, t("press.send")));
+    this.input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        void this.send();
+      }
+    });
+    this.el = h("div", { class: "press" }, this.channels, group, this.list, form);
+    this.draw();
+  }
+
+  private storeKey(): string {
+    return `chancery.read.${this.user}.${this.game}`;
+  }
+
+  private others(): string[] {
+    return this.powers.filter((p) => p !== this.me);
+  }
+
+  /** channelOf names a message's channel: * for all, a power, or powers joined by commas. */
+  private channelOf(m: Message): string {
+    const others = this.others();
+    const who = new Set([m.from, ...m.to].filter((p) => p !== this.me));
+    if (m.to.includes("all") || others.every((p) => who.has(p))) return PUBLIC;
+    return [...who].sort().join(",");
+  }
+
+  async load(): Promise<void> {
+    try {
+      for (;;) {
+        const page = await api.messages(this.game, this.last);
+        page.forEach((m) => this.add(m, false));
+        if (page.length < 1000) break;
+      }
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 403)) throw e;
+    }
+    this.draw();
+  }
+
+  add(m: Message, redraw = true): void {
+    if (this.seen.has(m.id)) return;
+    this.seen.add(m.id);
+    this.msgs.push(m);
+    this.last = Math.max(this.last, m.cursor);
+    if (redraw) this.draw();
+  }
+
+  open(channel: string): void {
+    this.channel = channel;
+    this.draw();
+    this.input.focus();
+  }
+
+  /** markRead counts the open channel read when the panel is on screen. */
+  markRead(): void {
+    if (!this.visible()) return;
+    const mine = this.msgs.filter((m) => this.channelOf(m) === this.channel);
+    const max = Math.max(0, ...mine.map((m) => m.cursor));
+    if ((this.read[this.channel] ?? 0) < max) {
+      this.read[this.channel] = max;
+      localStorage.setItem(this.storeKey(), JSON.stringify(this.read));
+    }
+  }
+
+  private unread(ch: string): number {
+    const r = this.read[ch] ?? 0;
+    return this.msgs.filter((m) => m.from !== this.me && m.cursor > r && this.channelOf(m) === ch).length;
+  }
+
+  draw(): void {
+    this.markRead();
+    const chans = [PUBLIC, ...this.others()];
+    for (const m of this.msgs) {
+      const c = this.channelOf(m);
+      if (!chans.includes(c)) chans.push(c);
+    }
+    if (!chans.includes(this.channel)) chans.push(this.channel);
+    let total = 0;
+    this.channels.replaceChildren(
+      ...chans.map((c) => {
+        const n = this.unread(c);
+        total += n;
+        const label = c === PUBLIC ? t("press.public") : c.split(",").join(", ");
+        return h("button", {
+          type: "button",
+          role: "tab",
+          class: "channel" + (c === this.channel ? " active" : ""),
+          "aria-selected": c === this.channel ? "true" : "false",
+          "data-channel": c,
+          onclick: () => this.open(c),
+        }, label, n ? h("span", { class: "count", "aria-label": t("press.unread", { n }) }, String(n)) : null);
+      }),
+    );
+    this.onUnread(total);
+    const shown = this.msgs.filter((m) => this.channelOf(m) === this.channel);
+    this.list.replaceChildren(
+      ...shown.map((m) =>
+        h("li", { class: "msg" + (m.from === this.me ? " mine" : "") },
+          h("div", { class: "meta" }, h("b", {}, m.from), " → ", m.to.length === this.others().length ? t("press.public") : m.to.join(", "), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
+          h("div", { class: "body" }, m.body),
+        ),
+      ),
+    );
+    if (!shown.length) this.list.append(h("li", { class: "muted" }, t("press.empty")));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private async send(): Promise<void> {
+    const body = this.input.value.trim();
+    if (!body) return;
+    const to = this.channel === PUBLIC ? [] : this.channel.split(",");
+    try {
+      const m = await api.send(this.game, to, body);
+      this.input.value = "";
+      this.add(m);
+    } catch (e) {
+      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+    }
+  }
+}
