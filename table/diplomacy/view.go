@@ -41,15 +41,20 @@ type View struct {
 	Phase                judge.Phase       `json:"phase"`
 	Units                []judge.Unit      `json:"units"`
 	Dislodged            []judge.Dislodged `json:"dislodged"`
-	Centres              map[string]string `json:"centres"`
-	Powers               []powerJSON       `json:"powers"`
-	MyPower              string            `json:"my_power,omitempty"`
-	MyOrders             *myOrders         `json:"my_orders,omitempty"`
-	MyVotes              *myVotes          `json:"my_votes,omitempty"`
-	Last                 *lastPhase        `json:"last"`
-	End                  *game.End         `json:"end"`
-	Bots                 bool              `json:"bots"`
-	Creator              bool              `json:"you_created"`
+	// SupplyCenters is who owns each supply centre (province -> power),
+	// named as in the adjudication contract and the history.
+	SupplyCenters map[string]string `json:"supply_centers"`
+	// Centres is SupplyCenters under its older name, kept for clients
+	// written before; new clients read supply_centers.
+	Centres  map[string]string `json:"centres"`
+	Powers   []powerJSON       `json:"powers"`
+	MyPower  string            `json:"my_power,omitempty"`
+	MyOrders *myOrders         `json:"my_orders,omitempty"`
+	MyVotes  *myVotes          `json:"my_votes,omitempty"`
+	Last     *lastPhase        `json:"last"`
+	End      *game.End         `json:"end"`
+	Bots     bool              `json:"bots"`
+	Creator  bool              `json:"you_created"`
 }
 
 type myOrders struct {
@@ -75,7 +80,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	named := e.Codec.EncodePosition(pos)
 	out := &View{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(g.Status), Seq: g.Seq,
 		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Phase: named.Phase,
-		Units: named.Units, Dislodged: named.Dislodged, Centres: named.SupplyCenters, Powers: []powerJSON{},
+		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
 	ready, mine, err := readOrders(r, g.Seq)
 	if err != nil {

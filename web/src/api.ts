@@ -60,7 +60,7 @@ export interface DiplomacyGame {
   phase: Phase;
   units: Unit[];
   dislodged: Dislodged[];
-  centres: Record<string, string>;
+  supply_centers: Record<string, string>;
   powers: PowerState[];
   my_power?: string;
   my_orders?: { orders: string[]; ready: boolean };

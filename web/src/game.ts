@@ -118,7 +118,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const drawBoard = () => {
     if (!hasBoard) return;
     if (viewing === null) {
-      board.position(g.units, g.centres, g.dislodged);
+      board.position(g.units, g.supply_centers, g.dislodged);
       const list: Drawn[] = [];
       for (const d of drafts) {
         const x = drawn(d);
@@ -216,7 +216,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
 
   const drawCentres = () => {
     const rec = viewing === null ? null : history[viewing]!;
-    const owners = rec ? rec.position.supply_centers : g.centres;
+    const owners = rec ? rec.position.supply_centers : g.supply_centers;
     const count = (p: string) => Object.values(owners).filter((o) => o === p).length;
     const nf = new Intl.NumberFormat(document.documentElement.lang);
     centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", p, " ", h("b", {}, nf.format(count(p))))));
