@@ -1,8 +1,5 @@
-// Package bot is a Diplomacy player for any variant and any phase. It
-// works on the rules core's values alone: it reads the map graph and the
-// position, never the variant's name, so a new variant needs nothing here.
-//
-// The bot is greedy and simple: in a movement phase each unit moves
+// The easy level is the first bot Chancery had, kept as the gentlest
+// opponent. It is greedy and simple: in a movement phase each unit moves
 // towards the nearest supply centre its power does not own (taking it when
 // adjacent), never into a province another of its units is going to, and
 // units with nothing better to do support a neighbour's attack or hold.
@@ -16,6 +13,7 @@
 // the units farthest from its centres. Every choice is legal on its own;
 // ties are broken by the explicit random source, so the same source gives
 // the same orders.
+
 package bot
 
 import (
@@ -25,7 +23,8 @@ import (
 	"github.com/chancery/chancery/rules"
 )
 
-// Orders returns power's orders for pos. rnd breaks ties.
+// Orders returns power's orders for pos at the easy level. rnd breaks
+// ties.
 func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
 	b := &planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}
 	switch pos.Phase.Type {
