@@ -58,19 +58,19 @@ const rounds = 10
 // weights are one season's weights: per proximity round, of attack and
 // defence, and of our strength and the enemy's around a province.
 type weights struct {
-	prox                [rounds]float64
-	attack, defence     float64
+	prox              [rounds]float64
+	attack, defence   float64
 	strength, rivalry float64
 }
 
 var (
 	springWeights = weights{
 		prox:   [rounds]float64{100, 1000, 30, 10, 6, 5, 4, 3, 2, 1},
-		attack: 700, defence: 300, strength: 0.06, rivalry: 0.08,
+		attack: 900, defence: 100, strength: 0.01, rivalry: 0.03,
 	}
 	fallWeights = weights{
 		prox:   [rounds]float64{1000, 100, 30, 10, 6, 5, 4, 3, 2, 1},
-		attack: 600, defence: 400, strength: 0.06, rivalry: 0.08,
+		attack: 900, defence: 100, strength: 0.01, rivalry: 0.03,
 	}
 	// Builds and retreats look at where a unit will be useful next year.
 	buildWeights = weights{
@@ -127,6 +127,29 @@ type analysis struct {
 	w                weights
 	// push multiplies the attack values near victory (victoryPush).
 	push float64
+	// near[p]: the size of the strongest other power with a unit two
+	// moves from p (nearThreats).
+	near []float64
+}
+
+// nearThreats fills near: which other power could strike each province
+// after one more move.
+func (a *analysis) nearThreats() {
+	n := a.m.NumProvinces()
+	a.near = make([]float64, n)
+	neutral := a.v.Neutral
+	for p, u := range a.pos.Units {
+		if u.Type == rules.NoUnit || u.Power == a.me || (neutral != rules.NoPower && u.Power == neutral) {
+			continue
+		}
+		s := a.size[u.Power]
+		adj := a.adj[u.Type]
+		for _, q := range adj[p] {
+			for _, r := range adj[q] {
+				a.near[r] = max(a.near[r], s)
+			}
+		}
+	}
 }
 
 // powerSize is how much a power with c centres matters: it grows with
@@ -188,6 +211,7 @@ func analyseWith(g *graph, pos *rules.Position, me rules.Power, w weights) *anal
 		}
 	}
 	a.victoryPush()
+	a.nearThreats()
 
 	// Round 0: attack and defence values of the centres.
 	base := make([]float64, n)
@@ -198,14 +222,15 @@ func analyseWith(g *graph, pos *rules.Position, me rules.Power, w weights) *anal
 		}
 		owner := pos.Owner[p]
 		if owner == me {
-			// Defend against the strongest power that can reach it.
+			// Defend against the strongest power that can reach it, and
+			// at half weight against one that can reach it next turn.
 			best := 0.0
 			for q, c := range a.reach[p] {
 				if c > 0 && rules.Power(q) != me && q != 0 && rules.Power(q) != neutral {
 					best = max(best, a.size[q])
 				}
 			}
-			base[p] = w.defence * best
+			base[p] = w.defence * max(best, 0.5*a.near[p])
 			continue
 		}
 		s := a.size[owner]

@@ -102,7 +102,7 @@ func (pl *plan) options(p rules.Province) []option {
 	u := a.pos.Units[p]
 	at := a.pos.LocOf(p)
 	val := a.value[u.Type]
-	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p] + 0.02}}
+	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p]}}
 	for _, br := range a.m.Neighbours(u.Type, at) {
 		t := br.To.Province
 		k := &a.m.Kinds[br.Kind]
