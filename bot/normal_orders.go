@@ -373,8 +373,11 @@ func (pl *plan) convoys() {
 				cost += pl.bestRaw(g) - a.value[rules.Fleet][g]
 			}
 			for _, d := range a.adj[rules.Fleet][f] {
-				if d == p || !m.SeaNeighbours(f, d) || !m.CanOccupy(rules.Army, rules.At(d)) || pl.claimed[d] {
+				if d == p || !m.SeaNeighbours(f, d) || m.Provinces[d].Terrain != rules.Coastal || pl.claimed[d] {
 					continue
+				}
+				if pl.skippable(p, parent[f], d, parent) {
+					continue // a shorter chain lands there: every fleet must be needed
 				}
 				if ok, _ := m.Edge(rules.Army, rules.At(p), rules.At(d)); ok {
 					continue // it can march there
@@ -402,6 +405,18 @@ func (pl *plan) convoys() {
 			pl.claimed[g] = true
 		}
 	}
+}
+
+// skippable reports whether a fleet of the chain from g back to the army
+// in a borders d: the fleets after it would not be needed, and the rules
+// make an unneeded fleet's convoy order illegal.
+func (pl *plan) skippable(a, g, d rules.Province, parent []rules.Province) bool {
+	for ; g != a; g = parent[g] {
+		if pl.m.SeaNeighbours(g, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // fleetCanConvoy reports whether our unit in f is a free fleet on a space

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -161,6 +162,7 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		players[l] = p
 	}
 	r := rules.NewResolver(v, rules.Options{})
+	names := notation.NewNames(m)
 	for g := range cfg.games {
 		soloSeat := powers[g%len(powers)]
 		level := func(p rules.Power) bot.Level {
@@ -193,8 +195,8 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 			}
 			for _, rs := range res.Results {
 				if rs.Outcome == rules.Illegal {
-					return nil, fmt.Errorf("game %d, %v: a %s bot gave an illegal order (%v %s)",
-						g+1, pos.Phase, level(rs.Order.Power), rs.Order.Kind, rs.Reason)
+					return nil, fmt.Errorf("game %d, %v: a %s bot gave an illegal order: %s (%s)",
+						g+1, pos.Phase, level(rs.Order.Power), names.FormatOrder(rs.Order), rs.Message(m))
 				}
 			}
 			pos = res.Next.Clone()
