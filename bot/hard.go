@@ -52,8 +52,9 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	if power == rules.NoPower || power == v.Neutral {
 		return nil
 	}
-	// Answer by the deadline with a margin for the last resolution.
-	deadline := start.Add(h.Budget - h.Budget/10)
+	// Answer by the deadline with a margin for the last steps and for
+	// the garbage collector.
+	deadline := start.Add(h.Budget - h.Budget/5)
 	g := newGraph(v)
 	me := analyse(g, pos, power)
 	plain := me.orders(rnd, normalNoise)
@@ -81,7 +82,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 			rest = append(rest, o.orders(rnd, normalNoise)...)
 		}
 		for i, c := range cands {
-			if i%8 == 7 && !time.Now().Before(deadline) {
+			if !time.Now().Before(deadline) {
 				// Out of time inside a sample: it does not count.
 				return best(cands, scores, samples, plain)
 			}
@@ -127,7 +128,7 @@ func (h *HardPlayer) candidates(g *graph, me *analysis, plain []rules.Order, rnd
 	cands := [][]rules.Order{plain}
 	seen := map[uint64]bool{orderKey(plain): true}
 	for try := 0; len(cands) < h.Candidates && try < 4*h.Candidates; try++ {
-		if try%8 == 7 && !time.Now().Before(deadline) {
+		if !time.Now().Before(deadline) {
 			break
 		}
 		noise := 0.03 + 0.3*float64(try%6)/5

@@ -168,6 +168,9 @@ func (pl *plan) decide(p rules.Province) {
 			pl.claimed[p] = true
 			break
 		}
+		if (o.rail >= 0 && pl.railUsed[o.rail]) || (o.gate != rules.NoProvince && pl.gateUsed(o.gate)) {
+			continue // a unit decided meanwhile took the railway or the gate
+		}
 		d := o.to.Province
 		if q := a.pos.Units[d]; q.Type != rules.NoUnit && q.Power == a.me && !pl.claimed[d] {
 			if pl.state[d] == deciding {
@@ -179,6 +182,9 @@ func (pl *plan) decide(p rules.Province) {
 			if o.rail < 0 && pl.supportInstead(p, d) {
 				break
 			}
+			continue
+		}
+		if (o.rail >= 0 && pl.railUsed[o.rail]) || (o.gate != rules.NoProvince && pl.gateUsed(o.gate)) {
 			continue
 		}
 		pl.claimed[d] = true
