@@ -102,7 +102,7 @@ func (pl *plan) options(p rules.Province) []option {
 	u := a.pos.Units[p]
 	at := a.pos.LocOf(p)
 	val := a.value[u.Type]
-	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p]}}
+	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p] + pl.centreBonus(p, true)}}
 	for _, br := range a.m.Neighbours(u.Type, at) {
 		t := br.To.Province
 		k := &a.m.Kinds[br.Kind]
@@ -112,9 +112,11 @@ func (pl *plan) options(p rules.Province) []option {
 				continue
 			}
 		}
-		s := val[t]
+		s := val[t] + pl.centreBonus(t, false)
 		if o := a.pos.Units[t]; o.Type != rules.NoUnit && o.Power != a.me {
-			s -= 0.03 // a unit there usually holds its ground
+			// A unit there usually holds its ground, with the support of
+			// its neighbours.
+			s -= 0.05 + 0.1*float64(a.reach[t][o.Power])
 		}
 		if k.HalfStrength && (a.threat[t] > 0 || a.pos.Units[t].Type != rules.NoUnit) {
 			s -= 0.25 // half strength loses every contest
@@ -140,6 +142,28 @@ func (pl *plan) options(p rules.Province) []option {
 	}
 	slices.SortStableFunc(opts, func(x, y option) int { return cmp.Compare(y.score, x.score) })
 	return opts
+}
+
+// centreBonus is what ending the turn in d is worth beyond d's value in
+// the fall, when centres change hands: a centre not ours that nobody
+// else can reach is as good as taken, and a centre of ours that an enemy
+// can reach is kept by standing in it.
+func (pl *plan) centreBonus(d rules.Province, stay bool) float64 {
+	a := pl.analysis
+	if a.pos.Phase.Season != rules.Fall || !a.m.Provinces[d].SupplyCenter {
+		return 0
+	}
+	occ := a.pos.Units[d]
+	foreign := occ.Type != rules.NoUnit && occ.Power != a.me
+	switch {
+	case a.pos.Owner[d] != a.me && (stay || (!foreign && a.threat[d] == 0)):
+		return 0.4
+	case a.pos.Owner[d] != a.me && !foreign:
+		return 0.15
+	case a.pos.Owner[d] == a.me && a.threat[d] > 0 && (stay || !foreign):
+		return 0.3
+	}
+	return 0
 }
 
 func (pl *plan) gateUsed(g rules.Province) bool {
