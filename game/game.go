@@ -84,6 +84,10 @@ type Game struct {
 	// Last is the last phase played (nil before the first).
 	Last *Resolution `json:"last,omitempty"`
 	End  *End        `json:"end,omitempty"`
+
+	// BotLevel is the level of the bots' play (package bot: "easy",
+	// "normal", "hard"); "" is the default level.
+	BotLevel string `json:"bot_level,omitempty"`
 }
 
 // MinPhaseSeconds and MaxPhaseSeconds bound a phase's length.

@@ -53,7 +53,10 @@ type createGameRequest struct {
 	Name                 string `json:"name"`
 	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day
 	Bots                 bool   `json:"bots"`
-	Power                string `json:"power"`
+	// BotLevel is the level of the bots' play: easy, normal (the
+	// default) or hard.
+	BotLevel string `json:"bot_level"`
+	Power    string `json:"power"`
 	// Players is the number of seats of a Diceplomacy game.
 	Players int `json:"players"`
 }
@@ -96,10 +99,15 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		if req.Players != 0 {
 			return errorf(http.StatusUnprocessableEntity, "players: only for diceplomacy games; %s has its powers", e.V.Name)
 		}
+		level, err := bot.ParseLevel(req.BotLevel)
+		if err != nil {
+			return errorf(http.StatusUnprocessableEntity, "bot_level: %v", err)
+		}
 		g, err := game.New(e, u.ID, req.Power, deadline, req.Bots)
 		if err != nil {
 			return err
 		}
+		g.BotLevel = level.String()
 		setSeatName(g.Seats, u)
 		row.Kind, row.Variant = kindDiplomacy, e.V.Name
 		power = g.PowerOf(u.ID)
@@ -487,6 +495,7 @@ type gameJSON struct {
 	Last                 *lastPhase        `json:"last"`
 	End                  *game.End         `json:"end"`
 	Bots                 bool              `json:"bots"`
+	BotLevel             string            `json:"bot_level"`
 	Creator              bool              `json:"you_created"`
 }
 
@@ -536,7 +545,7 @@ func (s *Server) diplomacyJSON(tx store.Tx, row *store.Game, d *decoded, userID 
 	out := &gameJSON{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Status: row.Status, Seq: g.Seq,
 		Version: row.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: deadline(g.Deadline), Phase: g.Position.Phase,
 		Units: g.Position.Units, Dislodged: g.Position.Dislodged, Centres: g.Position.SupplyCenters, Powers: []powerJSON{},
-		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == userID}
+		End: g.End, Bots: g.FillWithBots, BotLevel: botLevel(g).String(), Creator: g.Creator == userID}
 	orders, err := tx.Orders(row.ID, g.Seq)
 	if err != nil {
 		return nil, err
@@ -639,6 +648,16 @@ func botRand(gameID string, seq int) *rand.Rand {
 	return rand.New(rand.NewPCG(h.Sum64(), uint64(seq)))
 }
 
+// botLevel is the level of g's bots; games from before levels existed
+// (or with a level this build does not know) play at the default level.
+func botLevel(g *game.Game) bot.Level {
+	l, err := bot.ParseLevel(g.BotLevel)
+	if err != nil {
+		return bot.DefaultLevel
+	}
+	return l
+}
+
 // advanceDiplomacy adjudicates the current phase of a locked game.
 func (s *Server) advanceDiplomacy(tx store.Tx, row *store.Game, now time.Time) error {
 	g, e, err := s.diplomacy(row)
@@ -665,13 +684,19 @@ func (s *Server) advanceDiplomacy(tx store.Tx, row *store.Game, now time.Time) e
 		return err
 	}
 	rnd := botRand(row.ID, g.Seq)
+	var seats []bot.Seat
 	for _, p := range g.BotPowers() {
 		pw, _ := e.Names.Power(p)
-		var list []string
-		for _, o := range bot.Orders(e.V, pos, pw, rnd) {
-			list = append(list, e.Names.FormatOrder(o))
+		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(g)})
+	}
+	// The bots' search never takes more than a quarter of the phase.
+	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
+	for pw, list := range bot.PhaseOrders(e.V, pos, seats, budget, rnd) {
+		p := e.V.Map.PowerName(pw)
+		orders[p] = []string{}
+		for _, o := range list {
+			orders[p] = append(orders[p], e.Names.FormatOrder(o))
 		}
-		orders[p] = list
 	}
 	before := g.Position
 	seq := g.Seq
