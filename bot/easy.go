@@ -26,8 +26,22 @@ import (
 // Orders returns power's orders for pos at the easy level. rnd breaks
 // ties.
 func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	b := &planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}
-	switch pos.Phase.Type {
+	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}).orders()
+}
+
+// easyAdjacency is the map adjacency the easy level reads, computed once
+// for callers that ask it for many orders on one map (see
+// provinceAdjacency).
+type easyAdjacency struct{ all, army [][]rules.Province }
+
+// easyOrders is Orders on a precomputed adjacency of v's map.
+func easyOrders(v *rules.Variant, adj *easyAdjacency, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd, adj: adj}).orders()
+}
+
+// orders is the easy level's orders for the planner's power.
+func (b *planner) orders() []rules.Order {
+	switch b.pos.Phase.Type {
 	case rules.MovementPhase:
 		return b.movement()
 	case rules.RetreatPhase:
@@ -48,6 +62,8 @@ type planner struct {
 	// landDist is dist for armies marching: over army borders only
 	// (computed for movement alone).
 	landDist []int
+	// adj is the map's adjacency, computed on first use when nil.
+	adj *easyAdjacency
 }
 
 var noLoc = rules.Loc{Province: rules.NoProvince}
@@ -62,10 +78,13 @@ func (b *planner) wanted(p rules.Province) bool {
 // centre over every border (dist); with land set, also over army borders
 // only (landDist), which only movement needs.
 func (b *planner) distances(land bool) {
-	all, army := b.provinceAdjacency()
-	b.dist = b.distancesOver(all)
+	if b.adj == nil {
+		all, army := b.provinceAdjacency()
+		b.adj = &easyAdjacency{all: all, army: army}
+	}
+	b.dist = b.distancesOver(b.adj.all)
 	if land {
-		b.landDist = b.distancesOver(army)
+		b.landDist = b.distancesOver(b.adj.army)
 	}
 }
 

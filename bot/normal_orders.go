@@ -504,7 +504,13 @@ func (a *analysis) adjustments(rnd *rand.Rand, noise float64) []rules.Order {
 				continue
 			}
 			if m.CanOccupy(rules.Army, rules.At(pr)) {
-				cs = append(cs, choice{rules.At(pr), rules.Army, a.value[rules.Army][pr] + gumbel(rnd, noise)})
+				s := a.value[rules.Army][pr]
+				if !a.armyCanGrow(pr) {
+					// Watched: England built armies that marched round
+					// its island for years.
+					s -= 1
+				}
+				cs = append(cs, choice{rules.At(pr), rules.Army, s + gumbel(rnd, noise)})
 			}
 			locs := []rules.Loc{rules.At(pr)}
 			for _, c := range m.Provinces[p].Coasts {
@@ -542,6 +548,36 @@ func (a *analysis) adjustments(rnd *rand.Rand, noise float64) []rules.Order {
 		}
 	}
 	return out
+}
+
+// armyCanGrow reports whether an army in p could march to a centre that
+// is not ours within a few moves; on an island of our own centres it
+// cannot, and its values only echo the defence of home.
+func (a *analysis) armyCanGrow(p rules.Province) bool {
+	const far = 4
+	n := a.m.NumProvinces()
+	dist := make([]int8, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[p] = 0
+	q := []rules.Province{p}
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if a.m.Provinces[c].SupplyCenter && a.pos.Owner[c] != a.me {
+			return true
+		}
+		if dist[c] == far {
+			continue
+		}
+		for _, t := range a.adj[rules.Army][c] {
+			if dist[t] < 0 {
+				dist[t] = dist[c] + 1
+				q = append(q, t)
+			}
+		}
+	}
+	return false
 }
 
 // fleetValueAt is the value of a fleet built at l: the province's fleet
