@@ -159,7 +159,20 @@ func (t *tactics) improve(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 				}
 			}
 			cur[i] = keep
-			if bi >= 0 {
+			// A supported attack: the move alone bounces and the support
+			// alone has nothing to support, so neither is found one
+			// unit at a time.
+			pi, po, ps, ok := t.bestPair(cur, i, free, alts, bs)
+			if !ok {
+				return a.tidy(cur)
+			}
+			switch {
+			case pi >= 0:
+				cur[i] = alts[pi]
+				cur[ps.j] = ps.o
+				best = po
+				changed = true
+			case bi >= 0:
 				cur[i] = alts[bi]
 				best = bs
 				changed = true
@@ -170,6 +183,46 @@ func (t *tactics) improve(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 		}
 	}
 	return a.tidy(cur)
+}
+
+// pairSupport is the second half of a pair change: unit j's new order.
+type pairSupport struct {
+	j int
+	o rules.Order
+}
+
+// bestPair tries each move among alts of unit i into a province an enemy
+// holds or can reach together with a support of it by another free unit,
+// and returns the best pair (index into alts, its score and the support)
+// when its score beats floor; pi is -1 when none does. ok is false when
+// the layer ran out of budget.
+func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Order, floor float64) (pi int, ps float64, sup pairSupport, ok bool) {
+	m := t.a.m
+	pi, ps = -1, floor
+	keep := cur[i]
+	for k, o := range alts {
+		if o.Kind != rules.Move || !t.fought(o.Target.Province) {
+			continue
+		}
+		d := o.Target.Province
+		for _, j := range free {
+			f := cur[j]
+			if j == i || f.At.Province == d || !m.CanSupportInto(f.Unit, f.At, d) {
+				continue
+			}
+			s := rules.Order{Power: t.a.me, Kind: rules.Support, Unit: f.Unit, At: f.At, Target: o.At, TargetUnit: o.Unit, Dest: o.Target}
+			cur[i], cur[j] = o, s
+			sc, good := t.score(cur)
+			cur[i], cur[j] = keep, f
+			if !good {
+				return -1, 0, sup, false
+			}
+			if sc > ps+1e-9 {
+				pi, ps, sup = k, sc, pairSupport{j, s}
+			}
+		}
+	}
+	return pi, ps, sup, true
 }
 
 // adjustable reports whether the tactical layer may change order i of
