@@ -38,7 +38,7 @@ type HardPlayer struct {
 // decision takes about a tenth of a second, far inside the budget.
 const (
 	defaultCandidates = 24
-	defaultSamples    = 40
+	defaultSamples    = 12
 )
 
 // NewHard returns a hard player with the default settings.
@@ -61,6 +61,9 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	if pos.Phase.Type != rules.MovementPhase || len(plain) == 0 {
 		return plain
 	}
+	// What normal would play, tactical layer included: the first
+	// candidate and the fallback.
+	plain = me.refine(plain, rnd, start)
 	cands := h.candidates(g, me, plain, rnd, deadline)
 	var others []*analysis
 	for p := 1; p < len(v.Map.Powers); p++ {
@@ -70,50 +73,44 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 		}
 		others = append(others, analyse(g, pos, q))
 	}
-	r := rules.NewResolver(v, rules.Options{})
-	res := &rules.Resolution{}
-	scores := make([]float64, len(cands))
-	cur := make([]float64, len(cands))
-	var joint []rules.Order
-	samples := 0
-	for samples < h.Samples && time.Now().Before(deadline) {
+	// The others' replies, drawn from the normal level as it plays,
+	// tactical layer included.
+	t := newTactics(me, deadline)
+	t.maxCalls, t.sweeps = hardResolutions, hardSweeps
+	for len(t.profiles) < h.Samples && time.Now().Before(deadline) {
 		var rest []rules.Order
 		for _, o := range others {
-			rest = append(rest, o.orders(rnd, normalNoise)...)
+			rest = append(rest, o.refine(o.orders(rnd, normalNoise), rnd, time.Now())...)
 		}
-		for i, c := range cands {
-			if !time.Now().Before(deadline) {
-				// Out of time inside a sample: it does not count.
-				return best(cands, scores, samples, plain)
-			}
-			joint = append(append(joint[:0], c...), rest...)
-			if err := r.AdjudicateInto(pos, joint, res); err != nil {
-				return plain // a position the map does not fit: no search
-			}
-			cur[i] = me.evaluate(pos, res)
-		}
-		for i := range scores {
-			scores[i] += cur[i]
-		}
-		samples++
+		t.profiles = append(t.profiles, rest)
 	}
-	return best(cands, scores, samples, plain)
-}
-
-// best returns the candidate with the highest total score, or plain when
-// no sample was completed.
-func best(cands [][]rules.Order, scores []float64, samples int, plain []rules.Order) []rules.Order {
-	if samples == 0 {
+	if len(t.profiles) == 0 {
 		return plain
 	}
-	bi := 0
-	for i := range cands {
-		if scores[i] > scores[bi] {
-			bi = i
+	// The best candidate against them, then improved unit by unit and by
+	// supported pairs.
+	bi, bs := -1, 0.0
+	for i, c := range cands {
+		s, ok := t.score(c)
+		if !ok {
+			break
+		}
+		if bi < 0 || s > bs {
+			bi, bs = i, s
 		}
 	}
-	return cands[bi]
+	if bi < 0 {
+		return plain
+	}
+	return t.improve(cands[bi], rnd)
 }
+
+// Limits of the hard level's tactical search: far more resolver calls and
+// passes than normal's, within the budget.
+const (
+	hardResolutions = 40000
+	hardSweeps      = 4
+)
 
 // candidates draws up to h.Candidates distinct order sets for the
 // analysed power, plain first, from the normal policy at rising

@@ -46,6 +46,16 @@ type tactics struct {
 	joint    []rules.Order
 	calls    int
 	deadline time.Time
+	// maxCalls caps the resolver calls; sweeps is the most passes over
+	// our units.
+	maxCalls, sweeps int
+}
+
+// newTactics returns a tactical check of a's orders that stops at
+// deadline, with normal's settings.
+func newTactics(a *analysis, deadline time.Time) *tactics {
+	return &tactics{a: a, r: rules.NewResolver(a.v, rules.Options{}), deadline: deadline,
+		maxCalls: tacticResolutions, sweeps: tacticSweeps}
 }
 
 // refine returns plan improved by the tactical layer; rnd draws the
@@ -54,7 +64,7 @@ func (a *analysis) refine(plan []rules.Order, rnd *rand.Rand, start time.Time) [
 	if a.pos.Phase.Type != rules.MovementPhase || len(plan) == 0 {
 		return plan
 	}
-	t := &tactics{a: a, r: rules.NewResolver(a.v, rules.Options{}), deadline: start.Add(tacticBudget)}
+	t := newTactics(a, start.Add(tacticBudget))
 	t.sampleProfiles(rnd)
 	if len(t.profiles) == 0 {
 		return plan
@@ -103,7 +113,7 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 // and false when the resolver could not be asked (budget spent, or a
 // position the map does not fit).
 func (t *tactics) score(ours []rules.Order) (float64, bool) {
-	if t.calls+len(t.profiles) > tacticResolutions || !time.Now().Before(t.deadline) {
+	if t.calls+len(t.profiles) > t.maxCalls || !time.Now().Before(t.deadline) {
 		return 0, false
 	}
 	sum := 0.0
@@ -137,7 +147,7 @@ func (t *tactics) improve(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 		}
 	}
 	var alts []rules.Order
-	for range tacticSweeps {
+	for range t.sweeps {
 		rnd.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
 		changed := false
 		for _, i := range free {
