@@ -63,7 +63,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	}
 	// What normal would play, tactical layer included: the first
 	// candidate and the fallback.
-	plain = me.refine(plain, rnd, start)
+	plain = me.refine(plain, rnd)
 	cands := h.candidates(g, me, plain, rnd, deadline)
 	var others []*analysis
 	for p := 1; p < len(v.Map.Powers); p++ {
@@ -76,11 +76,12 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// The others' replies, drawn from the normal level as it plays,
 	// tactical layer included.
 	t := newTactics(me, deadline)
-	t.maxCalls, t.sweeps = hardResolutions, hardSweeps
+	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
+	t.sweeps = hardSweeps
 	for len(t.profiles) < h.Samples && time.Now().Before(deadline) {
 		var rest []rules.Order
 		for _, o := range others {
-			rest = append(rest, o.refine(o.orders(rnd, normalNoise), rnd, time.Now())...)
+			rest = append(rest, o.refine(o.orders(rnd, normalNoise), rnd)...)
 		}
 		t.profiles = append(t.profiles, rest)
 	}
@@ -105,11 +106,12 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	return t.improve(cands[bi], rnd)
 }
 
-// Limits of the hard level's tactical search: far more resolver calls and
-// passes than normal's, within the budget.
+// Limits of the hard level's tactical search: more passes than normal's,
+// and per sampled profile of the others about 1500 resolutions on the
+// standard map (counted as resolutions times provinces, like tacticWork).
 const (
-	hardResolutions = 40000
-	hardSweeps      = 4
+	hardWork   = 1500 * 80
+	hardSweeps = 4
 )
 
 // candidates draws up to h.Candidates distinct order sets for the

@@ -3,7 +3,6 @@ package bot
 import (
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/chancery/chancery/rules"
 )
@@ -42,12 +41,11 @@ type NormalPlayer struct{}
 
 // Orders returns the normal bot's orders for power in pos.
 func (NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	start := time.Now()
 	if power == rules.NoPower || power == v.Neutral {
 		return nil
 	}
 	a := analyse(newGraph(v), pos, power)
-	return a.refine(a.orders(rnd, normalNoise), rnd, start)
+	return a.refine(a.orders(rnd, normalNoise), rnd)
 }
 
 // normalNoise is the temperature of the normal level's choices, in the

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/chancery/chancery/rules"
@@ -29,12 +30,12 @@ const (
 	tacticProfiles = 6
 	// tacticSweeps is the number of passes over our units.
 	tacticSweeps = 2
-	// tacticResolutions caps the resolver calls of one decision.
-	tacticResolutions = 1500
-	// tacticBudget is the wall time from the start of a decision after
-	// which the layer stops improving (only a machine far slower or
-	// busier than expected reaches it).
-	tacticBudget = 10 * time.Millisecond
+	// tacticWork caps the resolver's work in one decision, counted in
+	// resolutions times the map's provinces (a resolution's cost grows
+	// with the map): about 800 resolutions on the standard map. A
+	// count, not a clock, so that the same random source gives the same
+	// orders however busy the machine is.
+	tacticWork = 800 * 80
 )
 
 // tactics is one movement phase's tactical check in the making.
@@ -44,6 +45,7 @@ type tactics struct {
 	res      rules.Resolution
 	profiles [][]rules.Order
 	joint    []rules.Order
+	trial    []rules.Order
 	calls    int
 	deadline time.Time
 	// maxCalls caps the resolver calls; sweeps is the most passes over
@@ -51,20 +53,20 @@ type tactics struct {
 	maxCalls, sweeps int
 }
 
-// newTactics returns a tactical check of a's orders that stops at
-// deadline, with normal's settings.
+// newTactics returns a tactical check of a's orders with normal's
+// settings, that stops at deadline unless it is zero.
 func newTactics(a *analysis, deadline time.Time) *tactics {
 	return &tactics{a: a, r: rules.NewResolver(a.v, rules.Options{}), deadline: deadline,
-		maxCalls: tacticResolutions, sweeps: tacticSweeps}
+		maxCalls: tacticWork / max(1, a.m.NumProvinces()), sweeps: tacticSweeps}
 }
 
 // refine returns plan improved by the tactical layer; rnd draws the
-// others' replies, and the layer stops improving tacticBudget after start.
-func (a *analysis) refine(plan []rules.Order, rnd *rand.Rand, start time.Time) []rules.Order {
+// others' replies.
+func (a *analysis) refine(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 	if a.pos.Phase.Type != rules.MovementPhase || len(plan) == 0 {
 		return plan
 	}
-	t := newTactics(a, start.Add(tacticBudget))
+	t := newTactics(a, time.Time{})
 	t.sampleProfiles(rnd)
 	if len(t.profiles) == 0 {
 		return plan
@@ -94,9 +96,6 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	var easy easyAdjacency
 	easy.all, easy.army = (&planner{m: v.Map}).provinceAdjacency()
 	for k := range tacticProfiles {
-		if k > 0 && !time.Now().Before(t.deadline) {
-			break
-		}
 		var prof []rules.Order
 		for i, q := range others {
 			if k%2 == 0 {
@@ -110,10 +109,10 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 }
 
 // score is the mean outcome of our orders against the sampled profiles,
-// and false when the resolver could not be asked (budget spent, or a
-// position the map does not fit).
+// and false when the resolver could not be asked (calls or time spent,
+// or a position the map does not fit).
 func (t *tactics) score(ours []rules.Order) (float64, bool) {
-	if t.calls+len(t.profiles) > t.maxCalls || !time.Now().Before(t.deadline) {
+	if t.calls+len(t.profiles) > t.maxCalls || (!t.deadline.IsZero() && !time.Now().Before(t.deadline)) {
 		return 0, false
 	}
 	sum := 0.0
@@ -137,12 +136,12 @@ func (t *tactics) improve(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 	if !ok {
 		return plan
 	}
-	// The units the layer may change: those with a plain order (not a
-	// convoy, a convoyed army, a railway move, a move through a gate or
-	// a gatekeeper's permission).
+	// The units the layer may change: those with a hold, a support or a
+	// move over a border (not a convoy, a convoyed army or a railway
+	// move).
 	var free []int
 	for i := range cur {
-		if t.adjustable(cur, i) {
+		if t.adjustable(cur[i]) {
 			free = append(free, i)
 		}
 	}
@@ -152,38 +151,34 @@ func (t *tactics) improve(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 		changed := false
 		for _, i := range free {
 			alts = t.alternatives(cur, i, alts[:0])
-			keep := cur[i]
 			bi, bs := -1, best
 			for j, o := range alts {
-				if o == keep {
+				if o == cur[i] {
 					continue
 				}
-				cur[i] = o
-				s, ok := t.score(cur)
+				s, ok := t.score(t.with(cur, i, o, -1, o))
 				if !ok {
-					cur[i] = keep
 					return a.tidy(cur)
 				}
 				if s > bs+1e-9 {
 					bi, bs = j, s
 				}
 			}
-			cur[i] = keep
 			// A supported attack: the move alone bounces and the support
 			// alone has nothing to support, so neither is found one
 			// unit at a time.
-			pi, po, ps, ok := t.bestPair(cur, i, free, alts, bs)
+			pi, ps, sup, ok := t.bestPair(cur, i, free, alts, bs)
 			if !ok {
 				return a.tidy(cur)
 			}
 			switch {
 			case pi >= 0:
-				cur[i] = alts[pi]
-				cur[ps.j] = ps.o
-				best = po
+				cur = t.set(cur, i, alts[pi])
+				cur = t.set(cur, sup.j, sup.o)
+				best = ps
 				changed = true
 			case bi >= 0:
-				cur[i] = alts[bi]
+				cur = t.set(cur, i, alts[bi])
 				best = bs
 				changed = true
 			}
@@ -193,6 +188,49 @@ func (t *tactics) improve(plan []rules.Order, rnd *rand.Rand) []rules.Order {
 		}
 	}
 	return a.tidy(cur)
+}
+
+// with returns a copy of our orders cur (in a buffer of t's, valid until
+// the next call) with unit i's order o and, when j is not negative, unit
+// j's order oj.
+func (t *tactics) with(cur []rules.Order, i int, o rules.Order, j int, oj rules.Order) []rules.Order {
+	tr := t.set(append(t.trial[:0], cur...), i, o)
+	if j >= 0 {
+		tr = t.set(tr, j, oj)
+	}
+	t.trial = tr
+	return tr
+}
+
+// set gives unit i of ours the order o, with the gatekeeper's permission
+// that a move through a gate needs, dropping the permission its old
+// order had. Permissions stay after every unit's order, so that the
+// units' indices hold.
+func (t *tactics) set(ours []rules.Order, i int, o rules.Order) []rules.Order {
+	at := ours[i].At.Province
+	for k := len(ours) - 1; k > i; k-- {
+		if ours[k].Kind == rules.Permit && ours[k].Target.Province == at {
+			ours = slices.Delete(ours, k, k+1)
+		}
+	}
+	ours[i] = o
+	if g := t.gate(o); g != rules.NoProvince {
+		ours = append(ours, rules.Order{Power: t.a.me, Kind: rules.Permit, At: t.a.pos.LocOf(g),
+			Target: o.At, TargetUnit: o.Unit, Dest: o.Target})
+	}
+	return ours
+}
+
+// gate is the gate of the border a move crosses, or NoProvince.
+func (t *tactics) gate(o rules.Order) rules.Province {
+	if o.Kind != rules.Move || o.ViaConvoy {
+		return rules.NoProvince
+	}
+	ok, k := t.a.m.Edge(o.Unit, o.At, o.Target)
+	if !ok {
+		return rules.NoProvince
+	}
+	return t.a.m.Kinds[k].Gate
 }
 
 // pairSupport is the second half of a pair change: unit j's new order.
@@ -209,7 +247,6 @@ type pairSupport struct {
 func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Order, floor float64) (pi int, ps float64, sup pairSupport, ok bool) {
 	m := t.a.m
 	pi, ps = -1, floor
-	keep := cur[i]
 	for k, o := range alts {
 		if o.Kind != rules.Move || !t.fought(o.Target.Province) {
 			continue
@@ -221,9 +258,7 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 				continue
 			}
 			s := rules.Order{Power: t.a.me, Kind: rules.Support, Unit: f.Unit, At: f.At, Target: o.At, TargetUnit: o.Unit, Dest: o.Target}
-			cur[i], cur[j] = o, s
-			sc, good := t.score(cur)
-			cur[i], cur[j] = keep, f
+			sc, good := t.score(t.with(cur, i, o, j, s))
 			if !good {
 				return -1, 0, sup, false
 			}
@@ -235,34 +270,22 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 	return pi, ps, sup, true
 }
 
-// adjustable reports whether the tactical layer may change order i of
-// ours: a hold, support or plain move, and not the gatekeeper of a
-// permission we give.
-func (t *tactics) adjustable(ours []rules.Order, i int) bool {
-	o := ours[i]
+// adjustable reports whether the tactical layer may change the order o
+// of ours: a hold, a support or a move over a border.
+func (t *tactics) adjustable(o rules.Order) bool {
 	switch o.Kind {
 	case rules.Hold, rules.Support:
+		return true
 	case rules.Move:
-		if o.ViaConvoy {
-			return false
-		}
-		if ok, k := t.a.m.Edge(o.Unit, o.At, o.Target); !ok || t.a.m.Kinds[k].Gate != rules.NoProvince {
-			return false
-		}
-	default:
-		return false
+		return !o.ViaConvoy
 	}
-	for _, p := range ours {
-		if p.Kind == rules.Permit && p.At.Province == o.At.Province {
-			return false
-		}
-	}
-	return true
+	return false
 }
 
 // alternatives appends to out what the unit of order i may do instead:
-// hold, move over any border without a gate, or support the order of
-// another of our units that it can reach.
+// hold, move over any border (through a gate that one of our units keeps
+// and that lets no other unit through), or support the order of another
+// of our units that it can reach.
 func (t *tactics) alternatives(ours []rules.Order, i int, out []rules.Order) []rules.Order {
 	a := t.a
 	m := a.m
@@ -270,7 +293,10 @@ func (t *tactics) alternatives(ours []rules.Order, i int, out []rules.Order) []r
 	at := o.At
 	out = append(out, rules.HoldOrder(a.me, o.Unit, at))
 	for _, br := range m.Neighbours(o.Unit, at) {
-		if m.Kinds[br.Kind].Gate != rules.NoProvince || t.ourGoal(ours, i, br.To.Province) {
+		if g := m.Kinds[br.Kind].Gate; g != rules.NoProvince && !t.gateFree(ours, i, g) {
+			continue
+		}
+		if t.ourGoal(ours, i, br.To.Province) {
 			continue
 		}
 		out = append(out, rules.Order{Power: a.me, Kind: rules.Move, Unit: o.Unit, At: at, Target: br.To, Dest: noLoc})
@@ -294,6 +320,22 @@ func (t *tactics) alternatives(ours []rules.Order, i int, out []rules.Order) []r
 		}
 	}
 	return out
+}
+
+// gateFree reports whether our unit of order i may pass gate g: one of
+// our units stands in g, and g lets no other unit of ours through.
+func (t *tactics) gateFree(ours []rules.Order, i int, g rules.Province) bool {
+	u := t.a.pos.Units[g]
+	if u.Type == rules.NoUnit || u.Power != t.a.me {
+		return false
+	}
+	at := ours[i].At.Province
+	for _, o := range ours {
+		if o.Kind == rules.Permit && o.At.Province == g && o.Target.Province != at {
+			return false
+		}
+	}
+	return true
 }
 
 // fought reports whether a support into d may matter: a unit of another
