@@ -9,17 +9,19 @@ import (
 )
 
 // The hard level searches on top of normal. In a movement phase it draws
-// candidate order sets for its own power from randomised versions of the
-// normal policy (several temperatures, and attacking and defensive
-// weightings), draws what every other power may do from the normal
-// policy as normal plays it, resolves each of its candidates against each
-// sampled profile of the others with the real resolver, scores the
-// outcome with normal's evaluation (centres, units, where the units
-// stand, the centres left open, the variant's victory) and plays the
-// candidate with the best mean: a best response to normal play. It stops
-// at a fixed number of samples, so that one random source gives one
-// answer, or at its deadline, which it never overruns. Retreats and
-// adjustments are normal's.
+// profiles of what every other power may do from the normal level as it
+// plays (positional plan and tactical layer), and candidate order sets
+// for its own power: normal's own orders first, then randomised versions
+// of the positional policy (several temperatures, and attacking and
+// defensive weightings). It resolves each candidate against each profile
+// with the real resolver, scores the outcome with normal's evaluation
+// (centres, units, where the units stand, the centres left open, the
+// variant's victory), takes the candidate with the best mean and improves
+// it with the tactical layer's unit and supported-pair changes against
+// the same profiles, with more passes and resolutions than normal allows
+// itself: a best response to normal play. It stops at fixed counts, so
+// that one random source gives one answer, or at its deadline, which it
+// never overruns. Retreats and adjustments are normal's.
 
 // HardPlayer is the hard level. The zero value is not ready: use NewHard.
 type HardPlayer struct {
@@ -30,12 +32,12 @@ type HardPlayer struct {
 	// player's own power.
 	Candidates int
 	// Samples is the number of profiles of the other powers' orders each
-	// candidate meets.
+	// candidate meets (each is a normal decision of every other power).
 	Samples int
 }
 
-// Default settings of the hard level: on a 2-core machine a standard
-// decision takes about a tenth of a second, far inside the budget.
+// Default settings of the hard level: on a shared 2-core machine a
+// decision takes about a quarter of a second, far inside the budget.
 const (
 	defaultCandidates = 24
 	defaultSamples    = 12

@@ -29,6 +29,9 @@ import (
 //     most and the threatened centres. Armies cross the sea on chains of
 //     our fleets when that is worth the fleets' own moves.
 //
+//  5. A tactical layer (tactics.go) checks the plan with the resolver
+//     against sampled replies of the others and improves it.
+//
 // Retreats take the best free place; builds take the best sites and the
 // unit type whose value there is higher; removals drop the units standing
 // where they are worth least. Railways (a whole line in one move, one
