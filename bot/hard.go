@@ -65,7 +65,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	}
 	// What normal would play, tactical layer included: the first
 	// candidate and the fallback.
-	plain = me.refine(plain, rnd)
+	plain = me.refineBy(plain, rnd, deadline)
 	cands := h.candidates(g, me, plain, rnd, deadline)
 	var others []*analysis
 	for p := 1; p < len(v.Map.Powers); p++ {
@@ -80,10 +80,16 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	t := newTactics(me, deadline)
 	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
 	t.sweeps = hardSweeps
-	for len(t.profiles) < h.Samples && time.Now().Before(deadline) {
+	for len(t.profiles) < h.Samples && !t.late() {
 		var rest []rules.Order
 		for _, o := range others {
-			rest = append(rest, o.refine(o.orders(rnd, normalNoise), rnd)...)
+			if t.late() {
+				break // a profile cut short does not count
+			}
+			rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, deadline)...)
+		}
+		if t.late() {
+			break
 		}
 		t.profiles = append(t.profiles, rest)
 	}

@@ -63,10 +63,16 @@ func newTactics(a *analysis, deadline time.Time) *tactics {
 // refine returns plan improved by the tactical layer; rnd draws the
 // others' replies.
 func (a *analysis) refine(plan []rules.Order, rnd *rand.Rand) []rules.Order {
+	return a.refineBy(plan, rnd, time.Time{})
+}
+
+// refineBy is refine stopping at deadline, unless it is zero: for the
+// hard level, whose budget is a clock.
+func (a *analysis) refineBy(plan []rules.Order, rnd *rand.Rand, deadline time.Time) []rules.Order {
 	if a.pos.Phase.Type != rules.MovementPhase || len(plan) == 0 {
 		return plan
 	}
-	t := newTactics(a, time.Time{})
+	t := newTactics(a, deadline)
 	t.sampleProfiles(rnd)
 	if len(t.profiles) == 0 {
 		return plan
@@ -96,6 +102,9 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	var easy easyAdjacency
 	easy.all, easy.army = (&planner{m: v.Map}).provinceAdjacency()
 	for k := range tacticProfiles {
+		if k > 0 && t.late() {
+			break
+		}
 		var prof []rules.Order
 		for i, q := range others {
 			if k%2 == 0 {
@@ -108,11 +117,16 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	}
 }
 
+// late reports whether t has a deadline and it has passed.
+func (t *tactics) late() bool {
+	return !t.deadline.IsZero() && !time.Now().Before(t.deadline)
+}
+
 // score is the mean outcome of our orders against the sampled profiles,
 // and false when the resolver could not be asked (calls or time spent,
 // or a position the map does not fit).
 func (t *tactics) score(ours []rules.Order) (float64, bool) {
-	if t.calls+len(t.profiles) > t.maxCalls || (!t.deadline.IsZero() && !time.Now().Before(t.deadline)) {
+	if t.calls+len(t.profiles) > t.maxCalls || t.late() {
 		return 0, false
 	}
 	sum := 0.0
