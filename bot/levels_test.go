@@ -14,7 +14,7 @@ import (
 // quickHard is a hard player with a small search, for tests that check
 // what its orders are rather than how good.
 func quickHard() *HardPlayer {
-	return &HardPlayer{Budget: 2 * time.Second, Candidates: 6, Samples: 2}
+	return &HardPlayer{Budget: 2 * time.Second, Candidates: 4, Samples: 1}
 }
 
 // record is what a seeded game of bots did.
