@@ -13,14 +13,23 @@ import (
 	"github.com/chancery/chancery/variants"
 )
 
-// TestWatch plays one game, normal in one seat against easy, and prints
-// every phase: WATCH=variant:seat:seed:years go test -run TestWatch ./bot
+// TestWatch plays one game, normal in one seat (a power's number) against
+// easy in the others, and prints every phase's centres and normal's orders
+// with their outcomes, to watch how it plays rather than guess:
+//
+//	WATCH=standard:3:2:6 go test -run TestWatch -v ./bot
+//
+// WATCHALL=1 prints every power's orders, WATCHVAL=1 the values normal
+// sees from each of its units.
 func TestWatch(t *testing.T) {
 	spec := os.Getenv("WATCH")
 	if spec == "" {
 		t.Skip("WATCH not set")
 	}
 	f := strings.Split(spec, ":")
+	if len(f) != 4 {
+		t.Fatalf("WATCH=%q: want variant:seat:seed:years", spec)
+	}
 	reg, err := variants.Load()
 	if err != nil {
 		t.Fatal(err)
