@@ -32,10 +32,10 @@ const (
 	tacticSweeps = 2
 	// tacticWork caps the resolver's work in one decision, counted in
 	// resolutions times the map's provinces (a resolution's cost grows
-	// with the map): about 800 resolutions on the standard map. A
+	// with the map): about 600 resolutions on the standard map. A
 	// count, not a clock, so that the same random source gives the same
 	// orders however busy the machine is.
-	tacticWork = 800 * 80
+	tacticWork = 600 * 80
 )
 
 // tactics is one movement phase's tactical check in the making.
