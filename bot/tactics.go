@@ -18,9 +18,11 @@ import (
 // other powers (half from the greedy walker's policy, a plausible
 // opponent that grabs empty centres, half from the positional policy)
 // and improves it one unit at a time: each unit tries holding, each of
-// its moves and each support of a friendly order, and keeps what raises
-// the mean outcome (evaluate). A futile attack becomes a support of a
-// friendly attack, a home centre left open is covered, a move that
+// its moves (through a gate we keep, with the permission) and each
+// support of a friendly order, and each contested move together with a
+// support of it by another unit, and keeps what raises the mean outcome
+// (evaluate). A futile attack becomes a support of a friendly attack or
+// a supported attack, a home centre left open is covered, a move that
 // would bounce off our own unit is dropped.
 
 // Settings of the tactical layer, sized so that a decision in the largest
