@@ -78,6 +78,10 @@ type Game struct {
 	Last *Resolution `json:"last,omitempty"`
 	End  *End        `json:"end,omitempty"`
 
+	// BotLevel is the level of the bots' play (package bot: "easy",
+	// "normal", "hard"); "" is the default level.
+	BotLevel string
+
 	// e is the game's engine: its codec writes the position by name.
 	e *Engine
 }

@@ -26,6 +26,7 @@ type stored struct {
 	ConcedeVotes []string       `json:"concede_votes,omitempty"`
 	Last         *Resolution    `json:"last,omitempty"`
 	End          *End           `json:"end,omitempty"`
+	BotLevel     string         `json:"bot_level,omitempty"`
 }
 
 // errNoEngine is the cause of writing a Game that New or Engines.Decode
@@ -42,7 +43,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
 		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Seats: g.Seats,
 		Position: g.e.Codec.EncodePosition(g.Position), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
-		Last: g.Last, End: g.End})
+		Last: g.Last, End: g.End, BotLevel: g.BotLevel})
 }
 
 // UnmarshalJSON refuses: a game's position can only be read knowing its
@@ -86,7 +87,7 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
 		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
-		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, e: e}
+		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, e: e}
 	return g, e, nil
 }
 

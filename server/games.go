@@ -22,7 +22,10 @@ type createGameRequest struct {
 	Name                 string `json:"name"`
 	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day
 	Bots                 bool   `json:"bots"`
-	Power                string `json:"power"`
+	// BotLevel is the level of the bots' play: easy, normal (the
+	// default) or hard.
+	BotLevel string `json:"bot_level"`
+	Power    string `json:"power"`
 	// Players is the number of seats of a Diceplomacy game.
 	Players int `json:"players"`
 }
@@ -54,7 +57,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power, Players: req.Players})
+		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power, Players: req.Players, BotLevel: req.BotLevel})
 	if err != nil {
 		return err
 	}

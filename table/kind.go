@@ -51,6 +51,9 @@ type Options struct {
 	// Players is the number of seats, for a kind where it is a choice (0:
 	// the kind's default).
 	Players int
+	// BotLevel is how well the bots play, for a kind whose bots have
+	// levels ("": the kind's default).
+	BotLevel string
 }
 
 // Game is one game of a kind, between two requests. A server never keeps

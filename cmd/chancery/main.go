@@ -21,6 +21,7 @@ Commands:
   bench        measure adjudication speed (game records, or --cases FILE...)
   variants     list the variants (--json for their maps)
   play         play a game of Diplomacy against bots in the terminal
+  tournament   play bot levels against each other and report how they fare
   dice         the dice game Diceplomacy (play, simulate)
   serve        serve games over HTTP (--addr, --db)
   map          draw a position as SVG (map generate: draw a board from its layout)
@@ -91,6 +92,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBench(rest, stdout, stderr)
 	case "play":
 		return runPlay(rest, stdin, stdout, stderr)
+	case "tournament":
+		return runTournament(rest, stdout, stderr)
 	case "dice":
 		return runDice(rest, stdin, stdout, stderr)
 	case "serve":

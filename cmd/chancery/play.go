@@ -37,7 +37,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chancery play [--variant standard] [--power NAME] [--seed N] [--years N]")
+		fmt.Fprintln(stderr, "usage: chancery play [--variant standard] [--power NAME] [--bots LEVEL|POWER=LEVEL,...] [--seed N] [--years N]")
 		fmt.Fprintln(stderr, "Plays a game in the terminal: you order one power, bots the others.")
 		fs.PrintDefaults()
 	}
@@ -45,6 +45,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	powerName := fs.String("power", "", "the power you play (default: one at random)")
 	seed := fs.Uint64("seed", 0, "seed for the bots (0: from the clock; the game prints it)")
 	years := fs.Int("years", 0, "stop after this many game years (0: play to the end)")
+	botsFlag := fs.String("bots", "normal", "the bots' level (easy, normal, hard), or per power: \"hard,England=easy\"")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -83,7 +84,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		me = v.Map.PowerName(pw)
 	}
-	p := &player{e: e, me: me, in: bufio.NewScanner(stdin), out: stdout, rnd: rnd}
+	levels, err := parseBotLevels(*botsFlag, e)
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery play: --bots: %v\n", err)
+		return 2
+	}
+	p := &player{e: e, me: me, in: bufio.NewScanner(stdin), out: stdout, rnd: rnd, levels: levels}
 	p.in.Buffer(make([]byte, 0, 1024), 4096)
 	fmt.Fprintf(stdout, "Chancery: %s. You play %s against %d bots (seed %d: play this game again with --seed %d).\n",
 		v.Name, me, len(powers)-1, *seed, *seed)
@@ -109,6 +115,48 @@ type player struct {
 	in  *bufio.Scanner
 	out io.Writer
 	rnd *rand.Rand
+	// levels is the bot level of each power's seat, by name.
+	levels map[string]bot.Level
+}
+
+// parseBotLevels reads --bots: a level for every bot seat, and/or
+// POWER=LEVEL items for single seats, separated by commas. Powers left
+// out play at the first plain level given, or the default level.
+func parseBotLevels(s string, e *game.Engine) (map[string]bot.Level, error) {
+	def := bot.DefaultLevel
+	per := map[string]bot.Level{}
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		name, lv, found := strings.Cut(item, "=")
+		if !found {
+			l, err := bot.ParseLevel(item)
+			if err != nil {
+				return nil, err
+			}
+			def = l
+			continue
+		}
+		pw, ok := e.Names.Power(strings.TrimSpace(name))
+		if !ok || pw == e.V.Neutral {
+			return nil, fmt.Errorf("no power %q in %s", name, e.V.Name)
+		}
+		l, err := bot.ParseLevel(lv)
+		if err != nil {
+			return nil, err
+		}
+		per[e.V.Map.PowerName(pw)] = l
+	}
+	out := map[string]bot.Level{}
+	for _, power := range e.Powers() {
+		out[power] = def
+		if l, ok := per[power]; ok {
+			out[power] = l
+		}
+	}
+	return out, nil
 }
 
 func (p *player) play(years int) error {
@@ -132,12 +180,16 @@ func (p *player) play(years int) error {
 		} else {
 			fmt.Fprintln(p.out, "You have nothing to order in this phase.")
 		}
+		var seats []bot.Seat
 		for _, power := range p.e.Powers() {
 			if power == p.me {
 				continue
 			}
 			pw, _ := p.e.Names.Power(power)
-			orders[pw] = bot.Orders(v, pos, pw, p.rnd)
+			seats = append(seats, bot.Seat{Power: pw, Level: p.levels[power]})
+		}
+		for pw, list := range bot.PhaseOrders(v, pos, seats, 0, p.rnd) {
+			orders[pw] = list
 		}
 		res, core, err := p.e.Resolve(pos, orders)
 		if err != nil {

@@ -52,6 +52,9 @@ func (Kind) New(_ string, creator table.Player, o table.Options) (table.Game, er
 	if o.Players == 0 {
 		o.Players = 6
 	}
+	if o.BotLevel != "" {
+		return nil, table.Errorf(table.ErrInvalid, "bot_level: only for Diplomacy games; Diceplomacy's bots have one level")
+	}
 	if o.Players < dice.MinPlayers || o.Players > dice.MaxPlayers {
 		return nil, table.Errorf(table.ErrInvalid, "players: Diceplomacy takes %d to %d players", dice.MinPlayers, dice.MaxPlayers)
 	}

@@ -70,10 +70,18 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options) (table
 	if o.Players != 0 {
 		return nil, table.Errorf(table.ErrInvalid, "players: only for diceplomacy games; %s has its powers", e.V.Name)
 	}
+	level, err := bot.ParseLevel(o.BotLevel)
+	if err == nil && o.BotLevel != "" && o.BotLevel != level.String() {
+		err = fmt.Errorf("%q is written %q", o.BotLevel, level.String())
+	}
+	if err != nil {
+		return nil, table.Errorf(table.ErrInvalid, "bot_level: %v (easy, normal or hard)", err)
+	}
 	g, err := game.New(e, creator.ID, o.Power, o.PhaseSeconds, o.Bots)
 	if err != nil {
 		return nil, err
 	}
+	g.BotLevel = level.String()
 	setName(&g.Table, creator)
 	return &Game{k: k, g: g, e: e}, nil
 }
@@ -254,9 +262,15 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", r.ID, err)
 	}
+	var seats []bot.Seat
 	for _, p := range g.BotPowers() {
 		pw, _ := e.Names.Power(p)
-		orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
+		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(g)})
+	}
+	// The bots' search never takes more than a quarter of the phase.
+	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
+	for pw, list := range bot.PhaseOrders(e.V, g.Position, seats, budget, rnd) {
+		orders[pw] = list
 	}
 	before := e.Codec.EncodePosition(g.Position)
 	seq := g.Seq
@@ -279,6 +293,16 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 		d.playOnIfNobodyWaits(nil, now) // nobody has anything to decide: play on
 	}
 	return nil
+}
+
+// botLevel is the level of g's bots; games from before levels existed
+// (or with a level this build does not know) play at the default level.
+func botLevel(g *game.Game) bot.Level {
+	l, err := bot.ParseLevel(g.BotLevel)
+	if err != nil {
+		return bot.DefaultLevel
+	}
+	return l
 }
 
 // botRand is the random source of a game's bots for one phase: seeded by

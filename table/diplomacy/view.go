@@ -54,7 +54,9 @@ type View struct {
 	Last     *lastPhase        `json:"last"`
 	End      *game.End         `json:"end"`
 	Bots     bool              `json:"bots"`
-	Creator  bool              `json:"you_created"`
+	// BotLevel is how well the game's bots play.
+	BotLevel string `json:"bot_level"`
+	Creator  bool   `json:"you_created"`
 }
 
 type myOrders struct {
@@ -80,7 +82,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	named := e.Codec.EncodePosition(pos)
 	out := &View{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(g.Status), Seq: g.Seq,
 		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Phase: named.Phase,
-		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, Powers: []powerJSON{},
+		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, BotLevel: botLevel(g).String(), Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
 	ready, mine, err := readOrders(r, g.Seq)
 	if err != nil {

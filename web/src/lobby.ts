@@ -144,6 +144,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const level = h("select", { id: "new-level", name: "bot_level" }, h("option", { value: "easy" }, t("bot.easy")), h("option", { value: "normal" }, t("bot.normal")), h("option", { value: "hard" }, t("bot.hard")));
   level.value = "normal";
   const describe = h("p", { class: "muted small", id: "new-describe" });
+  const levelRow = h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level);
   const playersRow = h("div", { class: "field" }, h("label", { for: "new-players" }, t("lobby.players")), players);
   const powerRow = h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power);
   const update = () => {
@@ -156,6 +157,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     if (seats.includes(prev)) power.value = prev;
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
+    levelRow.hidden = v.kind === "diceplomacy";
     describe.textContent = v.description + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
@@ -169,22 +171,13 @@ function createForm(vs: Variant[]): HTMLFormElement {
         e.preventDefault();
         const v = vs.find((v) => v.name === variant.value)!;
         const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked };
-        if (bots.checked) req["bot_level"] = level.value;
+        // Diplomacy's bots play at a level; Diceplomacy's have one.
+        if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
         if (name.value.trim()) req["name"] = name.value.trim();
         if (v.kind === "diceplomacy") req["players"] = Number(players.value);
         if (power.value) req["power"] = power.value;
         try {
-          let g;
-          try {
-            g = await api.create(req);
-          } catch (err) {
-            // A server whose bots have a single level refuses the field:
-            // the game is still worth creating, with a word about it.
-            if (!(err instanceof ApiError && err.status === 400 && err.message.includes("bot_level"))) throw err;
-            delete req["bot_level"];
-            g = await api.create(req);
-            toast(t("lobby.level.one"));
-          }
+          const g = await api.create(req);
           // "Any free one": the first free seat, as joining gives it.
           if (!power.value) await api.join(g.id);
           navigate("/games/" + g.id);
@@ -200,7 +193,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     playersRow,
     powerRow,
     h("div", { class: "field check" }, bots, h("label", { for: "new-bots" }, t("lobby.bots"))),
-    h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level),
+    levelRow,
     h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
   );
   return form;

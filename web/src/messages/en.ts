@@ -39,7 +39,6 @@ export const en = {
   "lobby.power.any": "Any free one",
   "lobby.bots": "Bots take the seats still empty at the start",
   "lobby.level": "Bots' level",
-  "lobby.level.one": "This server's bots have a single level: the game was created with it.",
   "lobby.create.go": "Create",
   "len.5m": "5 minutes",
   "len.1h": "1 hour",

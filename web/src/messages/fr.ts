@@ -41,7 +41,6 @@ export const fr: Catalogue = {
   "lobby.power.any": "N’importe laquelle de libre",
   "lobby.bots": "Des robots prennent les places encore libres au départ",
   "lobby.level": "Niveau des robots",
-  "lobby.level.one": "Les robots de ce serveur n’ont qu’un niveau : la partie a été créée avec lui.",
   "lobby.create.go": "Créer",
   "len.5m": "5 minutes",
   "len.1h": "1 heure",

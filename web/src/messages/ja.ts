@@ -41,7 +41,6 @@ export const ja: Catalogue = {
   "lobby.power.any": "空いている国",
   "lobby.bots": "開始時に空いている席はボットが担当",
   "lobby.level": "ボットの強さ",
-  "lobby.level.one": "このサーバーのボットの強さは一つだけです。その強さで作成しました。",
   "lobby.create.go": "作成",
   "len.5m": "5分",
   "len.1h": "1時間",

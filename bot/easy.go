@@ -1,8 +1,5 @@
-// Package bot is a Diplomacy player for any variant and any phase. It
-// works on the rules core's values alone: it reads the map graph and the
-// position, never the variant's name, so a new variant needs nothing here.
-//
-// The bot is greedy and simple: in a movement phase each unit moves
+// The easy level is the first bot Chancery had, kept as the gentlest
+// opponent. It is greedy and simple: in a movement phase each unit moves
 // towards the nearest supply centre its power does not own (taking it when
 // adjacent), never into a province another of its units is going to, and
 // units with nothing better to do support a neighbour's attack or hold.
@@ -16,6 +13,7 @@
 // the units farthest from its centres. Every choice is legal on its own;
 // ties are broken by the explicit random source, so the same source gives
 // the same orders.
+
 package bot
 
 import (
@@ -25,10 +23,25 @@ import (
 	"github.com/chancery/chancery/rules"
 )
 
-// Orders returns power's orders for pos. rnd breaks ties.
+// Orders returns power's orders for pos at the easy level. rnd breaks
+// ties.
 func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	b := &planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}
-	switch pos.Phase.Type {
+	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}).orders()
+}
+
+// easyAdjacency is the map adjacency the easy level reads, computed once
+// for callers that ask it for many orders on one map (see
+// provinceAdjacency).
+type easyAdjacency struct{ all, army [][]rules.Province }
+
+// easyOrders is Orders on a precomputed adjacency of v's map.
+func easyOrders(v *rules.Variant, adj *easyAdjacency, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd, adj: adj}).orders()
+}
+
+// orders is the easy level's orders for the planner's power.
+func (b *planner) orders() []rules.Order {
+	switch b.pos.Phase.Type {
 	case rules.MovementPhase:
 		return b.movement()
 	case rules.RetreatPhase:
@@ -49,6 +62,8 @@ type planner struct {
 	// landDist is dist for armies marching: over army borders only
 	// (computed for movement alone).
 	landDist []int
+	// adj is the map's adjacency, computed on first use when nil.
+	adj *easyAdjacency
 }
 
 var noLoc = rules.Loc{Province: rules.NoProvince}
@@ -63,10 +78,13 @@ func (b *planner) wanted(p rules.Province) bool {
 // centre over every border (dist); with land set, also over army borders
 // only (landDist), which only movement needs.
 func (b *planner) distances(land bool) {
-	all, army := b.provinceAdjacency()
-	b.dist = b.distancesOver(all)
+	if b.adj == nil {
+		all, army := b.provinceAdjacency()
+		b.adj = &easyAdjacency{all: all, army: army}
+	}
+	b.dist = b.distancesOver(b.adj.all)
 	if land {
-		b.landDist = b.distancesOver(army)
+		b.landDist = b.distancesOver(b.adj.army)
 	}
 }
 

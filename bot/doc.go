@@ -1,0 +1,27 @@
+// Package bot is Chancery's Diplomacy player for any variant and any
+// phase, at three levels (see Level):
+//
+//   - easy: a greedy walker towards the nearest centre (easy.go);
+//   - normal: a positional player of the DumbBot family, written from the
+//     published description of that algorithm: provinces are valued from
+//     who owns or threatens them, the values spread over rounds of
+//     proximity and meet the strength of the units around each province,
+//     and units choose coordinated destinations (normal.go); a tactical
+//     layer then checks the plan with the real resolver against a few
+//     sampled replies of the others and improves it unit by unit and by
+//     supported pairs (tactics.go);
+//   - hard: a search on top of normal that samples the others' replies
+//     from normal as it plays, picks the best of candidate order sets
+//     from randomised normal play against them, scored with the real
+//     resolver and normal's evaluation, and improves it with a larger
+//     tactical search, within a time budget (hard.go).
+//
+// The bots work on the rules core's values alone: they read the map graph,
+// its border kinds, railways and gates, and the variant's build and
+// victory rules, never the variant's name, so a new variant needs nothing
+// here. Every order is legal on its own. All choices come from the
+// explicit random source passed in, so the same source gives the same
+// orders (normal's tactical layer stops at a count of resolutions, never
+// at a clock; hard's search stops at its counts before its deadline, so it
+// too repeats itself unless the machine is too slow for the counts).
+package bot

@@ -1,0 +1,246 @@
+package bot
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+	"time"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// The hard level searches on top of normal. In a movement phase it draws
+// profiles of what every other power may do from the normal level as it
+// plays (positional plan and tactical layer), and candidate order sets
+// for its own power: normal's own orders first, then randomised versions
+// of the positional policy (several temperatures, and attacking and
+// defensive weightings). It resolves each candidate against each profile
+// with the real resolver, scores the outcome with normal's evaluation
+// (centres, units, where the units stand, the centres left open, the
+// variant's victory), takes the candidate with the best mean and improves
+// it with the tactical layer's unit and supported-pair changes against
+// the same profiles, with more passes and resolutions than normal allows
+// itself: a best response to normal play. It stops at fixed counts, so
+// that one random source gives one answer, or at its deadline, which it
+// never overruns. Retreats and adjustments are normal's.
+
+// HardPlayer is the hard level. The zero value is not ready: use NewHard.
+type HardPlayer struct {
+	// Budget is the wall time one decision may take; the search stops in
+	// time to answer within it.
+	Budget time.Duration
+	// Candidates is the number of distinct order sets tried for the
+	// player's own power.
+	Candidates int
+	// Samples is the number of profiles of the other powers' orders each
+	// candidate meets (each is a normal decision of every other power).
+	Samples int
+}
+
+// Default settings of the hard level: on a shared 2-core machine a
+// decision takes about a quarter of a second, far inside the budget.
+const (
+	defaultCandidates = 24
+	defaultSamples    = 12
+)
+
+// NewHard returns a hard player with the default settings.
+func NewHard() *HardPlayer {
+	return &HardPlayer{Budget: PhaseBudget, Candidates: defaultCandidates, Samples: defaultSamples}
+}
+
+// Orders returns the hard bot's orders for power in pos.
+func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+	start := time.Now()
+	if power == rules.NoPower || power == v.Neutral {
+		return nil
+	}
+	// Answer by the deadline with a margin for the last steps and for
+	// the garbage collector.
+	deadline := start.Add(h.Budget - h.Budget/5)
+	g := newGraph(v)
+	me := analyse(g, pos, power)
+	plain := me.orders(rnd, normalNoise)
+	if pos.Phase.Type != rules.MovementPhase || len(plain) == 0 {
+		return plain
+	}
+	// What normal would play, tactical layer included: the first
+	// candidate and the fallback.
+	plain = me.refineBy(plain, rnd, deadline)
+	cands := h.candidates(g, me, plain, rnd, deadline)
+	var others []*analysis
+	for p := 1; p < len(v.Map.Powers); p++ {
+		q := rules.Power(p)
+		if q == power || q == v.Neutral || !hasUnits(pos, q) {
+			continue
+		}
+		others = append(others, analyse(g, pos, q))
+	}
+	// The others' replies, drawn from the normal level as it plays,
+	// tactical layer included.
+	t := newTactics(me, deadline)
+	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
+	t.sweeps = hardSweeps
+	for len(t.profiles) < h.Samples && !t.late() {
+		var rest []rules.Order
+		for _, o := range others {
+			if t.late() {
+				break // a profile cut short does not count
+			}
+			rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, deadline)...)
+		}
+		if t.late() {
+			break
+		}
+		t.profiles = append(t.profiles, rest)
+	}
+	if len(t.profiles) == 0 {
+		return plain
+	}
+	// The best candidate against them, then improved unit by unit and by
+	// supported pairs.
+	bi, bs := -1, 0.0
+	for i, c := range cands {
+		s, ok := t.score(c)
+		if !ok {
+			break
+		}
+		if bi < 0 || s > bs {
+			bi, bs = i, s
+		}
+	}
+	if bi < 0 {
+		return plain
+	}
+	return t.improve(cands[bi], rnd)
+}
+
+// Limits of the hard level's tactical search: more passes than normal's,
+// and per sampled profile of the others about 1500 resolutions on the
+// standard map (counted as resolutions times provinces, like tacticWork).
+const (
+	hardWork   = 1500 * 80
+	hardSweeps = 4
+)
+
+// candidates draws up to h.Candidates distinct order sets for the
+// analysed power, plain first, from the normal policy at rising
+// temperatures and under attacking and defensive weights.
+func (h *HardPlayer) candidates(g *graph, me *analysis, plain []rules.Order, rnd *rand.Rand, deadline time.Time) [][]rules.Order {
+	pos := me.pos
+	base := me.w
+	bold, wary := base, base
+	bold.attack, bold.defence = base.attack*1.5, base.defence*0.5
+	wary.attack, wary.defence = base.attack*0.6, base.defence*3+300
+	views := []*analysis{me, analyseWith(g, pos, me.me, bold), analyseWith(g, pos, me.me, wary)}
+	cands := [][]rules.Order{plain}
+	seen := map[uint64]bool{orderKey(plain): true}
+	for try := 0; len(cands) < h.Candidates && try < 4*h.Candidates; try++ {
+		if !time.Now().Before(deadline) {
+			break
+		}
+		noise := 0.03 + 0.3*float64(try%6)/5
+		c := views[try%len(views)].orders(rnd, noise)
+		if k := orderKey(c); !seen[k] {
+			seen[k] = true
+			cands = append(cands, c)
+		}
+	}
+	return cands
+}
+
+// orderKey hashes a set of orders given in a fixed unit order.
+func orderKey(orders []rules.Order) uint64 {
+	f := fnv.New64a()
+	var b [12]byte
+	for _, o := range orders {
+		b[0], b[1] = byte(o.Kind), byte(o.Unit)
+		b[2], b[3], b[4] = byte(o.At.Province), byte(o.At.Province>>8), byte(o.At.Coast)
+		b[5], b[6], b[7] = byte(o.Target.Province), byte(o.Target.Province>>8), byte(o.Target.Coast)
+		b[8], b[9], b[10] = byte(o.Dest.Province), byte(o.Dest.Province>>8), byte(o.Dest.Coast)
+		if o.ViaConvoy {
+			b[11] = 1
+		} else {
+			b[11] = 0
+		}
+		f.Write(b[:])
+	}
+	return f.Sum64()
+}
+
+func hasUnits(pos *rules.Position, p rules.Power) bool {
+	for _, u := range pos.Units {
+		if u.Type != rules.NoUnit && u.Power == p {
+			return true
+		}
+	}
+	return false
+}
+
+// evaluate scores for the analysed power the outcome res of a movement
+// phase played from pos: its centres once the season's ownership is
+// counted (a unit on a centre in the spring counts most of one), its
+// units, the value of where they stand, less its centres left empty
+// beside an enemy, and a victory by the variant's condition above all.
+func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 {
+	m := a.m
+	next := res.Next
+	fall := pos.Phase.Season == rules.Fall
+	neutral := a.v.Neutral
+	score := 0.0
+	var mine, top int // projected centres: ours, and the most of another power
+	var counts [32]int
+	for p := range next.Owner {
+		if !m.Provinces[p].SupplyCenter {
+			continue
+		}
+		owner := next.Owner[p]
+		u := next.Units[p]
+		occupied := u.Type != rules.NoUnit && u.Power != neutral
+		switch {
+		case fall && occupied && a.v.MayOwn(rules.Province(p), u.Power):
+			owner = u.Power
+		case !fall && occupied && u.Power == a.me && owner != a.me:
+			score += 0.6
+		case !fall && occupied && u.Power != a.me && owner == a.me:
+			score -= 0.6
+		}
+		if owner == a.me {
+			mine++
+			if u.Type == rules.NoUnit && a.reachedBy(next, rules.Province(p)) {
+				score -= 0.3
+			}
+		} else if owner != rules.NoPower && int(owner) < len(counts) {
+			counts[owner]++
+			top = max(top, counts[owner])
+		}
+	}
+	score += float64(mine)
+	for p, u := range next.Units {
+		if u.Type != rules.NoUnit && u.Power == a.me {
+			score += 0.2 + 0.3*a.value[u.Type][p]
+		}
+	}
+	for _, d := range next.Dislodged {
+		if d.Power == a.me {
+			score += 0.1
+		}
+	}
+	if vc := a.v.VictoryCentres; vc > 0 && mine >= vc && (mine > top || (!a.v.VictoryStrict && top < vc)) {
+		score += 100
+	}
+	return score
+}
+
+// reachedBy reports whether a unit of another power (not neutral) in
+// next could move into p.
+func (a *analysis) reachedBy(next *rules.Position, p rules.Province) bool {
+	for _, t := range [...]rules.UnitType{rules.Army, rules.Fleet} {
+		for _, q := range a.adj[t][p] {
+			u := next.Units[q]
+			if u.Type == t && u.Power != a.me && u.Power != a.v.Neutral && u.Type != rules.NoUnit {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,336 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/notation"
+	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
+)
+
+// runTournament is "chancery tournament": games between bot levels, one
+// level in a seat that rotates through the powers, the other level in
+// every other seat, and how each level fared.
+func runTournament(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: chancery tournament --variant V --solo LEVEL --others LEVEL --games N --years Y --seed S [--json]")
+		fmt.Fprintln(stderr, "Plays N bot games from the variant's start: the solo level in one seat (a different power each")
+		fmt.Fprintln(stderr, "game, in turn), the other level in every other seat, each game to a winner or for Y years.")
+		fs.PrintDefaults()
+	}
+	variant := fs.String("variant", "standard", "the variant (chancery variants lists them)")
+	solo := fs.String("solo", "normal", "the level of the rotating seat (easy, normal, hard)")
+	others := fs.String("others", "easy", "the level of every other seat")
+	games := fs.Int("games", 14, "the number of games")
+	years := fs.Int("years", 10, "the most game years a game lasts")
+	seed := fs.Uint64("seed", 1, "the seed: the same seed plays the same games")
+	budget := fs.Duration("budget", bot.PhaseBudget, "the hard level's wall-time budget per phase decision")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "chancery tournament: unexpected argument %q (flags only; -h lists them)\n", fs.Arg(0))
+		return 2
+	}
+	cfg := tournamentConfig{games: *games, years: *years, seed: *seed, budget: *budget}
+	var err error
+	if cfg.solo, err = bot.ParseLevel(*solo); err != nil {
+		fmt.Fprintf(stderr, "chancery tournament: --solo: %v\n", err)
+		return 2
+	}
+	if cfg.others, err = bot.ParseLevel(*others); err != nil {
+		fmt.Fprintf(stderr, "chancery tournament: --others: %v\n", err)
+		return 2
+	}
+	if cfg.games < 1 || cfg.years < 1 || cfg.budget <= 0 {
+		fmt.Fprintln(stderr, "chancery tournament: --games, --years and --budget must be positive")
+		return 2
+	}
+	reg, err := variants.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery tournament: %v\n", err)
+		return 1
+	}
+	v, err := reg.Get(*variant)
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery tournament: %v (known: %s)\n", err, strings.Join(reg.Names(), ", "))
+		return 2
+	}
+	cfg.v = v
+	var progress func(done int)
+	if isTerminal(stderr) {
+		progress = func(done int) { progressBar(stderr, done, cfg.games) }
+	}
+	rep, err := playTournament(cfg, progress)
+	if progress != nil {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery tournament: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "chancery tournament: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printTournament(stdout, cfg, rep)
+	return 0
+}
+
+// tournamentConfig is what a tournament plays.
+type tournamentConfig struct {
+	v            *rules.Variant
+	solo, others bot.Level
+	games, years int
+	seed         uint64
+	budget       time.Duration // the hard level's budget per decision
+}
+
+// tournamentReport is the JSON object the issue specifies.
+type tournamentReport struct {
+	Variant string                  `json:"variant"`
+	Games   int                     `json:"games"`
+	Levels  map[string]*levelReport `json:"levels"`
+	// maxDecision is the longest decision per level, for the text report.
+	maxDecision map[string]time.Duration
+}
+
+// levelReport is how one level fared over its seats.
+type levelReport struct {
+	Seats    int `json:"seats"`
+	Wins     int `json:"wins"`
+	Draws    int `json:"draws"`
+	Survived int `json:"survived"`
+	// CentreShare is the mean over the level's seats of its centres at
+	// the end divided by all supply centres.
+	CentreShare        float64    `json:"centre_share"`
+	CentreShareCI95    [2]float64 `json:"centre_share_ci95"`
+	SecondsPerDecision float64    `json:"seconds_per_decision"`
+
+	shares    []float64
+	decisions int
+	spent     time.Duration
+}
+
+// playTournament plays the games and gathers the report; progress, when
+// set, is told each finished game.
+func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentReport, error) {
+	v := cfg.v
+	m := v.Map
+	var powers []rules.Power
+	for p := 1; p < len(m.Powers); p++ {
+		if rules.Power(p) != v.Neutral {
+			powers = append(powers, rules.Power(p))
+		}
+	}
+	centres := 0
+	for i := range m.Provinces {
+		if m.Provinces[i].SupplyCenter {
+			centres++
+		}
+	}
+	rep := &tournamentReport{Variant: v.Name, Games: cfg.games, Levels: map[string]*levelReport{},
+		maxDecision: map[string]time.Duration{}}
+	for _, l := range []bot.Level{cfg.solo, cfg.others} {
+		if rep.Levels[l.String()] == nil {
+			rep.Levels[l.String()] = &levelReport{}
+		}
+	}
+	players := map[bot.Level]bot.Player{}
+	for _, l := range []bot.Level{cfg.solo, cfg.others} {
+		p := bot.New(l)
+		if h, ok := p.(*bot.HardPlayer); ok {
+			h.Budget = cfg.budget
+		}
+		players[l] = p
+	}
+	r := rules.NewResolver(v, rules.Options{})
+	names := notation.NewNames(m)
+	for g := range cfg.games {
+		soloSeat := powers[g%len(powers)]
+		level := func(p rules.Power) bot.Level {
+			if p == soloSeat {
+				return cfg.solo
+			}
+			return cfg.others
+		}
+		rnd := rand.New(rand.NewPCG(cfg.seed, uint64(g)))
+		pos := v.Start.Clone()
+		winner := rules.NoPower
+		for pos.Phase.Year < v.Start.Phase.Year+cfg.years {
+			var orders []rules.Order
+			for _, p := range powers {
+				if !owes(v, pos, p) {
+					continue
+				}
+				l := level(p)
+				start := time.Now()
+				orders = append(orders, players[l].Orders(v, pos, p, rnd)...)
+				took := time.Since(start)
+				lr := rep.Levels[l.String()]
+				lr.decisions++
+				lr.spent += took
+				rep.maxDecision[l.String()] = max(rep.maxDecision[l.String()], took)
+			}
+			res, err := r.Adjudicate(pos, orders)
+			if err != nil {
+				return nil, fmt.Errorf("game %d, %v: %w", g+1, pos.Phase, err)
+			}
+			for _, rs := range res.Results {
+				if rs.Outcome == rules.Illegal {
+					return nil, fmt.Errorf("game %d, %v: a %s bot gave an illegal order: %s (%s)",
+						g+1, pos.Phase, level(rs.Order.Power), names.FormatOrder(rs.Order), rs.Message(m))
+				}
+			}
+			pos = res.Next.Clone()
+			if res.Winner != rules.NoPower {
+				winner = res.Winner
+				break
+			}
+		}
+		counts := pos.CentreCount(m)
+		units := pos.UnitCount(m)
+		for _, p := range powers {
+			lr := rep.Levels[level(p).String()]
+			lr.Seats++
+			alive := counts[p] > 0 || units[p] > 0
+			switch {
+			case winner == p:
+				lr.Wins++
+			case winner == rules.NoPower && alive:
+				lr.Draws++
+			}
+			if alive {
+				lr.Survived++
+			}
+			lr.shares = append(lr.shares, float64(counts[p])/float64(centres))
+		}
+		if progress != nil {
+			progress(g + 1)
+		}
+	}
+	for _, lr := range rep.Levels {
+		lr.CentreShare, lr.CentreShareCI95 = meanCI(lr.shares)
+		if lr.decisions > 0 {
+			lr.SecondsPerDecision = lr.spent.Seconds() / float64(lr.decisions)
+		}
+	}
+	return rep, nil
+}
+
+// owes reports whether power p has anything to decide in pos.
+func owes(v *rules.Variant, pos *rules.Position, p rules.Power) bool {
+	switch pos.Phase.Type {
+	case rules.MovementPhase:
+		for _, u := range pos.Units {
+			if u.Type != rules.NoUnit && u.Power == p {
+				return true
+			}
+		}
+	case rules.RetreatPhase:
+		for _, d := range pos.Dislodged {
+			if d.Power == p {
+				return true
+			}
+		}
+	case rules.AdjustmentPhase:
+		return v.AdjustmentDue(pos, p) != 0
+	}
+	return false
+}
+
+// meanCI returns the mean of xs and its 95% confidence interval (Student's
+// t, for the small samples a tournament has).
+func meanCI(xs []float64) (float64, [2]float64) {
+	n := len(xs)
+	if n == 0 {
+		return 0, [2]float64{}
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / float64(n)
+	if n == 1 {
+		return mean, [2]float64{mean, mean}
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	half := tCritical(n-1) * math.Sqrt(ss/float64(n-1)/float64(n))
+	return mean, [2]float64{mean - half, mean + half}
+}
+
+// tCritical is the two-sided 95% critical value of Student's t with df
+// degrees of freedom.
+func tCritical(df int) float64 {
+	table := []float64{0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+		2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+		2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042}
+	switch {
+	case df < 1:
+		return math.Inf(1)
+	case df < len(table):
+		return table[df]
+	case df < 60:
+		return 2.01
+	case df < 120:
+		return 1.99
+	}
+	return 1.96
+}
+
+// printTournament writes the report for people.
+func printTournament(w io.Writer, cfg tournamentConfig, rep *tournamentReport) {
+	fmt.Fprintf(w, "%s: %d games of at most %d years, %s in one seat against %s (seed %d)\n",
+		rep.Variant, rep.Games, cfg.years, cfg.solo, cfg.others, cfg.seed)
+	names := make([]string, 0, len(rep.Levels))
+	for n := range rep.Levels {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "%-8s %6s %5s %6s %9s %8s %22s %12s %12s\n", "level", "seats", "wins", "draws", "survived",
+		"share", "share 95% CI", "s/decision", "max s")
+	for _, n := range names {
+		lr := rep.Levels[n]
+		fmt.Fprintf(w, "%-8s %6d %5d %6d %9d %8.3f %22s %12.4f %12.4f\n", n, lr.Seats, lr.Wins, lr.Draws, lr.Survived,
+			lr.CentreShare, fmt.Sprintf("[%.3f, %.3f]", lr.CentreShareCI95[0], lr.CentreShareCI95[1]),
+			lr.SecondsPerDecision, rep.maxDecision[n].Seconds())
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device), for
+// the progress bar.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar redraws a one-line bar of done games out of total.
+func progressBar(w io.Writer, done, total int) {
+	const width = 30
+	fill := done * width / total
+	fmt.Fprintf(w, "\r[%s%s] %d/%d games", strings.Repeat("#", fill), strings.Repeat(" ", width-fill), done, total)
+}
