@@ -287,13 +287,16 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 }
 
 // adjustable reports whether the tactical layer may change the order o
-// of ours: a hold, a support or a move over a border.
+// of ours: a hold, a support or a move over a border without a gate. A
+// passage through a gate that the plan chose is kept: it pays off moves
+// later (a fleet through Colonial's canal), beyond the layer's one-phase
+// view.
 func (t *tactics) adjustable(o rules.Order) bool {
 	switch o.Kind {
 	case rules.Hold, rules.Support:
 		return true
 	case rules.Move:
-		return !o.ViaConvoy
+		return !o.ViaConvoy && t.gate(o) == rules.NoProvince
 	}
 	return false
 }
