@@ -106,9 +106,12 @@ func newBitset(n int) bitset         { return make(bitset, (n+63)/64) }
 func (b bitset) has(p Province) bool { return b[p>>6]&(1<<(p&63)) != 0 }
 func (b bitset) set(p Province)      { b[p>>6] |= 1 << (p & 63) }
 
-// Map is an immutable map graph: provinces, their coasts, the borders
-// between locations (typed by who may cross them and by kind), and the
-// powers. Build one with a MapBuilder.
+// Map is a map graph: provinces, their coasts, the borders between
+// locations (typed by who may cross them and by kind), and the powers.
+// Build one with a MapBuilder; after Build it is only read. Its exported
+// slices (Provinces, Powers, PowerAliases, Kinds) are shared by every
+// user of the map, for speed and easy reading: they must not be changed,
+// and nothing in this package changes them (TestTheCoreNeverChangesAMap).
 type Map struct {
 	Provinces []ProvinceInfo
 	// Powers lists the powers by id; Powers[0] is "" (NoPower).

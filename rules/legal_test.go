@@ -311,3 +311,31 @@ func BenchmarkLegalOrders(b *testing.B) {
 		})
 	}
 }
+
+// TestTheCoreNeverChangesAMap: a map's exported slices are shared by every
+// user of it; adjudicating many phases of every variant and listing their
+// legal orders leaves them exactly as they were built.
+func TestTheCoreNeverChangesAMap(t *testing.T) {
+	snapshot := func(m *rules.Map) string {
+		return fmt.Sprintf("%#v|%#v|%#v|%#v", m.Provinces, m.Powers, m.PowerAliases, m.Kinds)
+	}
+	before := map[string]string{}
+	for _, name := range registry.Names() {
+		v, _ := registry.Get(name)
+		before[name] = snapshot(v.Map)
+	}
+	legalPhases(t, 3, 6, func(v *rules.Variant, pos *rules.Position) {
+		r := rules.NewResolver(v, rules.Options{})
+		for pw := rules.Power(1); int(pw) <= v.Map.NumPowers(); pw++ {
+			if _, err := r.LegalOrders(pos, pw, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	for _, name := range registry.Names() {
+		v, _ := registry.Get(name)
+		if snapshot(v.Map) != before[name] {
+			t.Errorf("%s: the map changed", name)
+		}
+	}
+}
