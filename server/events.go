@@ -115,17 +115,24 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 	var status string
 	v, q := st.version, st.seq
 	err := s.st.View(ctx, func(tx store.Tx) error {
-		if _, err := tx.SessionUser(st.session, s.now()); err != nil {
-			return err // revoked or expired: the stream ends
-		}
 		var err error
 		if v, q, status, err = tx.GameVersion(st.id); err != nil {
 			return err
 		}
 		if st.power != "" {
-			msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch)
+			if msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch); err != nil {
+				return err
+			}
 		}
-		return err
+		// The session is checked after the reads, not before: on
+		// PostgreSQL each statement sees what was committed before it, so
+		// a check made first could pass and a message sent after the
+		// session ended still be read. Checked last, at the clock's time
+		// now, whatever was read was sent while the session lived.
+		if _, err := tx.SessionUser(st.session, s.now()); err != nil {
+			return err // revoked or expired: the stream ends
+		}
+		return nil
 	})
 	if err != nil {
 		return false, false

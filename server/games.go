@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -153,6 +154,39 @@ func loadRow(tx store.Tx, id string, lock bool) (*store.Game, error) {
 	return g, err
 }
 
+// readGame runs fn in a read transaction with game id as stored and as
+// decoded by its kind. The decoded game may be shared with other readers
+// (see readOnly): fn must not change it.
+func (s *Server) readGame(ctx context.Context, id string, fn func(tx store.Tx, row *store.Game, g table.Game) error) error {
+	return s.st.View(ctx, func(tx store.Tx) error {
+		row, err := loadRow(tx, id, false)
+		if err != nil {
+			return err
+		}
+		g, err := s.readOnly(row)
+		if err != nil {
+			return err
+		}
+		return fn(tx, row, g)
+	})
+}
+
+// changeGame runs fn in a write transaction with game id locked and
+// decoded afresh, for fn to change and save.
+func (s *Server) changeGame(ctx context.Context, id string, fn func(tx store.Tx, row *store.Game, g table.Game) error) error {
+	return s.st.Update(ctx, func(tx store.Tx) error {
+		row, err := loadRow(tx, id, true)
+		if err != nil {
+			return err
+		}
+		g, err := s.decode(row)
+		if err != nil {
+			return err
+		}
+		return fn(tx, row, g)
+	})
+}
+
 type joinRequest struct {
 	Power string `json:"power"`
 }
@@ -167,15 +201,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var power string
-	err := s.st.Update(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, true)
-		if err != nil {
-			return err
-		}
-		g, err := s.decode(row)
-		if err != nil {
-			return err
-		}
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		if err := g.Join(table.Player{ID: u.ID, Name: u.Name}, req.Power); err != nil {
 			return err
 		}
@@ -195,15 +221,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) startGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
-	err := s.st.Update(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, true)
-		if err != nil {
-			return err
-		}
-		g, err := s.decode(row)
-		if err != nil {
-			return err
-		}
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		now := s.now()
 		if err := g.Start(u.ID, now); err != nil {
 			return err
@@ -222,15 +240,8 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.st.View(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, false)
-		if err != nil {
-			return err
-		}
-		g, err := s.readOnly(row)
-		if err != nil {
-			return err
-		}
+	err := s.readGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+		var err error
 		out, err = g.View(tableRow(tx, row), u.ID)
 		return err
 	})
@@ -244,15 +255,8 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.st.View(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, false)
-		if err != nil {
-			return err
-		}
-		g, err := s.readOnly(row)
-		if err != nil {
-			return err
-		}
+	err := s.readGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+		var err error
 		out, err = g.History(tableRow(tx, row), u.ID)
 		return err
 	})

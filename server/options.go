@@ -14,20 +14,13 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.st.View(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, false)
-		if err != nil {
-			return err
-		}
-		g, err := s.readOnly(row)
-		if err != nil {
-			return err
-		}
+	err := s.readGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		o, ok := g.(table.Optioner)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it lists no orders; what a seat may do is in the game's view (GET /api/v1/games/%s)",
 				id, row.Kind, id)
 		}
+		var err error
 		out, err = o.Options(u.ID)
 		return err
 	})

@@ -89,15 +89,7 @@ func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var status table.Status
-	err := s.st.Update(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, true)
-		if err != nil {
-			return err
-		}
-		g, err := s.decode(row)
-		if err != nil {
-			return err
-		}
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		v, ok := g.(table.Voter)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it has no votes", id, row.Kind)
@@ -133,15 +125,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.st.Update(r.Context(), func(tx store.Tx) error {
-		row, err := loadRow(tx, id, true)
-		if err != nil {
-			return err
-		}
-		g, err := s.decode(row)
-		if err != nil {
-			return err
-		}
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		m, ok := g.(table.Mover)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no moves", id, row.Kind)
@@ -153,6 +137,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 		if err := save(tx, row, g, now); err != nil {
 			return err
 		}
+		var err error
 		out, err = g.View(tableRow(tx, row), u.ID)
 		return err
 	})
