@@ -79,8 +79,10 @@ type Game struct {
 	End  *End        `json:"end,omitempty"`
 
 	// BotLevel is the level of the bots' play (package bot: "easy",
-	// "normal", "hard"); "" is the default level.
-	BotLevel string
+	// "normal", "hard"); "" is the default level. BotLevels, by power,
+	// are the seats whose bots play at another level.
+	BotLevel  string
+	BotLevels map[string]string
 
 	// e is the game's engine: its codec writes the position by name.
 	e *Engine

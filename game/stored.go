@@ -13,20 +13,21 @@ import (
 // order, the position in the contract's form (names). It is the one
 // description of the stored format; change it only with a migration.
 type stored struct {
-	Variant      string         `json:"variant"`
-	Status       Status         `json:"status"`
-	Seq          int            `json:"seq"`
-	PhaseSeconds int            `json:"phase_seconds"`
-	Deadline     time.Time      `json:"deadline,omitzero"`
-	FillWithBots bool           `json:"fill_with_bots"`
-	Creator      string         `json:"creator"`
-	Seats        []Seat         `json:"seats"`
-	Position     judge.Position `json:"position"`
-	DrawVotes    []string       `json:"draw_votes,omitempty"`
-	ConcedeVotes []string       `json:"concede_votes,omitempty"`
-	Last         *Resolution    `json:"last,omitempty"`
-	End          *End           `json:"end,omitempty"`
-	BotLevel     string         `json:"bot_level,omitempty"`
+	Variant      string            `json:"variant"`
+	Status       Status            `json:"status"`
+	Seq          int               `json:"seq"`
+	PhaseSeconds int               `json:"phase_seconds"`
+	Deadline     time.Time         `json:"deadline,omitzero"`
+	FillWithBots bool              `json:"fill_with_bots"`
+	Creator      string            `json:"creator"`
+	Seats        []Seat            `json:"seats"`
+	Position     judge.Position    `json:"position"`
+	DrawVotes    []string          `json:"draw_votes,omitempty"`
+	ConcedeVotes []string          `json:"concede_votes,omitempty"`
+	Last         *Resolution       `json:"last,omitempty"`
+	End          *End              `json:"end,omitempty"`
+	BotLevel     string            `json:"bot_level,omitempty"`
+	BotLevels    map[string]string `json:"bot_levels,omitempty"`
 }
 
 // errNoEngine is the cause of writing a Game that New or Engines.Decode
@@ -43,7 +44,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
 		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Seats: g.Seats,
 		Position: g.e.Codec.EncodePosition(g.Position), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
-		Last: g.Last, End: g.End, BotLevel: g.BotLevel})
+		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels})
 }
 
 // UnmarshalJSON refuses: a game's position can only be read knowing its
@@ -87,7 +88,7 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
 		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
-		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, e: e}
+		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
 	return g, e, nil
 }
 

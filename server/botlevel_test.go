@@ -30,3 +30,21 @@ func TestGamesChooseTheirBotLevel(t *testing.T) {
 		}
 	})
 }
+
+// TestSeatsChooseTheirBotLevel: a game's creator may give some seats'
+// bots a level of their own; the game shows them, an unknown power or
+// level is refused, and the seats play at their levels.
+func TestSeatsChooseTheirBotLevel(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		a := e.user()
+		a.must(422, "POST", "/games", map[string]any{"variant": "standard", "bots": true, "bot_levels": map[string]string{"Atlantis": "hard"}})
+		a.must(422, "POST", "/games", map[string]any{"variant": "standard", "bots": true, "bot_levels": map[string]string{"France": "genius"}})
+		id := a.newGame(map[string]any{"variant": "standard", "bots": true, "power": "England", "bot_level": "easy",
+			"bot_levels": map[string]string{"france": "hard", "Germany": "normal"}})
+		g := a.must(200, "GET", "/games/"+id, nil).m(t)
+		levels, _ := g["bot_levels"].(map[string]any)
+		if g["bot_level"] != "easy" || len(levels) != 2 || levels["France"] != "hard" || levels["Germany"] != "normal" {
+			t.Errorf("bot_level %v, bot_levels %v; want easy, France hard and Germany normal", g["bot_level"], g["bot_levels"])
+		}
+	})
+}

@@ -26,7 +26,10 @@ type createGameRequest struct {
 	// BotLevel is the level of the bots' play: easy, normal (the
 	// default) or hard.
 	BotLevel string `json:"bot_level"`
-	Power    string `json:"power"`
+	// BotLevels are levels for some seats, by power, that differ from
+	// BotLevel.
+	BotLevels map[string]string `json:"bot_levels"`
+	Power     string            `json:"power"`
 	// Players is the number of seats of a Diceplomacy game.
 	Players int `json:"players"`
 }
@@ -58,7 +61,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power, Players: req.Players, BotLevel: req.BotLevel})
+		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power, Players: req.Players, BotLevel: req.BotLevel, BotLevels: req.BotLevels})
 	if err != nil {
 		return err
 	}

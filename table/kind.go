@@ -54,6 +54,9 @@ type Options struct {
 	// BotLevel is how well the bots play, for a kind whose bots have
 	// levels ("": the kind's default).
 	BotLevel string
+	// BotLevels are levels for some seats, by power, that differ from
+	// BotLevel.
+	BotLevels map[string]string
 }
 
 // Game is one game of a kind, between two requests. A server never keeps

@@ -52,7 +52,7 @@ func (Kind) New(_ string, creator table.Player, o table.Options) (table.Game, er
 	if o.Players == 0 {
 		o.Players = 6
 	}
-	if o.BotLevel != "" {
+	if o.BotLevel != "" || len(o.BotLevels) > 0 {
 		return nil, table.Errorf(table.ErrInvalid, "bot_level: only for Diplomacy games; Diceplomacy's bots have one level")
 	}
 	if o.Players < dice.MinPlayers || o.Players > dice.MaxPlayers {

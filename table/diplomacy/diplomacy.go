@@ -70,18 +70,30 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options) (table
 	if o.Players != 0 {
 		return nil, table.Errorf(table.ErrInvalid, "players: only for diceplomacy games; %s has its powers", e.V.Name)
 	}
-	level, err := bot.ParseLevel(o.BotLevel)
-	if err == nil && o.BotLevel != "" && o.BotLevel != level.String() {
-		err = fmt.Errorf("%q is written %q", o.BotLevel, level.String())
-	}
+	level, err := parseLevel("bot_level", o.BotLevel)
 	if err != nil {
-		return nil, table.Errorf(table.ErrInvalid, "bot_level: %v (easy, normal or hard)", err)
+		return nil, err
+	}
+	var levels map[string]string
+	for power, l := range o.BotLevels {
+		pw, ok := e.Names.Power(power)
+		if !ok || !e.V.Plays(pw) {
+			return nil, table.Errorf(table.ErrInvalid, "bot_levels: %s has no power %q", e.V.Title, power)
+		}
+		seat, err := parseLevel("bot_levels["+power+"]", l)
+		if err != nil {
+			return nil, err
+		}
+		if levels == nil {
+			levels = map[string]string{}
+		}
+		levels[e.V.Map.PowerName(pw)] = seat.String()
 	}
 	g, err := game.New(e, creator.ID, o.Power, o.PhaseSeconds, o.Bots)
 	if err != nil {
 		return nil, err
 	}
-	g.BotLevel = level.String()
+	g.BotLevel, g.BotLevels = level.String(), levels
 	setName(&g.Table, creator)
 	return &Game{k: k, g: g, e: e}, nil
 }
@@ -265,7 +277,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	var seats []bot.Seat
 	for _, p := range g.BotPowers() {
 		pw, _ := e.Names.Power(p)
-		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(g)})
+		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(g, p)})
 	}
 	// The bots' search never takes more than a quarter of the phase.
 	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
@@ -295,10 +307,28 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	return nil
 }
 
-// botLevel is the level of g's bots; games from before levels existed
-// (or with a level this build does not know) play at the default level.
-func botLevel(g *game.Game) bot.Level {
-	l, err := bot.ParseLevel(g.BotLevel)
+// parseLevel reads a bot level as the API writes it: exactly easy, normal
+// or hard; "" is the default level.
+func parseLevel(field, s string) (bot.Level, error) {
+	level, err := bot.ParseLevel(s)
+	if err == nil && s != "" && s != level.String() {
+		err = fmt.Errorf("%q is written %q", s, level.String())
+	}
+	if err != nil {
+		return level, table.Errorf(table.ErrInvalid, "%s: %v (easy, normal or hard)", field, err)
+	}
+	return level, nil
+}
+
+// botLevel is the level of the bot playing power in g: its seat's own, or
+// the game's. Games from before levels existed (or with a level this
+// build does not know) play at the default level.
+func botLevel(g *game.Game, power string) bot.Level {
+	s := g.BotLevel
+	if l, ok := g.BotLevels[power]; ok {
+		s = l
+	}
+	l, err := bot.ParseLevel(s)
 	if err != nil {
 		return bot.DefaultLevel
 	}

@@ -54,9 +54,11 @@ type View struct {
 	Last     *lastPhase        `json:"last"`
 	End      *game.End         `json:"end"`
 	Bots     bool              `json:"bots"`
-	// BotLevel is how well the game's bots play.
-	BotLevel string `json:"bot_level"`
-	Creator  bool   `json:"you_created"`
+	// BotLevel is how well the game's bots play; BotLevels, the seats
+	// whose bots play at another level, by power.
+	BotLevel  string            `json:"bot_level"`
+	BotLevels map[string]string `json:"bot_levels"`
+	Creator   bool              `json:"you_created"`
 }
 
 type myOrders struct {
@@ -82,7 +84,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	named := e.Codec.EncodePosition(pos)
 	out := &View{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(g.Status), Seq: g.Seq,
 		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Phase: named.Phase,
-		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, BotLevel: botLevel(g).String(), Powers: []powerJSON{},
+		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, BotLevel: botLevel(g, "").String(), BotLevels: botLevels(g), Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
 	ready, mine, err := readOrders(r, g.Seq)
 	if err != nil {
@@ -158,4 +160,14 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 	}
 	return nil
+}
+
+// botLevels is the seats whose bots play at their own level, as the view
+// shows them (never null).
+func botLevels(g *game.Game) map[string]string {
+	out := map[string]string{}
+	for p, l := range g.BotLevels {
+		out[p] = l
+	}
+	return out
 }
