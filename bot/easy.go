@@ -160,7 +160,6 @@ func (b *planner) score(to rules.Province) int {
 
 func (b *planner) movement() []rules.Order {
 	b.distances(true)
-	m := b.m
 	var units []rules.Province
 	for p, u := range b.pos.Units {
 		if u.Type != rules.NoUnit && u.Power == b.power {
@@ -168,72 +167,105 @@ func (b *planner) movement() []rules.Order {
 		}
 	}
 	b.rnd.Shuffle(len(units), func(i, j int) { units[i], units[j] = units[j], units[i] })
-	claimed := map[rules.Province]bool{} // destinations taken by our moves
-	orders := map[rules.Province]rules.Order{}
-	b.convoys(units, claimed, orders)
-	railUsed := map[int]bool{}                  // one railway move per railway and turn
-	permits := map[rules.Province]rules.Order{} // per gate: the one permission it gives
+	t := &turn{
+		claimed:  map[rules.Province]bool{},
+		orders:   map[rules.Province]rules.Order{},
+		railUsed: map[int]bool{},
+		permits:  map[rules.Province]rules.Order{},
+	}
+	b.convoys(units, t.claimed, t.orders)
 	for _, p := range units {
-		if _, planned := orders[p]; planned {
+		if _, planned := t.orders[p]; planned {
 			continue // a convoy, or an army convoyed
 		}
-		u := b.pos.Units[p]
-		at := b.pos.LocOf(p)
-		// A unit standing on a centre it does not own yet, in the fall,
-		// stays to take it.
-		stay := b.pos.Phase.Season == rules.Fall && b.wanted(p)
-		best, bestScore := noLoc, b.score(p)+3
-		if stay {
-			bestScore -= 100
+		b.move(p, t)
+	}
+	b.supportAttacks(units, t.orders)
+	out := make([]rules.Order, 0, len(units)+len(t.permits))
+	for _, p := range units {
+		out = append(out, t.orders[p])
+	}
+	for _, p := range units { // in a deterministic order
+		if o, ok := t.permits[p]; ok {
+			out = append(out, o)
 		}
-		gate := rules.NoProvince // the gate of the chosen border, if any
-		for _, br := range m.Neighbours(u.Type, at) {
-			t := br.To.Province
-			g := m.Kinds[br.Kind].Gate
-			if claimed[t] || !b.free(t) || (g != rules.NoProvince && !b.canPermit(g, permits)) {
+	}
+	return out
+}
+
+// turn is what the easy bot has decided so far in a movement phase.
+type turn struct {
+	claimed  map[rules.Province]bool        // destinations taken by our moves
+	orders   map[rules.Province]rules.Order // by the unit's province
+	railUsed map[int]bool                   // one railway move per railway and turn
+	permits  map[rules.Province]rules.Order // per gate: the one permission it gives
+}
+
+// move chooses the order of our unit at p: the free neighbour (or, for an
+// army on our railway, the station) nearest a centre we want, or a hold.
+func (b *planner) move(p rules.Province, t *turn) {
+	m := b.m
+	u := b.pos.Units[p]
+	at := b.pos.LocOf(p)
+	// A unit standing on a centre it does not own yet, in the fall,
+	// stays to take it.
+	stay := b.pos.Phase.Season == rules.Fall && b.wanted(p)
+	best, bestScore := noLoc, b.score(p)+3
+	if stay {
+		bestScore -= 100
+	}
+	gate := rules.NoProvince // the gate of the chosen border, if any
+	for _, br := range m.Neighbours(u.Type, at) {
+		d := br.To.Province
+		g := m.Kinds[br.Kind].Gate
+		if t.claimed[d] || !b.free(d) || (g != rules.NoProvince && !b.canPermit(g, t.permits)) {
+			continue
+		}
+		if s := b.score(d); s < bestScore {
+			best, bestScore, gate = br.To, s, g
+		}
+	}
+	// A railway move, when one of ours goes farther than any border.
+	rail := -1
+	if u.Type == rules.Army {
+		for i := range m.Railways() {
+			w := &m.Railways()[i]
+			if w.Power != b.power || t.railUsed[i] || w.Station(p) < 0 {
 				continue
 			}
-			if s := b.score(t); s < bestScore {
-				best, bestScore, gate = br.To, s, g
-			}
-		}
-		// A railway move, when one of ours goes farther than any border.
-		rail, railway := -1, false
-		if u.Type == rules.Army {
-			for i := range m.Railways() {
-				w := &m.Railways()[i]
-				if w.Power != b.power || railUsed[i] || w.Station(p) < 0 {
+			for _, d := range w.Line {
+				if d == p || t.claimed[d] || !b.free(d) {
 					continue
 				}
-				for _, t := range w.Line {
-					if t == p || claimed[t] || !b.free(t) {
-						continue
-					}
-					if s := b.score(t); s < bestScore {
-						best, bestScore, gate, rail, railway = rules.At(t), s, rules.NoProvince, i, true
-					}
+				if s := b.score(d); s < bestScore {
+					best, bestScore, gate, rail = rules.At(d), s, rules.NoProvince, i
 				}
-			}
-		}
-		switch {
-		case best.Province == rules.NoProvince:
-			claimed[p] = true
-			orders[p] = rules.HoldOrder(b.power, u.Type, at)
-		case railway:
-			railUsed[rail] = true
-			claimed[best.Province] = true
-			orders[p] = rules.Order{Power: b.power, Kind: rules.Railway, Unit: u.Type, At: at, Target: best, Dest: noLoc}
-		default:
-			claimed[best.Province] = true
-			orders[p] = rules.Order{Power: b.power, Kind: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
-			if gate != rules.NoProvince {
-				// Our unit keeps the gate: let our own fleet through.
-				permits[gate] = rules.Order{Power: b.power, Kind: rules.Permit, At: b.pos.LocOf(gate),
-					Target: at, TargetUnit: u.Type, Dest: best}
 			}
 		}
 	}
-	// Holding units support an attack they can reach.
+	switch {
+	case best.Province == rules.NoProvince:
+		t.claimed[p] = true
+		t.orders[p] = rules.HoldOrder(b.power, u.Type, at)
+	case rail >= 0:
+		t.railUsed[rail] = true
+		t.claimed[best.Province] = true
+		t.orders[p] = rules.Order{Power: b.power, Kind: rules.Railway, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+	default:
+		t.claimed[best.Province] = true
+		t.orders[p] = rules.Order{Power: b.power, Kind: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+		if gate != rules.NoProvince {
+			// Our unit keeps the gate: let our own fleet through.
+			t.permits[gate] = rules.Order{Power: b.power, Kind: rules.Permit, At: b.pos.LocOf(gate),
+				Target: at, TargetUnit: u.Type, Dest: best}
+		}
+	}
+}
+
+// supportAttacks turns each of our holds into a support of one of our
+// attacks it can reach, where the support is likely to matter.
+func (b *planner) supportAttacks(units []rules.Province, orders map[rules.Province]rules.Order) {
+	m := b.m
 	for _, p := range units {
 		o := orders[p]
 		if o.Kind != rules.Hold {
@@ -257,16 +289,6 @@ func (b *planner) movement() []rules.Order {
 			break
 		}
 	}
-	out := make([]rules.Order, 0, len(units)+len(permits))
-	for _, p := range units {
-		out = append(out, orders[p])
-	}
-	for _, p := range units { // in a deterministic order
-		if o, ok := permits[p]; ok {
-			out = append(out, o)
-		}
-	}
-	return out
 }
 
 // convoys plans one-fleet convoys before the other moves: an army that
