@@ -35,7 +35,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	others := fs.String("others", "easy", "the level of every other seat")
 	games := fs.Int("games", 14, "the number of games")
 	years := fs.Int("years", 10, "the most game years a game lasts")
-	seed := fs.Uint64("seed", 1, "the seed: the same seed plays the same games")
+	seed := fs.Uint64("seed", 1, "the random seed: the same number plays the same games")
 	budget := fs.Duration("budget", bot.PhaseBudget, "the hard level's wall-time budget per phase decision")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	if err := fs.Parse(args); err != nil {
