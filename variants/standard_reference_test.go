@@ -84,25 +84,7 @@ func TestStandardMapAgreesWithReference(t *testing.T) {
 	t.Logf("compared %d provinces, %d army and %d fleet directed borders",
 		len(refProvs), len(refArmy), len(refFleet))
 
-	refSC, ourSC := map[string]bool{}, map[string]bool{}
-	for pw, hs := range ref.homes {
-		for _, h := range hs {
-			refSC[h+" home of "+milaPowers[pw]] = true
-		}
-	}
-	for _, n := range ref.neutral {
-		refSC[n+" neutral"] = true
-	}
-	for p, pi := range m.Provinces {
-		switch {
-		case !pi.SupplyCenter:
-		case pi.Home != rules.NoPower:
-			ourSC[pi.Abbr+" home of "+m.PowerName(pi.Home)] = true
-		case v.Start.Owner[p] == rules.NoPower:
-			ourSC[pi.Abbr+" neutral"] = true
-		}
-	}
-	diffSets(t, "standard.map", "home and neutral centres", refSC, ourSC)
+	diffCentres(t, "standard.map", ref, milaPowers, v)
 
 	refStart, ourStart := map[string]bool{}, map[string]bool{}
 	for _, u := range ref.units {

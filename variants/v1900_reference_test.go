@@ -129,6 +129,32 @@ func lowerAll(s []string) []string {
 }
 
 // dpPowers maps the reference's power names to Chancery's.
+// diffCentres compares the home and neutral supply centres of a reference
+// map (powers naming its powers as the variant does) with v's.
+func diffCentres(t *testing.T, file string, ref *dpMap, powers map[string]string, v *rules.Variant) {
+	t.Helper()
+	m := v.Map
+	refSC, ourSC := map[string]bool{}, map[string]bool{}
+	for pw, hs := range ref.homes {
+		for _, h := range hs {
+			refSC[h+" home of "+powers[pw]] = true
+		}
+	}
+	for _, n := range ref.neutral {
+		refSC[n+" neutral"] = true
+	}
+	for p, pi := range m.Provinces {
+		switch {
+		case !pi.SupplyCenter:
+		case pi.Home != rules.NoPower:
+			ourSC[pi.Abbr+" home of "+m.PowerName(pi.Home)] = true
+		case v.Start.Owner[p] == rules.NoPower:
+			ourSC[pi.Abbr+" neutral"] = true
+		}
+	}
+	diffSets(t, file, "home and neutral centres", refSC, ourSC)
+}
+
 var dpPowers = map[string]string{"AUSTRIA": "Austria-Hungary", "BRITAIN": "Britain", "FRANCE": "France",
 	"GERMANY": "Germany", "ITALY": "Italy", "RUSSIA": "Russia", "TURKEY": "Turkey"}
 
@@ -227,25 +253,7 @@ func TestMap1900AgreesWithReference(t *testing.T) {
 	}
 
 	// Centres: homes, neutrals, and the starting units and owners.
-	refSC, ourSC := map[string]bool{}, map[string]bool{}
-	for pw, hs := range ref.homes {
-		for _, h := range hs {
-			refSC[h+" home of "+dpPowers[pw]] = true
-		}
-	}
-	for _, n := range ref.neutral {
-		refSC[n+" neutral"] = true
-	}
-	for p, pi := range m.Provinces {
-		switch {
-		case !pi.SupplyCenter:
-		case pi.Home != rules.NoPower:
-			ourSC[pi.Abbr+" home of "+m.PowerName(pi.Home)] = true
-		case v.Start.Owner[p] == rules.NoPower:
-			ourSC[pi.Abbr+" neutral"] = true
-		}
-	}
-	diffSets(t, "1900.map", "home and neutral centres", refSC, ourSC)
+	diffCentres(t, "1900.map", ref, dpPowers, v)
 
 	refStart, ourStart := map[string]bool{}, map[string]bool{}
 	for _, u := range ref.units {
