@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -232,28 +231,11 @@ func TestEventStreamByCookie(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer resp.Body.Close()
 		if resp.StatusCode != 200 {
+			resp.Body.Close()
 			t.Fatalf("events by cookie: %d", resp.StatusCode)
 		}
-		events := make(chan sseEvent, 100)
-		go func() {
-			defer close(events)
-			sc := bufio.NewScanner(resp.Body)
-			var ev sseEvent
-			for sc.Scan() {
-				line := sc.Text()
-				switch {
-				case strings.HasPrefix(line, "event: "):
-					ev.name = strings.TrimPrefix(line, "event: ")
-				case strings.HasPrefix(line, "data: "):
-					ev.data = strings.TrimPrefix(line, "data: ")
-				case line == "" && ev.name != "":
-					events <- ev
-					ev = sseEvent{}
-				}
-			}
-		}()
+		events := readEvents(resp.Body)
 		next(t, events, "game")
 		b.must(200, "POST", "/games/"+g.ID+"/start", nil)
 		next(t, events, "game")

@@ -33,11 +33,17 @@ func watch(t *testing.T, base, token, id string) <-chan sseEvent {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET /games/%s/events: status %d", id, resp.StatusCode)
 	}
+	return readEvents(resp.Body)
+}
+
+// readEvents reads server-sent events from body (closing it at the end)
+// into a channel closed when the stream ends.
+func readEvents(body io.ReadCloser) <-chan sseEvent {
 	out := make(chan sseEvent, 100)
 	go func() {
 		defer close(out)
-		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
+		defer body.Close()
+		sc := bufio.NewScanner(body)
 		var ev sseEvent
 		for sc.Scan() {
 			line := sc.Text()
