@@ -250,3 +250,24 @@ func (e *OrdersError) Error() string {
 	}
 	return "invalid orders: " + strings.Join(msgs, "; ")
 }
+
+// ViewHeader is what every kind's view of a game (GET /games/{id})
+// begins with.
+type ViewHeader struct {
+	ID                   string     `json:"id"`
+	Kind                 string     `json:"kind"`
+	Variant              string     `json:"variant"`
+	Name                 string     `json:"name"`
+	Status               string     `json:"status"`
+	Seq                  int        `json:"seq"`
+	Version              int64      `json:"version"`
+	PhaseDeadlineSeconds int        `json:"phase_deadline_seconds"`
+	Deadline             *time.Time `json:"deadline"`
+}
+
+// Header returns the view header of the game stored at r, seated at t,
+// having played seq.
+func Header(r *Row, t *Table, seq int) ViewHeader {
+	return ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
+		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline)}
+}

@@ -254,18 +254,10 @@ func (g *Game) Advance(r *table.Row, now time.Time) error {
 
 // View is GET /games/{id} for a Diceplomacy game.
 type View struct {
-	ID                   string       `json:"id"`
-	Kind                 string       `json:"kind"`
-	Variant              string       `json:"variant"`
-	Name                 string       `json:"name"`
-	Status               string       `json:"status"`
-	Seq                  int          `json:"seq"`
-	Version              int64        `json:"version"`
-	PhaseDeadlineSeconds int          `json:"phase_deadline_seconds"`
-	Deadline             *time.Time   `json:"deadline"`
-	Seats                []table.Seat `json:"seats"`
-	MyPower              string       `json:"my_power,omitempty"`
-	MySeat               *int         `json:"my_seat,omitempty"`
+	table.ViewHeader
+	Seats   []table.Seat `json:"seats"`
+	MyPower string       `json:"my_power,omitempty"`
+	MySeat  *int         `json:"my_seat,omitempty"`
 	// View is the game as the user may know it: other players' dice are
 	// 0 until revealed in a battle.
 	View    *dice.View `json:"view,omitempty"`
@@ -274,8 +266,7 @@ type View struct {
 
 // View is the game as user may know it.
 func (g *Game) View(r *table.Row, user string) (any, error) {
-	out := &View{ID: r.ID, Kind: Name, Variant: Name, Name: r.Name, Status: string(g.Status), Seq: g.Moves,
-		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Creator: g.Creator == user}
+	out := &View{ViewHeader: table.Header(r, g.Table(), g.Moves), Creator: g.Creator == user}
 	for _, s := range g.Seats {
 		s.User = "" // ids are not for other players
 		out.Seats = append(out.Seats, s)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/chancery/chancery/board"
 	"github.com/chancery/chancery/game"
@@ -29,18 +28,10 @@ type powerJSON struct {
 
 // View is GET /games/{id} for a Diplomacy game.
 type View struct {
-	ID                   string            `json:"id"`
-	Kind                 string            `json:"kind"`
-	Variant              string            `json:"variant"`
-	Name                 string            `json:"name"`
-	Status               string            `json:"status"`
-	Seq                  int               `json:"seq"`
-	Version              int64             `json:"version"`
-	PhaseDeadlineSeconds int               `json:"phase_deadline_seconds"`
-	Deadline             *time.Time        `json:"deadline"`
-	Phase                judge.Phase       `json:"phase"`
-	Units                []judge.Unit      `json:"units"`
-	Dislodged            []judge.Dislodged `json:"dislodged"`
+	table.ViewHeader
+	Phase     judge.Phase       `json:"phase"`
+	Units     []judge.Unit      `json:"units"`
+	Dislodged []judge.Dislodged `json:"dislodged"`
 	// SupplyCenters is who owns each supply centre (province -> power),
 	// named as in the adjudication contract and the history.
 	SupplyCenters map[string]string `json:"supply_centers"`
@@ -82,8 +73,7 @@ type lastPhase struct {
 func (d *Game) View(r *table.Row, user string) (any, error) {
 	g, e, pos := d.g, d.e, d.g.Position
 	named := e.Codec.EncodePosition(pos)
-	out := &View{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(g.Status), Seq: g.Seq,
-		Version: r.Version, PhaseDeadlineSeconds: g.PhaseSeconds, Deadline: table.Deadline(g.Deadline), Phase: named.Phase,
+	out := &View{ViewHeader: table.Header(r, &g.Table, g.Seq), Phase: named.Phase,
 		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, BotLevel: botLevel(g, "").String(), BotLevels: botLevels(g), Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
 	ready, mine, err := readOrders(r, g.Seq)
