@@ -237,7 +237,7 @@ func (a *analysis) reachedBy(next *rules.Position, p rules.Province) bool {
 	for _, t := range [...]rules.UnitType{rules.Army, rules.Fleet} {
 		for _, q := range a.adj[t][p] {
 			u := next.Units[q]
-			if u.Type == t && u.Power != a.me && u.Power != a.v.Neutral && u.Type != rules.NoUnit {
+			if u.Type == t && u.Power != a.me && u.Power != a.v.Neutral {
 				return true
 			}
 		}

@@ -103,11 +103,9 @@ func PhaseOrders(v *rules.Variant, pos *rules.Position, seats []Seat, budget tim
 	}
 	out := make(map[rules.Power][]rules.Order, len(seats))
 	for _, s := range seats {
-		var p Player = New(s.Level)
-		if s.Level == Hard {
-			h := NewHard()
+		p := New(s.Level)
+		if h, ok := p.(*HardPlayer); ok {
 			h.Budget = min(h.Budget, budget/time.Duration(hard))
-			p = h
 		}
 		out[s.Power] = p.Orders(v, pos, s.Power, rnd)
 	}

@@ -101,7 +101,7 @@ func TestLegalOrdersAreLegal(t *testing.T) {
 				if got.Outcome == rules.Illegal && !(o.Kind == rules.Move && got.Reason == rules.NoPermission) {
 					t.Fatalf("%s %s: listed order %+v is illegal alone: %v", v.Name, pos.Phase, o, got.Reason)
 				}
-				if got.Order.Kind != o.Kind || got.Order.At != o.At || got.Order.Unit != o.Unit {
+				if got.Order != o {
 					t.Fatalf("%s %s: listed order %+v comes back as %+v", v.Name, pos.Phase, o, got.Order)
 				}
 			}

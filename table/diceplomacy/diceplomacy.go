@@ -182,6 +182,7 @@ func (g *Game) Start(user string, now time.Time) error {
 func (g *Game) settle(now time.Time) {
 	src := freshSource()
 	var v dice.View
+	b, _ := dicebot.New("heuristic", src) // one bot plays every bot seat
 	for step := 0; step < 10000 && !g.g.Over(); step++ {
 		var botSeat dice.Seat = dice.NoSeat
 		for _, r := range g.g.Pending() {
@@ -193,7 +194,6 @@ func (g *Game) settle(now time.Time) {
 		if botSeat == dice.NoSeat {
 			break
 		}
-		b, _ := dicebot.New("heuristic", src)
 		g.g.FillView(botSeat, &v)
 		if err := g.g.Apply(b.Decide(&v)); err != nil {
 			_ = g.g.Timeout(botSeat) // a bot's bug must not stall the game

@@ -154,18 +154,16 @@ func (d *Game) Start(user string, now time.Time) error {
 	if err := d.g.Start(user, now); err != nil {
 		return err
 	}
-	d.playOnIfNobodyWaits(nil, now)
+	d.playOnIfNobodyWaits(now)
 	return nil
 }
 
 // playOnIfNobodyWaits makes the phase due now when no person owes orders
 // that are not ready.
-func (d *Game) playOnIfNobodyWaits(ready map[string]bool, now time.Time) bool {
-	if len(d.g.Waiting(d.e, ready)) == 0 {
+func (d *Game) playOnIfNobodyWaits(now time.Time) {
+	if len(d.g.Waiting(d.e, nil)) == 0 {
 		d.g.Deadline = now
-		return true
 	}
-	return false
 }
 
 // TakeOrders checks a power's orders against the phase being played and
@@ -302,7 +300,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 		return err
 	}
 	if g.Status == game.Active {
-		d.playOnIfNobodyWaits(nil, now) // nobody has anything to decide: play on
+		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
 	}
 	return nil
 }
