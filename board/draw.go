@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strings"
 	"sync"
 
@@ -195,7 +196,13 @@ func (d *drawer) draw() {
 		}
 		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="#444" stroke-width=".8" stroke-linejoin="round"/>`+"\n", id, s.D, fill)
 	}
-	for id, c := range b.Coasts {
+	coasts := make([]string, 0, len(b.Coasts))
+	for id := range b.Coasts {
+		coasts = append(coasts, id)
+	}
+	sort.Strings(coasts) // a fixed order: the same picture, byte for byte
+	for _, id := range coasts {
+		c := b.Coasts[id]
 		d.printf(`<path data-coast="%s" d="%s" fill="none" stroke="#1f5f8b" stroke-width="2" stroke-dasharray="4 2"/>`+"\n", id, c.D)
 	}
 	for _, k := range b.Links {

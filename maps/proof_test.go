@@ -79,10 +79,8 @@ func TestBoardsHaveExactlyTheRulesBorders(t *testing.T) {
 // TestProofFailsWhenTheMapChanges adds a border to and removes one from a
 // variant's map and expects the proof to name each.
 func TestProofFailsWhenTheMapChanges(t *testing.T) {
-	for _, cb := range committedBoards(t) {
-		if cb.name != "standard" {
-			continue
-		}
+	{ // the standard board: the test fails if it is missing, never skips
+		cb := boardOf(t, "standard")
 		src, err := os.ReadFile("../variants/standard.map")
 		if err != nil {
 			t.Fatal(err)
@@ -141,10 +139,8 @@ func variantFrom(src string) (*rules.Variant, error) {
 // the rules' stations, in order; a railway the rules lack, or one they
 // have and the board does not draw, is a problem.
 func TestProofFollowsTheRailways(t *testing.T) {
-	for _, cb := range committedBoards(t) {
-		if cb.name != "colonial" {
-			continue
-		}
+	{ // the colonial board: the test fails if it is missing, never skips
+		cb := boardOf(t, "colonial")
 		src, err := os.ReadFile("../variants/colonial.map")
 		if err != nil {
 			t.Fatal(err)
@@ -182,4 +178,17 @@ func TestProofFollowsTheRailways(t *testing.T) {
 			})
 		}
 	}
+}
+
+// boardOf returns the committed board of variant name, and fails the test
+// when there is none.
+func boardOf(t *testing.T, name string) committedBoard {
+	t.Helper()
+	for _, cb := range committedBoards(t) {
+		if cb.name == name {
+			return cb
+		}
+	}
+	t.Fatalf("no committed board of %s", name)
+	return committedBoard{}
 }

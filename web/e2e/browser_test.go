@@ -113,10 +113,8 @@ type person struct {
 }
 
 func (s *site) person(name string) *person {
-	// GET /me says nobody is signed in on the first visit. POST /games is
-	// refused while the server does not take the bots' level (bot_level):
-	// the page then creates the game without it.
-	p := &person{t: s.t, s: s, name: name, expect: map[string]bool{"401 /api/v1/me": true, "400 /api/v1/games": true}}
+	// GET /me says nobody is signed in on the first visit.
+	p := &person{t: s.t, s: s, name: name, expect: map[string]bool{"401 /api/v1/me": true}}
 	ctx, cancel := chromedp.NewContext(s.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
 		if r, ok := ev.(*network.EventResponseReceived); ok && r.Response.Status >= 400 && strings.Contains(r.Response.URL, "/api/") {
 			path := strings.TrimPrefix(r.Response.URL, s.URL)

@@ -206,6 +206,10 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   return data as T;
 }
 
+// g writes a game's id into an API path: the id comes from the page's
+// address, and must never reach another endpoint ("../sessions/current").
+const g = (id: string): string => encodeURIComponent(id);
+
 export const api = {
   me: () => call<User>("GET", "/me"),
   signIn: (name: string, password: string) => call<unknown>("POST", "/sessions", { name, password }),
@@ -214,23 +218,23 @@ export const api = {
   variants: () => call<Variant[]>("GET", "/variants"),
   variant: (name: string) => call<Variant & { provinces?: { id: string; name: string }[] }>("GET", "/variants/" + encodeURIComponent(name)),
   games: (query: string) => call<GameSummary[]>("GET", "/games" + query),
-  game: (id: string) => call<Game>("GET", "/games/" + id),
+  game: (id: string) => call<Game>("GET", `/games/${g(id)}`),
   create: (req: Record<string, unknown>) => call<{ id: string; power: string }>("POST", "/games", req),
-  join: (id: string, power?: string) => call<{ id: string; power: string }>("POST", `/games/${id}/join`, power ? { power } : {}),
-  start: (id: string) => call<unknown>("POST", `/games/${id}/start`),
-  options: (id: string) => call<Options>("GET", `/games/${id}/options`),
+  join: (id: string, power?: string) => call<{ id: string; power: string }>("POST", `/games/${g(id)}/join`, power ? { power } : {}),
+  start: (id: string) => call<unknown>("POST", `/games/${g(id)}/start`),
+  options: (id: string) => call<Options>("GET", `/games/${g(id)}/options`),
   orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
-    call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${id}/orders`, { orders, ready, phase }),
-  votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${id}/votes`, { draw, concede }),
-  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${id}/history`),
-  messages: (id: string, after: number) => call<Message[]>("GET", `/games/${id}/messages?after=${after}`),
-  send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${id}/messages`, { to, body }),
-  move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${id}/moves`, m),
+    call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
+  votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
+  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history`),
+  messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
+  send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${g(id)}/messages`, { to, body }),
+  move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),
 };
 
 /** Live updates of one game; the browser reconnects by itself. */
 export function follow(id: string, on: { game?: () => void; phase?: () => void; message?: (m: Message) => void }): () => void {
-  const es = new EventSource(`/api/v1/games/${id}/events`, { withCredentials: true });
+  const es = new EventSource(`/api/v1/games/${g(id)}/events`, { withCredentials: true });
   es.addEventListener("game", () => on.game?.());
   es.addEventListener("phase", () => on.phase?.());
   es.addEventListener("message", (e) => {
