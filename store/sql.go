@@ -237,53 +237,69 @@ func (d *db) migrate(ctx context.Context) error {
 
 // rekeyUsers brings the users' name keys up to the rule of nameKey: keys
 // were once the name in lower case, which let look-alikes such as
-// fullwidth "ａｌｉｃｅ" register beside "alice". A name in ASCII has the
-// same key under both rules, so only the others are looked at. Where two
-// accounts now have the same key, the older keeps it; the later one keeps
-// its old key, which no name typed at sign-in reaches any more, and is
-// logged for an operator to rename: a look-alike registered beside a name
-// is the attack these keys stop.
+// fullwidth "ａｌｉｃｅ" register beside "alice". Where two accounts now have
+// the same key, the older keeps it, whichever of the two held it before;
+// the later one gets an unreachable key (see unreachableKey), so that no
+// name typed at sign-in finds it any more, and is logged for an operator
+// to rename: a look-alike registered beside a name is the attack these
+// keys stop, and the look-alike is the later of the two.
 func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
 	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key FROM users ORDER BY created, id")
 	if err != nil {
 		return err
 	}
-	type user struct{ id, name, key string }
+	type user struct{ id, name, key, want string }
 	var users []user
-	inUse := map[string]string{} // key: user id
 	for rows.Next() {
 		var u user
 		if err := rows.Scan(&u.id, &u.name, &u.key); err != nil {
 			rows.Close()
 			return err
 		}
-		inUse[u.key] = u.id
-		if !isASCII(u.name) {
-			users = append(users, u)
-		}
+		users = append(users, u)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	// Decide every key first, oldest account first.
+	holder := map[string]string{} // key: user id
+	var changed []user
 	for _, u := range users {
-		key := nameKey(u.name)
-		if key == u.key {
-			continue
+		u.want = nameKey(u.name)
+		if other, ok := holder[u.want]; ok {
+			if u.key != unreachableKey(u.id) {
+				slog.Warn("two accounts' names are now the same name: the later cannot sign in until an operator renames it",
+					"name", u.name, "user", u.id, "older_user", other)
+			}
+			u.want = unreachableKey(u.id)
+		} else {
+			holder[u.want] = u.id
 		}
-		if other, ok := inUse[key]; ok {
-			slog.Warn("two accounts' names are now the same name: the later keeps its old key, and cannot sign in until renamed",
-				"name", u.name, "user", u.id, "older_user", other)
-			continue
+		if u.want != u.key {
+			changed = append(changed, u)
 		}
-		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_key = ? WHERE id = ?"), key, u.id); err != nil {
+	}
+	// Then move the keys that change out of the way before writing the
+	// new ones: the unique index must hold after each UPDATE, and a key
+	// may move from one account to another.
+	for _, u := range changed {
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_key = ? WHERE id = ?"), "MOVING:"+u.id, u.id); err != nil {
 			return err
 		}
-		delete(inUse, u.key)
-		inUse[key] = u.id
+	}
+	for _, u := range changed {
+		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_key = ? WHERE id = ?"), u.want, u.id); err != nil {
+			return err
+		}
 	}
 	return nil
 }
+
+// unreachableKey is the name key of an account whose name another, older
+// account now has: it holds capital letters, which nameKey never returns,
+// so no name typed at sign-in reaches it.
+func unreachableKey(id string) string { return "RENAMED:" + id }
 
 // skeletonUsers gives every user the skeleton of its name key
 // (nameSkeleton): the users stored before migration 0004, and all of them
@@ -406,15 +422,6 @@ func (t *sqlTx) Setting(name string) (string, error) {
 func (t *sqlTx) InitSetting(name, value string) error {
 	_, err := t.exec("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", name, value)
 	return err
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // splitSQL splits a migration into statements at semicolons that end a
