@@ -51,7 +51,7 @@ func NewHard() *HardPlayer {
 // Orders returns the hard bot's orders for power in pos.
 func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
 	start := time.Now()
-	if power == rules.NoPower || power == v.Neutral {
+	if !v.Plays(power) {
 		return nil
 	}
 	// Answer by the deadline with a margin for the last steps and for
@@ -68,9 +68,8 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	plain = me.refineBy(plain, rnd, deadline)
 	cands := h.candidates(g, me, plain, rnd, deadline)
 	var others []*analysis
-	for p := 1; p < len(v.Map.Powers); p++ {
-		q := rules.Power(p)
-		if q == power || q == v.Neutral || !hasUnits(pos, q) {
+	for _, q := range v.Powers() {
+		if q == power || !hasUnits(pos, q) {
 			continue
 		}
 		others = append(others, analyse(g, pos, q))

@@ -44,7 +44,7 @@ type NormalPlayer struct{}
 
 // Orders returns the normal bot's orders for power in pos.
 func (NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	if power == rules.NoPower || power == v.Neutral {
+	if !v.Plays(power) {
 		return nil
 	}
 	a := analyse(newGraph(v), pos, power)

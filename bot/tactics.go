@@ -88,9 +88,8 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	a := t.a
 	v := a.v
 	var others []rules.Power
-	for p := 1; p < len(v.Map.Powers); p++ {
-		q := rules.Power(p)
-		if q != a.me && q != v.Neutral && hasUnits(a.pos, q) {
+	for _, q := range v.Powers() {
+		if q != a.me && hasUnits(a.pos, q) {
 			others = append(others, q)
 		}
 	}

@@ -140,7 +140,7 @@ func parseBotLevels(s string, e *game.Engine) (map[string]bot.Level, error) {
 			continue
 		}
 		pw, ok := e.Names.Power(strings.TrimSpace(name))
-		if !ok || pw == e.V.Neutral {
+		if !ok || !e.V.Plays(pw) {
 			return nil, fmt.Errorf("no power %q in %s", name, e.V.Name)
 		}
 		l, err := bot.ParseLevel(lv)

@@ -134,12 +134,7 @@ type levelReport struct {
 func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentReport, error) {
 	v := cfg.v
 	m := v.Map
-	var powers []rules.Power
-	for p := 1; p < len(m.Powers); p++ {
-		if rules.Power(p) != v.Neutral {
-			powers = append(powers, rules.Power(p))
-		}
-	}
+	powers := v.Powers()
 	centres := 0
 	for i := range m.Provinces {
 		if m.Provinces[i].SupplyCenter {

@@ -99,11 +99,8 @@ func (k *Kind) Describe(variant string) (any, error) {
 		out.Provinces = append(out.Provinces, pj)
 	}
 	letters := board.Letters(m)
-	for p := 1; p < len(m.Powers); p++ {
-		if rules.Power(p) == v.Neutral {
-			continue
-		}
-		out.Palette = append(out.Palette, paletteJSON{Power: m.Powers[p], Colour: board.Colour(rules.Power(p)), Letter: letters[p]})
+	for _, p := range v.Powers() {
+		out.Palette = append(out.Palette, paletteJSON{Power: m.Powers[p], Colour: board.Colour(p), Letter: letters[p]})
 	}
 	return out, nil
 }
