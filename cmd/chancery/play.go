@@ -37,14 +37,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chancery play [--variant standard] [--power NAME] [--bots LEVEL|POWER=LEVEL,...] [--seed N] [--years N]")
-		fmt.Fprintln(stderr, "Plays a game in the terminal: you order one power, bots the others.")
+		fmt.Fprintln(stderr, "usage: chancery play [--variant standard] [--power NAME | --watch] [--bots LEVEL|POWER=LEVEL,...] [--seed N] [--years N]")
+		fmt.Fprintln(stderr, "Plays a game in the terminal: you order one power, bots the others;")
+		fmt.Fprintln(stderr, "or, with --watch, bots play every power and you watch every order and its result.")
 		fs.PrintDefaults()
 	}
 	variant := fs.String("variant", "standard", "the variant (chancery variants lists them)")
 	powerName := fs.String("power", "", "the power you play (default: one at random)")
 	seed := fs.Uint64("seed", 0, "seed for the bots (0: from the clock; the game prints it)")
 	years := fs.Int("years", 0, "stop after this many game years (0: play to the end)")
+	watch := fs.Bool("watch", false, "bots play every power; every phase's orders and results are shown")
 	botsFlag := fs.String("bots", "normal", "the bots' level (easy, normal, hard), or per power: \"hard,England=easy\"")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -74,9 +76,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rnd := rand.New(rand.NewPCG(*seed, 0x636861))
 	powers := e.Powers()
 	me := *powerName
-	if me == "" {
+	switch {
+	case *watch && me != "":
+		fmt.Fprintln(stderr, "chancery play: --watch and --power: a watched game has no person's power")
+		return 2
+	case *watch:
+	case me == "":
 		me = powers[rnd.IntN(len(powers))]
-	} else {
+	default:
 		pw, ok := e.Names.Power(me)
 		if !ok || !v.Plays(pw) {
 			fmt.Fprintf(stderr, "chancery play: no power %q in %s (powers: %s)\n", me, v.Name, strings.Join(powers, ", "))
@@ -91,9 +98,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := &player{e: e, me: me, in: bufio.NewScanner(stdin), out: stdout, rnd: rnd, levels: levels}
 	p.in.Buffer(make([]byte, 0, 1024), 4096)
-	fmt.Fprintf(stdout, "Chancery: %s. You play %s against %d bots (seed %d: play this game again with --seed %d).\n",
-		v.Name, me, len(powers)-1, *seed, *seed)
-	fmt.Fprint(stdout, p.help())
+	if me == "" {
+		fmt.Fprintf(stdout, "Chancery: %s. %d bots play (seed %d: watch this game again with --seed %d).\n",
+			v.Name, len(powers), *seed, *seed)
+	} else {
+		fmt.Fprintf(stdout, "Chancery: %s. You play %s against %d bots (seed %d: play this game again with --seed %d).\n",
+			v.Name, me, len(powers)-1, *seed, *seed)
+		fmt.Fprint(stdout, p.help())
+	}
 	if err := p.play(*years); err != nil {
 		if errors.Is(err, errQuit) {
 			fmt.Fprintln(stdout, "Goodbye.")
@@ -108,9 +120,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // errQuit ends the game at the player's wish (or at the end of input).
 var errQuit = errors.New("quit")
 
-// player is a terminal game: the person's power against bots.
+// player is a terminal game: the person's power against bots, or bots
+// only.
 type player struct {
-	e   *game.Engine
+	e *game.Engine
+	// me is the person's power ("": nobody's; the bots play every power).
 	me  string
 	in  *bufio.Scanner
 	out io.Writer
@@ -177,7 +191,7 @@ func (p *player) play(years int) error {
 			}
 			me, _ := p.e.Names.Power(p.me)
 			orders[me] = mine
-		} else {
+		} else if p.me != "" {
 			fmt.Fprintln(p.out, "You have nothing to order in this phase.")
 		}
 		var seats []bot.Seat
@@ -198,14 +212,14 @@ func (p *player) play(years int) error {
 		p.results(res)
 		next := core.Next
 		if res.Winner != "" {
-			if res.Winner == p.me {
+			if p.me != "" && res.Winner == p.me {
 				fmt.Fprintf(p.out, "\nYou win! %s holds %s.\n", p.me, p.centres(next))
 			} else {
 				fmt.Fprintf(p.out, "\n%s wins. Centres: %s\n", res.Winner, p.centres(next))
 			}
 			return nil
 		}
-		if !p.e.Alive(next, p.me) {
+		if p.me != "" && !p.e.Alive(next, p.me) {
 			fmt.Fprintf(p.out, "\n%s has neither units nor centres left: you are out. Centres: %s\n", p.me, p.centres(next))
 			return nil
 		}
@@ -245,6 +259,9 @@ func (p *player) board(pos *rules.Position) {
 	sort.Strings(rest)
 	for _, power := range rest {
 		fmt.Fprintf(p.out, "  %-22s %s\n", power+":", strings.Join(byPower[power], ", "))
+	}
+	if p.me == "" {
+		return
 	}
 	switch pos.Phase.Type {
 	case rules.RetreatPhase:

@@ -62,12 +62,35 @@ func TestPlayEveryVariant(t *testing.T) {
 	}
 }
 
+// TestWatchBotsPlay: with --watch the bots play every power and every
+// power's orders are shown with their results; nothing is read from the
+// terminal, and the same seed plays the same game.
+func TestWatchBotsPlay(t *testing.T) {
+	code, out, errs := runCmd(t, "", "play", "--watch", "--seed", "5", "--years", "1", "--bots", "easy,France=normal")
+	if code != 0 || !strings.Contains(out, "Stopped after 1 game year(s)") {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if !strings.Contains(out, "7 bots play (seed 5") || strings.Contains(out, "You ") {
+		t.Errorf("a watched game speaks as if somebody played:\n%s", out)
+	}
+	spring, _, _ := strings.Cut(out, "=== Fall 1901")
+	for _, power := range []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"} {
+		if n := strings.Count(spring, "\n  "+power+": "); n < 3+1 { // the board's line and three orders at least
+			t.Errorf("spring 1901 shows %d lines of %s, want its units and orders:\n%s", n, power, spring)
+		}
+	}
+	if _, again, _ := runCmd(t, "", "play", "--watch", "--seed", "5", "--years", "1", "--bots", "easy,France=normal"); again != out {
+		t.Error("the same seed played another game")
+	}
+}
+
 func TestPlayRefusesBadSettingsAndEndsOnQuit(t *testing.T) {
 	for _, args := range [][]string{
 		{"play", "--power", "Narnia"},
 		{"play", "--variant", "chess"},
 		{"play", "--years", "-1"},
 		{"play", "extra"},
+		{"play", "--watch", "--power", "France"},
 	} {
 		if code, _, errs := runCmd(t, "", args...); code != 2 || strings.Count(strings.TrimSpace(errs), "\n") > 6 {
 			t.Errorf("%v: exit %d, %s", args, code, errs)
