@@ -9,6 +9,7 @@ import (
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -19,7 +20,7 @@ import (
 func midGame(b *testing.B, es *Engines) (data, england []byte) {
 	b.Helper()
 	e := es.Get("standard")
-	g, err := New(e, "u1", "England", 60, true)
+	g, err := New(e, table.Player{ID: "u1"}, "England", 60, true)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -88,10 +88,10 @@ type Game struct {
 	e *Engine
 }
 
-// New returns a forming game of e's variant created by user, who takes
+// New returns a forming game of e's variant created by creator, who takes
 // power ("" for none: the creator may watch or join later).
-func New(e *Engine, creator, power string, phaseSeconds int, fillWithBots bool) (*Game, error) {
-	t, err := table.NewTable(creator, e.Powers(), phaseSeconds, fillWithBots)
+func New(e *Engine, creator table.Player, power string, phaseSeconds int, fillWithBots bool) (*Game, error) {
+	t, err := table.NewTable(creator.ID, e.Powers(), phaseSeconds, fillWithBots)
 	if err != nil {
 		return nil, err
 	}
@@ -104,9 +104,9 @@ func New(e *Engine, creator, power string, phaseSeconds int, fillWithBots bool) 
 	return g, nil
 }
 
-// Join seats user at power ("" for any free seat, in map order).
-func (g *Game) Join(e *Engine, user, power string) error {
-	return g.Table.Join(table.Player{ID: user}, power, func(power string) (int, error) {
+// Join seats p at power ("" for any free seat, in map order).
+func (g *Game) Join(e *Engine, p table.Player, power string) error {
+	return g.Table.Join(p, power, func(power string) (int, error) {
 		for i := range g.Seats {
 			if strings.EqualFold(g.Seats[i].Power, power) {
 				return i, nil

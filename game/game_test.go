@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -18,7 +19,7 @@ func standard(t *testing.T) *Engine {
 
 func TestAGameNeedsPeopleOrBotsToStart(t *testing.T) {
 	e := standard(t)
-	g, err := New(e, "u1", "England", 60, false)
+	g, err := New(e, table.Player{ID: "u1"}, "England", 60, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func TestAGameNeedsPeopleOrBotsToStart(t *testing.T) {
 
 func TestJoinRefusesTakenSeatsAndUnknownPowers(t *testing.T) {
 	e := standard(t)
-	g, _ := New(e, "u1", "France", 60, true)
+	g, _ := New(e, table.Player{ID: "u1", Name: "Ann"}, "France", 60, true)
 	for _, c := range []struct {
 		user, power string
 		want        error
@@ -51,12 +52,17 @@ func TestJoinRefusesTakenSeatsAndUnknownPowers(t *testing.T) {
 		{"u2", "Narnia", ErrInvalid},
 		{"u1", "Italy", ErrState},
 	} {
-		if err := g.Join(e, c.user, c.power); !errors.Is(err, c.want) {
+		if err := g.Join(e, table.Player{ID: c.user}, c.power); !errors.Is(err, c.want) {
 			t.Errorf("join %s as %s: %v, want %v", c.user, c.power, err, c.want)
 		}
 	}
-	if err := g.Join(e, "u2", ""); err != nil || g.PowerOf("u2") != "Austria" {
+	if err := g.Join(e, table.Player{ID: "u2", Name: "Bo"}, ""); err != nil || g.PowerOf("u2") != "Austria" {
 		t.Fatalf("join any seat: %v, got %q", err, g.PowerOf("u2"))
+	}
+	for user, name := range map[string]string{"u1": "Ann", "u2": "Bo"} {
+		if i := g.SeatOf(user); i < 0 || g.Seats[i].Name != name {
+			t.Errorf("%s's seat shows the name %q, want %q", user, g.Seats[max(i, 0)].Name, name)
+		}
 	}
 }
 
@@ -82,7 +88,7 @@ func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 
 func TestAdvancePlaysThePhaseAndMissingOrdersHold(t *testing.T) {
 	e := standard(t)
-	g, _ := New(e, "u1", "England", 60, true)
+	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
 	_ = g.Start("u1", t0)
 	england, err := e.Parse(g.Position, "England", []string{"F LON - NTH"})
 	if err != nil {
@@ -102,8 +108,8 @@ func TestAdvancePlaysThePhaseAndMissingOrdersHold(t *testing.T) {
 
 func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 	e := standard(t)
-	g, _ := New(e, "u1", "England", 60, true)
-	_ = g.Join(e, "u2", "France")
+	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
+	_ = g.Join(e, table.Player{ID: "u2"}, "France")
 	_ = g.Start("u1", t0)
 	if err := g.Vote(e, "England", true, false, t0); err != nil || g.Status != Active {
 		t.Fatalf("one vote ended the game: %v", err)
@@ -115,7 +121,7 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 		t.Fatalf("a finished game took a vote: %v", err)
 	}
 
-	g, _ = New(e, "u1", "Russia", 60, true)
+	g, _ = New(e, table.Player{ID: "u1"}, "Russia", 60, true)
 	_ = g.Start("u1", t0)
 	if err := g.Vote(e, "Russia", false, true, t0); err != nil || g.Status != Active {
 		t.Fatalf("the leader conceded to itself: %v", err)
@@ -123,9 +129,9 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 
 	// Russia leads with 4 centres; when every other person concedes, it
 	// wins by concession (bots go along).
-	g, _ = New(e, "u1", "England", 60, true)
-	_ = g.Join(e, "u2", "France")
-	_ = g.Join(e, "u3", "Russia")
+	g, _ = New(e, table.Player{ID: "u1"}, "England", 60, true)
+	_ = g.Join(e, table.Player{ID: "u2"}, "France")
+	_ = g.Join(e, table.Player{ID: "u3"}, "Russia")
 	_ = g.Start("u1", t0)
 	if err := g.Vote(e, "England", false, true, t0); err != nil || g.Status != Active {
 		t.Fatalf("one of two concessions ended the game: %v %+v", err, g.End)
@@ -138,7 +144,7 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 
 func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 	e := standard(t)
-	g, _ := New(e, "u1", "England", 60, true)
+	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
 	_ = g.Start("u1", t0)
 	// England loses everything.
 	england, _ := e.Names.Power("England")
@@ -179,7 +185,7 @@ func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
 		}
 	}
 	// Every other clan holds its two home centres: a tie, so play goes on.
-	g, _ := New(e, "u1", "Oda", 60, true)
+	g, _ := New(e, table.Player{ID: "u1"}, "Oda", 60, true)
 	_ = g.Start("u1", t0)
 	eliminate(g, "Oda")
 	if _, err := g.Advance(e, nil, t0); err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 )
 
 // TestTypedOrdersGoStraightIn: Parse reads a person's text once; Check
@@ -39,7 +40,7 @@ func TestTypedOrdersGoStraightIn(t *testing.T) {
 // or orders for the neutral power or no power, are a caller's bug.
 func TestAdvanceRefusesMisfiledOrders(t *testing.T) {
 	e := standard(t)
-	g, _ := New(e, "u1", "England", 60, true)
+	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
 	_ = g.Start("u1", t0)
 	french, _ := e.Parse(g.Position, "France", []string{"A par - bur"})
 	england, _ := e.Names.Power("England")

@@ -89,12 +89,11 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options) (table
 		}
 		levels[e.V.Map.PowerName(pw)] = seat.String()
 	}
-	g, err := game.New(e, creator.ID, o.Power, o.PhaseSeconds, o.Bots)
+	g, err := game.New(e, creator, o.Power, o.PhaseSeconds, o.Bots)
 	if err != nil {
 		return nil, err
 	}
 	g.BotLevel, g.BotLevels = level.String(), levels
-	setName(&g.Table, creator)
 	return &Game{k: k, g: g, e: e}, nil
 }
 
@@ -134,18 +133,7 @@ func (d *Game) Power(name string) string {
 
 // Join seats p at power.
 func (d *Game) Join(p table.Player, power string) error {
-	if err := d.g.Join(d.e, p.ID, power); err != nil {
-		return err
-	}
-	setName(&d.g.Table, p)
-	return nil
-}
-
-// setName records the player's name in their seat, for display.
-func setName(t *table.Table, p table.Player) {
-	if i := t.SeatOf(p.ID); i >= 0 {
-		t.Seats[i].Name = p.Name
-	}
+	return d.g.Join(d.e, p, power)
 }
 
 // Start begins the first phase; a phase in which no person owes orders is
