@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"path"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -34,15 +33,21 @@ func Files() fs.FS {
 	return sub
 }
 
-// gzipped holds every file of the client compressed once, the first time
-// one is asked for: a phone on a slow line loads a third of the bytes.
-var gzipped = sync.OnceValue(func() map[string][]byte {
-	out := map[string][]byte{}
-	_ = fs.WalkDir(Files(), ".", func(name string, d fs.DirEntry, err error) error {
+// zipped is one file of the client compressed, with its entity tag.
+type zipped struct {
+	body []byte
+	etag string
+}
+
+// compress compresses every file of files once: a phone on a slow line
+// loads a third of the bytes.
+func compress(files fs.FS) map[string]zipped {
+	out := map[string]zipped{}
+	_ = fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		b, err := fs.ReadFile(Files(), name)
+		b, err := fs.ReadFile(files, name)
 		if err != nil {
 			return err
 		}
@@ -50,19 +55,20 @@ var gzipped = sync.OnceValue(func() map[string][]byte {
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 		_, _ = zw.Write(b)
 		_ = zw.Close()
-		out[name] = buf.Bytes()
+		sum := sha256.Sum256(buf.Bytes())
+		out[name] = zipped{body: buf.Bytes(), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 		return nil
 	})
 	return out
-})
+}
 
 // serveGzip answers with the compressed file when the client takes gzip.
-func serveGzip(w http.ResponseWriter, r *http.Request, name string) bool {
+func serveGzip(w http.ResponseWriter, r *http.Request, gz map[string]zipped, name string) bool {
 	w.Header().Add("Vary", "Accept-Encoding")
 	if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		return false
 	}
-	b, ok := gzipped()[name]
+	z, ok := gz[name]
 	if !ok {
 		return false
 	}
@@ -71,9 +77,8 @@ func serveGzip(w http.ResponseWriter, r *http.Request, name string) bool {
 		h.Set("Content-Type", ct)
 	}
 	h.Set("Content-Encoding", "gzip")
-	sum := sha256.Sum256(b)
-	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
+	h.Set("ETag", z.etag)
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(z.body))
 	return true
 }
 
@@ -83,6 +88,7 @@ func serveGzip(w http.ResponseWriter, r *http.Request, name string) bool {
 func Handler() http.Handler {
 	files := Files()
 	static := http.FileServerFS(files)
+	gz := compress(files)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -96,7 +102,7 @@ func Handler() http.Handler {
 		if name != "" && name != "index.html" {
 			if _, err := fs.Stat(files, name); err == nil {
 				h.Set("Cache-Control", "no-cache")
-				if !serveGzip(w, r, name) {
+				if !serveGzip(w, r, gz, name) {
 					static.ServeHTTP(w, r)
 				}
 				return
@@ -111,7 +117,7 @@ func Handler() http.Handler {
 			return
 		}
 		h.Set("Content-Type", "text/html; charset=utf-8")
-		if serveGzip(w, r, "index.html") {
+		if serveGzip(w, r, gz, "index.html") {
 			return
 		}
 		_, _ = w.Write(b)
