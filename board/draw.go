@@ -76,7 +76,10 @@ func (bs *Boards) Draw(w io.Writer, pic *Picture) error {
 	if err != nil {
 		return err
 	}
-	d := &drawer{b: b, m: v.Map, pic: pic, letter: Letters(v.Map)}
+	d := &drawer{b: b, m: v.Map, pic: pic, letter: Letters(v.Map), byAbbr: make(map[string]rules.Province, len(v.Map.Provinces))}
+	for i := range v.Map.Provinces {
+		d.byAbbr[v.Map.Provinces[i].Abbr] = rules.Province(i)
+	}
 	d.draw()
 	_, err = w.Write(d.out.Bytes())
 	return err
@@ -88,6 +91,9 @@ type drawer struct {
 	pic    *Picture
 	out    bytes.Buffer
 	letter []string // power -> its letter(s)
+	// byAbbr finds the map's provinces by the ids the board names them
+	// with.
+	byAbbr map[string]rules.Province
 }
 
 func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(&d.out, format, args...) }
@@ -186,12 +192,12 @@ func (d *drawer) draw() {
 		if s.Terrain == "sea" {
 			fill = "#b9d3e6"
 		}
-		if p, ok := provinceByAbbr(d.m, id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
+		if p, ok := d.province(id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
 			if o := pos.Owner[p]; o != rules.NoPower {
 				fill = tint(Colour(o))
 			}
 		}
-		if p, ok := provinceByAbbr(d.m, id); ok && d.m.Provinces[p].Impassable {
+		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
 			fill = "#c9c3b4"
 		}
 		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="#444" stroke-width=".8" stroke-linejoin="round"/>`+"\n", id, s.D, fill)
@@ -224,7 +230,7 @@ func (d *drawer) draw() {
 			continue
 		}
 		fill := "#ffffff"
-		if p, ok := provinceByAbbr(d.m, id); ok && pos != nil {
+		if p, ok := d.province(id); ok && pos != nil {
 			fill = Colour(pos.Owner[p])
 		}
 		d.printf(`<circle cx="%s" cy="%s" r="4" fill="%s" stroke="#000" stroke-width="1.2"/>`+"\n", n1(s.Centre.X), n1(s.Centre.Y), fill)
@@ -258,13 +264,10 @@ func tint(c string) string {
 	return fmt.Sprintf("#%02x%02x%02x", mix(r), mix(g), mix(b))
 }
 
-func provinceByAbbr(m *rules.Map, abbr string) (rules.Province, bool) {
-	for i := range m.Provinces {
-		if m.Provinces[i].Abbr == abbr {
-			return rules.Province(i), true
-		}
-	}
-	return 0, false
+// province returns the map's province that the board calls abbr.
+func (d *drawer) province(abbr string) (rules.Province, bool) {
+	p, ok := d.byAbbr[abbr]
+	return p, ok
 }
 
 // unit draws a unit: an army is a circle, a fleet a pointed hull; both
