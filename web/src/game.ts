@@ -234,11 +234,12 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       );
     });
     const draws = variant?.draws !== false;
-    const votes = g.my_votes && g.status === "active"
+    const mine = g.powers.find((p) => p.power === g.my_power);
+    const votes = g.my_votes && g.status === "active" && mine?.alive
       ? h("fieldset", { class: "votes" },
           h("legend", {}, t("votes.title")),
-          h("label", {}, h("input", { type: "checkbox", id: "vote-draw", checked: g.my_votes.draw, disabled: !draws, onchange: () => vote() }), " ", t("votes.draw")),
-          h("label", {}, h("input", { type: "checkbox", id: "vote-concede", checked: g.my_votes.concede, onchange: () => vote() }), " ", t("votes.concede")),
+          h("label", {}, h("input", { type: "checkbox", id: "vote-draw", checked: g.my_votes.draw, disabled: !draws, onchange: (e: Event) => vote({ draw: (e.target as HTMLInputElement).checked }) }), " ", t("votes.draw")),
+          h("label", {}, h("input", { type: "checkbox", id: "vote-concede", checked: g.my_votes.concede, onchange: (e: Event) => vote({ concede: (e.target as HTMLInputElement).checked }) }), " ", t("votes.concede")),
           h("p", { class: "muted small" }, draws ? t("votes.rule") : t("votes.nodraws")),
         )
       : null;
@@ -252,10 +253,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       variant ? h("p", { class: "muted small" }, variant.victory) : "",
     );
   };
-  const vote = async () => {
-    const d = powersPane.querySelector<HTMLInputElement>("#vote-draw")!, c = powersPane.querySelector<HTMLInputElement>("#vote-concede")!;
+  // vote casts the votes as changed by one box. The box's own state is
+  // read, not the pane's: a live update may redraw the pane between the
+  // click and its change event.
+  const vote = async (change: { draw?: boolean; concede?: boolean }) => {
+    const votes = { draw: g.my_votes?.draw ?? false, concede: g.my_votes?.concede ?? false, ...change };
+    g.my_votes = votes; // a redraw before the answer shows the vote as cast
     try {
-      await api.votes(g.id, d.checked, c.checked);
+      await api.votes(g.id, votes.draw, votes.concede);
       toast(t("votes.saved"));
     } catch (e) {
       toast(e instanceof ApiError ? e.message : t("error.network"), "error");
@@ -359,6 +364,12 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       return;
     }
     const me = g.powers.find((p) => p.power === g.my_power);
+    if (me && !me.alive) {
+      // A power that is out gives no orders and no votes; its player
+      // may follow the game to its end.
+      ordersPane.append(h("p", { class: "muted", id: "out" }, t("orders.out", { power: me.power })));
+      return;
+    }
     ordersPane.append(h("h2", {}, powerMark(powers.indexOf(g.my_power)), " ", g.my_power, " — ", phaseLabel(g.phase)));
     if (options.adjustment > 0) ordersPane.append(h("p", { class: "note" }, t("orders.builds", { n: options.adjustment })));
     if (options.adjustment < 0) ordersPane.append(h("p", { class: "note" }, t("orders.removals", { n: -options.adjustment })));
@@ -425,7 +436,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       ...saveErrors.filter((e) => e.index < 0).map((e) => h("p", { class: "error" }, e.message)),
       h("div", { class: "ready-row" }, ready, h("label", { for: "ready" }, t("orders.ready"))),
       h("p", { class: "muted small" }, t("orders.ready.note")),
-      me && !me.owes ? h("p", { class: "muted small" }, t("orders.nothingowed")) : "",
+      me && !me.owes ? h("p", { class: "muted small", id: "nothing-owed" }, t("orders.nothingowed")) : "",
     );
   };
 

@@ -136,6 +136,7 @@ export const en = {
   "orders.spectator": "You follow this game: you see what every player sees.",
   "orders.over": "The game is not under way.",
   "orders.nothingowed": "You owe no orders this phase.",
+  "orders.out": "{power} is out of the game: it has neither units nor supply centres. You may follow the game to its end.",
   "kind.hold": "Hold",
   "kind.move": "Move",
   "kind.support": "Support",

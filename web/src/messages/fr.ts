@@ -138,6 +138,7 @@ export const fr: Catalogue = {
   "orders.spectator": "Vous suivez cette partie : vous voyez ce que voient tous les joueurs.",
   "orders.over": "La partie n’est pas en cours.",
   "orders.nothingowed": "Vous ne devez aucun ordre dans cette phase.",
+  "orders.out": "{power} est éliminé : il n’a plus ni unités ni centres. Vous pouvez suivre la partie jusqu’à la fin.",
   "kind.hold": "Tenir",
   "kind.move": "Avancer",
   "kind.support": "Soutenir",

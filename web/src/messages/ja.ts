@@ -138,6 +138,7 @@ export const ja: Catalogue = {
   "orders.spectator": "観戦中：全プレイヤーに公開された情報が見えます。",
   "orders.over": "ゲームは進行中ではありません。",
   "orders.nothingowed": "このフェイズに出す命令はありません。",
+  "orders.out": "{power}は脱落しました（ユニットも補給都市もありません）。ゲームの最後まで観戦できます。",
   "kind.hold": "維持",
   "kind.move": "移動",
   "kind.support": "支援",

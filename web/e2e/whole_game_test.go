@@ -1,0 +1,110 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestWholeGameInTheBrowser: two people play a standard game with bots
+// from the lobby to its end, in the browser only: every phase of ten
+// game years (movements, retreats, adjustments, whichever the bots' play
+// brings) is played by getting ready, then both vote for a draw, which
+// ends the game; both pages say so, and the lobby lists it as finished.
+func TestWholeGameInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
+		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
+		chromedp.SetValue(chromedp.CSS("#new-level"), "easy"),
+	)
+	alice.click("#create-game")
+	alice.wait("the forming game", `!!document.querySelector(".forming")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.click("#join")
+	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	for _, p := range []*person{alice, bob} {
+		p.wait("the board", `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`)
+	}
+
+	// Play until 1911 by getting ready in every phase; units without
+	// orders hold, retreats left out disband, builds left out are waived.
+	start, phases := time.Now(), 0
+	for {
+		label := alice.text("#phase")
+		if strings.Contains(label, "1911") {
+			break
+		}
+		if phases > 100 {
+			alice.fail("still at %q after %d phases", label, phases)
+		}
+		for _, p := range []*person{alice, bob} {
+			// Only those who owe orders: a phase in which no person
+			// does is played without waiting.
+			if eval[bool](p, `!!document.querySelector("#ready") && !document.querySelector("#ready").checked && !document.querySelector("#nothing-owed")`) {
+				p.click("#ready")
+			}
+		}
+		for _, p := range []*person{alice, bob} {
+			p.wait("the phase after "+label, fmt.Sprintf(`document.querySelector("#phase").textContent !== %q && document.body.dataset.ready === "1"`, label))
+		}
+		// A phase in which only bots owe orders (their retreats, say) is
+		// played at once: one page may show it for a moment while the
+		// other is already past it. Go on when both show the same phase.
+		for try := 0; alice.text("#phase") != bob.text("#phase"); try++ {
+			if try > 100 {
+				alice.fail("alice sees %q and bob %q", alice.text("#phase"), bob.text("#phase"))
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		phases++
+	}
+	t.Logf("%d phases played in the browser in %v", phases, time.Since(start).Round(time.Millisecond))
+	if n := eval[int](alice, `document.querySelectorAll(".board svg .units .unit").length`); n < 10 {
+		alice.fail("%d units on the board in 1911", n)
+	}
+
+	// Both vote for a draw (those still in: a power that is out no
+	// longer votes); the bots go along, and the game ends.
+	for _, p := range []*person{alice, bob} {
+		if eval[bool](p, `!!document.querySelector("#tab-powers") && getComputedStyle(document.querySelector("#tab-powers")).display !== "none"`) {
+			p.click("#tab-powers")
+		}
+	}
+	voters := 0
+	for _, p := range []*person{alice, bob} {
+		if eval[bool](p, `!!document.querySelector("#out")`) {
+			if eval[bool](p, `!!document.querySelector("#vote-draw") || !!document.querySelector("#ready")`) {
+				p.fail("a power that is out is offered orders or votes")
+			}
+			continue
+		}
+		p.click("#vote-draw")
+		voters++
+	}
+	if voters == 0 {
+		t.Fatal("both people are out: nobody can end the game by a vote")
+	}
+	for _, p := range []*person{alice, bob} {
+		p.wait("the end of the game", `!!document.querySelector(".end") && document.querySelector("#phase").textContent.includes("·")`)
+		if end := p.text(".end"); !strings.HasPrefix(end, "Draw between ") {
+			p.fail("the end reads %q, want a draw", end)
+		}
+		if eval[bool](p, `!!document.querySelector("#ready") || !!document.querySelector("#vote-draw")`) {
+			p.fail("a finished game still takes orders or votes")
+		}
+	}
+	alice.shot("web-finished")
+	alice.do(chromedp.Navigate(s.URL + "/"))
+	alice.wait("the game among alice's games, finished", fmt.Sprintf(`!!document.querySelector('[data-game=%q]') && document.querySelector('[data-game=%q]').textContent.length > 0`, id, id))
+}
