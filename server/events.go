@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // events streams a game's changes as server-sent events:
@@ -77,6 +78,10 @@ type stream struct {
 	// press); after the cursor of the last message sent.
 	power string
 	after int64
+	// formingOnly: the user may follow the game only while it forms (an
+	// outsider of a game without spectators), so the stream ends when it
+	// starts.
+	formingOnly bool
 	// version and seq are the game's as last sent (-1: nothing sent).
 	version int64
 	seq     int
@@ -94,7 +99,15 @@ func (s *Server) streamFrom(r *http.Request, st *stream, userID string) error {
 		if err != nil {
 			return err
 		}
-		_, st.power, _, _ = s.seats(row, userID) // none: the stream has no press
+		_, mine, g, err := s.seats(row, userID)
+		if err != nil {
+			return err
+		}
+		if err := admit(row, g.Table(), userID, invitation(r)); err != nil {
+			return err
+		}
+		st.power = mine // none: the stream has no press
+		st.formingOnly = !row.Spectators && !insider(g.Table(), userID)
 		st.after = s.now().UnixMicro()
 		if v := r.Header.Get("Last-Event-ID"); v != "" {
 			var t int64
@@ -141,6 +154,11 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 	case <-gone: // revoked while we read
 		return false, false
 	default:
+	}
+	if st.formingOnly && status != string(table.Forming) {
+		// The game has started and admits no spectators: the client's
+		// reconnection is refused, unless the user has taken a seat.
+		return false, false
 	}
 	if q != st.seq && st.seq >= 0 {
 		if st.send("phase", "", map[string]any{"seq": q}) != nil {
