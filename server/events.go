@@ -33,7 +33,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return errorf(http.StatusInternalServerError, "streaming unsupported")
 	}
-	st := &stream{w: w, flusher: flusher, id: id, session: requestSession(r), version: -1, seq: -1}
+	st := &stream{w: w, flusher: flusher, id: id, user: u.ID, session: requestSession(r), version: -1, seq: -1}
 	if err := s.streamFrom(r, st, u.ID); err != nil {
 		return err
 	}
@@ -73,6 +73,7 @@ type stream struct {
 	w       http.ResponseWriter
 	flusher http.Flusher
 	id      string
+	user    string // the id of the stream's user
 	session string // the token hash of the stream's session
 	// power is the user's power in the game ("": the stream has no
 	// press); after the cursor of the last message sent.
@@ -131,6 +132,21 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 		var err error
 		if v, q, status, err = tx.GameVersion(st.id); err != nil {
 			return err
+		}
+		if st.power == "" && st.version >= 0 && v != st.version {
+			// A user following a game from its page may have taken a
+			// seat since: the seat's press comes from now on.
+			row, err := loadRow(tx, st.id, false)
+			if err != nil {
+				return err
+			}
+			_, mine, g, err := s.seats(row, st.user)
+			if err != nil {
+				return err
+			}
+			if st.power = mine; insider(g.Table(), st.user) {
+				st.formingOnly = false
+			}
 		}
 		if st.power != "" {
 			if msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch); err != nil {

@@ -188,6 +188,11 @@ func TestAPrivateGameIsForItsPlayersAndInvitees(t *testing.T) {
 
 		a.must(200, "POST", "/games/"+id+"/start", nil)
 		next(t, events, "game")
+		// b's stream, opened before b joined, carries b's press now.
+		a.must(201, "POST", "/games/"+id+"/messages", map[string]any{"body": "welcome, France"})
+		if ev := next(t, events, "message"); !strings.Contains(ev.data, "welcome, France") {
+			t.Errorf("b's stream carried %s", ev.data)
+		}
 		// c, invited, may follow the game under way, not join it.
 		saw(c.must(403, "GET", "/games/"+id, nil))
 		saw(c.must(403, "GET", "/games/"+id+"/phases/0/map.svg", nil))
