@@ -131,6 +131,10 @@ func TestAPrivateGameIsForItsPlayersAndInvitees(t *testing.T) {
 		if len(code) != 16 {
 			t.Fatalf("invitation code %q", code)
 		}
+		// The creator needs no code, with a seat or without.
+		seatless := a.newGame(map[string]any{"variant": "standard", "private": true})
+		a.must(200, "POST", "/games/"+seatless+"/join", nil)
+
 		// What the outsiders are answered, to look for the code in.
 		var outside []string
 		saw := func(r response) response {
