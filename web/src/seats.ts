@@ -57,9 +57,9 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
     "section",
     { class: "card forming" },
     h("h2", {}, t("game.forming")),
-    gameSettings(g),
     h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, s.power), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty"))))),
     !g.my_power ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join"))) : h("p", {}, t("game.youplay", { power: g.my_power })),
     g.you_created ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote"))) : h("p", { class: "muted" }, t("game.waitstart")),
+    gameSettings(g),
   );
 }
