@@ -85,7 +85,7 @@ func save(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
 // tableRow is row as its kind sees it, with its records in tx.
 func tableRow(tx store.Tx, row *store.Game) *table.Row {
 	return &table.Row{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Version: row.Version,
-		Secret: row.Secret, Records: records{tx: tx, id: row.ID}}
+		Secret: row.Secret, Settings: settingsOf(row), Records: records{tx: tx, id: row.ID}}
 }
 
 // records are a game's records in the store (table.Records).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // events streams a game's changes as server-sent events:
@@ -32,7 +33,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return errorf(http.StatusInternalServerError, "streaming unsupported")
 	}
-	st := &stream{w: w, flusher: flusher, id: id, session: requestSession(r), version: -1, seq: -1}
+	st := &stream{w: w, flusher: flusher, id: id, user: u.ID, session: requestSession(r), version: -1, seq: -1}
 	if err := s.streamFrom(r, st, u.ID); err != nil {
 		return err
 	}
@@ -72,11 +73,16 @@ type stream struct {
 	w       http.ResponseWriter
 	flusher http.Flusher
 	id      string
+	user    string // the id of the stream's user
 	session string // the token hash of the stream's session
 	// power is the user's power in the game ("": the stream has no
 	// press); after the cursor of the last message sent.
 	power string
 	after int64
+	// formingOnly: the user may follow the game only while it forms (an
+	// outsider of a game without spectators), so the stream ends when it
+	// starts.
+	formingOnly bool
 	// version and seq are the game's as last sent (-1: nothing sent).
 	version int64
 	seq     int
@@ -94,7 +100,15 @@ func (s *Server) streamFrom(r *http.Request, st *stream, userID string) error {
 		if err != nil {
 			return err
 		}
-		_, st.power, _, _ = s.seats(row, userID) // none: the stream has no press
+		_, mine, g, err := s.seats(row, userID)
+		if err != nil {
+			return err
+		}
+		if err := admit(row, g.Table(), userID, invitation(r)); err != nil {
+			return err
+		}
+		st.power = mine // none: the stream has no press
+		st.formingOnly = !row.Spectators && !insider(g.Table(), userID)
 		st.after = s.now().UnixMicro()
 		if v := r.Header.Get("Last-Event-ID"); v != "" {
 			var t int64
@@ -119,6 +133,21 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 		if v, q, status, err = tx.GameVersion(st.id); err != nil {
 			return err
 		}
+		if st.power == "" && st.version >= 0 && v != st.version {
+			// A user following a game from its page may have taken a
+			// seat since: the seat's press comes from now on.
+			row, err := loadRow(tx, st.id, false)
+			if err != nil {
+				return err
+			}
+			_, mine, g, err := s.seats(row, st.user)
+			if err != nil {
+				return err
+			}
+			if st.power = mine; insider(g.Table(), st.user) {
+				st.formingOnly = false
+			}
+		}
 		if st.power != "" {
 			if msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch); err != nil {
 				return err
@@ -141,6 +170,11 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 	case <-gone: // revoked while we read
 		return false, false
 	default:
+	}
+	if st.formingOnly && status != string(table.Forming) {
+		// The game has started and admits no spectators: the client's
+		// reconnection is refused, unless the user has taken a seat.
+		return false, false
 	}
 	if q != st.seq && st.seq >= 0 {
 		if st.send("phase", "", map[string]any{"seq": q}) != nil {

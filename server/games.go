@@ -32,6 +32,14 @@ type createGameRequest struct {
 	Power     string            `json:"power"`
 	// Players is the number of seats of a Diceplomacy game.
 	Players int `json:"players"`
+	// Press is "full" (the default), "public" or "none".
+	Press string `json:"press"`
+	// Private games are listed only to their creator and players, and
+	// joined with their invitation code.
+	Private bool `json:"private"`
+	// Spectators: whether people without a seat may follow the game once
+	// it has started (nil: they may).
+	Spectators *bool `json:"spectators"`
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
@@ -56,6 +64,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusTooManyRequests, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
 			s.cfg.MinPhase, minSeconds)
 	}
+	press, err := table.ParsePress(req.Press)
+	if err != nil {
+		return err
+	}
+	settings := table.Settings{Press: press, Private: req.Private, Spectators: req.Spectators == nil || *req.Spectators}
 	kind, variant, err := s.kinds.Plays(req.Variant)
 	if err != nil {
 		return err
@@ -67,7 +80,8 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := s.now()
 	row := &store.Game{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
-		Created: now, Updated: now, Creator: u.ID}
+		Created: now, Updated: now, Creator: u.ID,
+		Press: string(settings.Press), Private: settings.Private, Spectators: settings.Spectators}
 	power := g.Table().PowerOf(u.ID)
 	if row.Data, err = json.Marshal(g); err != nil {
 		return err
@@ -94,7 +108,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power})
+	out := map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power}
+	if row.Private {
+		out["invitation"] = table.Invitation(row.Secret)
+	}
+	return writeJSON(w, http.StatusCreated, out)
 }
 
 // plural says n things: "1 game", "2 games".
@@ -113,8 +131,12 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return errorf(http.StatusBadRequest, "status: forming, active or finished, not %q", f.Status)
 	}
+	// Every list but the user's own leaves out the games closed to the
+	// user (see admit): private games, games under way without
+	// spectators.
 	switch q.Get("mine") {
 	case "", "false", "0":
+		f.Viewer = user(r).ID
 	case "true", "1":
 		f.UserID = user(r).ID
 	default:
@@ -136,11 +158,15 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		Status   string     `json:"status"`
 		Deadline *time.Time `json:"deadline"`
 		Created  time.Time  `json:"created"`
+		// The game's settings.
+		Press      string `json:"press"`
+		Private    bool   `json:"private"`
+		Spectators bool   `json:"spectators"`
 	}
 	out := []summary{}
 	for _, g := range rows {
 		out = append(out, summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
-			Deadline: table.Deadline(g.Deadline), Created: g.Created})
+			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators})
 	}
 	return writeJSON(w, http.StatusOK, out)
 }
@@ -158,16 +184,20 @@ func loadRow(tx store.Tx, id string, lock bool) (*store.Game, error) {
 }
 
 // readGame runs fn in a read transaction with game id as stored and as
-// decoded by its kind. The decoded game may be shared with other readers
-// (see readOnly): fn must not change it.
-func (s *Server) readGame(ctx context.Context, id string, fn func(tx store.Tx, row *store.Game, g table.Game) error) error {
-	return s.st.View(ctx, func(tx store.Tx) error {
+// decoded by its kind, once the request's user is admitted to see it
+// (admit). The decoded game may be shared with other readers (see
+// readOnly): fn must not change it.
+func (s *Server) readGame(r *http.Request, id string, fn func(tx store.Tx, row *store.Game, g table.Game) error) error {
+	return s.st.View(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, false)
 		if err != nil {
 			return err
 		}
 		g, err := s.readOnly(row)
 		if err != nil {
+			return err
+		}
+		if err := admit(row, g.Table(), user(r).ID, invitation(r)); err != nil {
 			return err
 		}
 		return fn(tx, row, g)
@@ -192,6 +222,9 @@ func (s *Server) changeGame(ctx context.Context, id string, fn func(tx store.Tx,
 
 type joinRequest struct {
 	Power string `json:"power"`
+	// Invitation is the game's invitation code, which a private game
+	// needs.
+	Invitation string `json:"invitation"`
 }
 
 func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
@@ -205,6 +238,9 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var power string
 	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+		if err := admitJoin(row, g.Table(), u.ID, req.Invitation); err != nil {
+			return err
+		}
 		if err := g.Join(table.Player{ID: u.ID, Name: u.Name}, req.Power); err != nil {
 			return err
 		}
@@ -243,7 +279,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.readGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		var err error
 		out, err = g.View(tableRow(tx, row), u.ID)
 		return err
@@ -258,7 +294,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.readGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		var err error
 		out, err = g.History(tableRow(tx, row), u.ID)
 		return err

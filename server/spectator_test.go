@@ -9,11 +9,13 @@ import (
 	"time"
 )
 
-// TestWhatANonPlayerSees: any signed-in user may follow any game (its
-// public state, its history, its live updates), but never what the rules
-// keep hidden: a power's orders before the phase is played, its votes,
-// press it did not send or receive, another seat's unrevealed dice.
-// Without a token nothing at all.
+// TestWhatANonPlayerSees: any signed-in user may follow a game that
+// admits spectators, as games do unless made otherwise (its public state,
+// its history, its live updates), but never what the rules keep hidden:
+// a power's orders before the phase is played, its votes, press it did
+// not send or receive, another seat's unrevealed dice. Without a token
+// nothing at all. (Games closed to spectators, and private games, are
+// settings_test.go's.)
 func TestWhatANonPlayerSees(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()

@@ -42,7 +42,8 @@ func schemaV1(t *testing.T, driver, dsn string) {
 
 // TestMigrationGivesStoredGamesSecretsAndCreators: games stored before
 // migration 0002 get a secret each (different) and their creator's
-// column, which counts them as the creator's unfinished games.
+// column, which counts them as the creator's unfinished games; and from
+// migration 0005 the settings every game had before there were any.
 func TestMigrationGivesStoredGamesSecretsAndCreators(t *testing.T) {
 	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "old.db")}
 	if pgtest.Available() {
@@ -73,6 +74,11 @@ func TestMigrationGivesStoredGamesSecretsAndCreators(t *testing.T) {
 					secrets[string(g.Secret)] = true
 					if g.Creator != "u1" {
 						t.Errorf("game %s: creator %q after the migration", id, g.Creator)
+					}
+					// Migration 0005: what every game had before settings.
+					if g.Press != "full" || g.Private || !g.Spectators {
+						t.Errorf("game %s: press %q, private %v, spectators %v after the migration; want full press, listed, spectators",
+							id, g.Press, g.Private, g.Spectators)
 					}
 				}
 				if n, err := tx.UnfinishedGames("u1"); err != nil || n != 2 {

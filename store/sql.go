@@ -683,16 +683,18 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 // Games.
 
-const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator"
+const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator, press, private, spectators"
 
 func scanGame(sc scanner) (*Game, error) {
 	var g Game
 	var deadline, created, updated int64
 	var data, secret string
-	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret, &g.Creator); err != nil {
+	var private, spectators int
+	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret, &g.Creator,
+		&g.Press, &private, &spectators); err != nil {
 		return nil, notFound(err)
 	}
-	g.Data = []byte(data)
+	g.Data, g.Private, g.Spectators = []byte(data), private != 0, spectators != 0
 	g.Deadline, g.Created, g.Updated = fromMS(deadline), fromMS(created), fromMS(updated)
 	var err error
 	if g.Secret, err = hex.DecodeString(secret); err != nil {
@@ -713,12 +715,17 @@ func newSecret() []byte {
 }
 
 func (t *sqlTx) CreateGame(g *Game) error {
+	switch g.Press {
+	case "full", "public", "none":
+	default:
+		return fmt.Errorf("store: game %s: press %q is not full, public or none", g.ID, g.Press)
+	}
 	if len(g.Secret) == 0 {
 		g.Secret = newSecret()
 	}
-	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated),
-		hex.EncodeToString(g.Secret), g.Creator)
+		hex.EncodeToString(g.Secret), g.Creator, g.Press, b2i(g.Private), b2i(g.Spectators))
 	if isUnique(err) {
 		return ErrConflict
 	}
@@ -757,12 +764,20 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
 	}
 	var rows *sql.Rows
 	var err error
-	// Four constant queries rather than one assembled from pieces.
+	// Six constant queries rather than one assembled from pieces. A
+	// user's own games are never closed to the user: Viewer matters only
+	// without UserID.
 	switch {
 	case f.UserID != "" && f.Status != "":
 		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Status, f.Limit)
 	case f.UserID != "":
 		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Limit)
+	case f.Viewer != "" && f.Status != "":
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE g.status = ? AND "+openTo+" ORDER BY g.created DESC LIMIT ?",
+			f.Status, f.Viewer, f.Viewer, f.Limit)
+	case f.Viewer != "":
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE "+openTo+" ORDER BY g.created DESC LIMIT ?",
+			f.Viewer, f.Viewer, f.Limit)
 	case f.Status != "":
 		rows, err = t.query("SELECT "+gameCols+" FROM games WHERE status = ? ORDER BY created DESC LIMIT ?", f.Status, f.Limit)
 	default:
@@ -782,6 +797,13 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
 	}
 	return out, rows.Err()
 }
+
+// openTo is the condition that game g is open to the user of its two
+// placeholders: a listed game, not under way without spectators, or one
+// the user created or plays.
+const openTo = `(g.private = 0 AND (g.spectators = 1 OR g.status = 'forming')
+	OR g.creator = ?
+	OR EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = ?))`
 
 func (t *sqlTx) UnfinishedGames(userID string) (int, error) {
 	if t.write && t.d.dialect == "postgres" {

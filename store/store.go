@@ -162,12 +162,23 @@ type Game struct {
 	Secret []byte
 	// Creator is the id of the user who created the game.
 	Creator string
+	// Press ("full", "public" or "none"), Private and Spectators are the
+	// creator's settings (table.Settings), fixed when the game is made.
+	// CreateGame takes them as they are (a Game left zero admits no
+	// spectators) and refuses any other Press.
+	Press      string
+	Private    bool
+	Spectators bool
 }
 
 // GameFilter selects games for ListGames.
 type GameFilter struct {
 	Status string // "" for any
 	UserID string // only games this user plays, unless ""
+	// Viewer, unless "", leaves out the games closed to this user, who
+	// neither created nor plays them: private games, and games that
+	// have started and admit no spectators.
+	Viewer string
 	Limit  int
 }
 

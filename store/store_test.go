@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,7 +80,8 @@ func testStore(t *testing.T, s Store) {
 		return nil
 	})
 
-	g := &Game{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte("{}"), Created: now, Updated: now}
+	g := &Game{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte("{}"), Created: now, Updated: now,
+		Press: "full", Spectators: true}
 	up(func(tx Tx) error {
 		if err := tx.CreateGame(g); err != nil {
 			return err
@@ -203,6 +205,89 @@ func TestNotifyReachesListeners(t *testing.T) {
 			cancel()
 			if err := <-done; !errors.Is(err, context.Canceled) {
 				t.Fatalf("Listen ended with %v, want context.Canceled", err)
+			}
+		})
+	}
+}
+
+// TestGamesKeepTheirSettingsAndListOnlyWhereOpen: a game's settings come
+// back as stored; a viewer's list leaves out the private games and the
+// games under way without spectators that the viewer neither created nor
+// plays, whatever the status asked for.
+func TestGamesKeepTheirSettingsAndListOnlyWhereOpen(t *testing.T) {
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			games := []*Game{
+				{ID: "open", Status: "forming", Press: "full", Spectators: true},
+				{ID: "quiet", Status: "active", Press: "none", Spectators: true},
+				{ID: "private", Status: "forming", Press: "public", Private: true, Spectators: true, Creator: "u1"},
+				{ID: "closedForming", Status: "forming", Press: "full"},
+				{ID: "closedActive", Status: "active", Press: "full", Creator: "u1"},
+				{ID: "closedPlayed", Status: "active", Press: "full"},
+			}
+			if err := s.Update(ctx, func(tx Tx) error {
+				for _, u := range []string{"u1", "u2", "u3"} {
+					if err := tx.CreateUser(&User{ID: u, Name: u, PassHash: "h", Created: now}); err != nil {
+						return err
+					}
+				}
+				for i, g := range games {
+					g.Kind, g.Variant, g.Name, g.Data = "diplomacy", "standard", g.ID, []byte("{}")
+					g.Created = now.Add(time.Duration(i) * time.Second)
+					if err := tx.CreateGame(g); err != nil {
+						return err
+					}
+				}
+				if err := tx.AddPlayer("closedPlayed", "u2", "France"); err != nil {
+					return err
+				}
+				if err := tx.CreateGame(&Game{ID: "bad", Kind: "diplomacy", Press: "gunboat", Data: []byte("{}")}); err == nil {
+					t.Error("a game with press \"gunboat\" was stored")
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.View(ctx, func(tx Tx) error {
+				for _, want := range games {
+					g, err := tx.Game(want.ID, false)
+					if err != nil {
+						return err
+					}
+					if g.Press != want.Press || g.Private != want.Private || g.Spectators != want.Spectators {
+						t.Errorf("game %s came back with %q %v %v, stored %q %v %v", g.ID, g.Press, g.Private, g.Spectators,
+							want.Press, want.Private, want.Spectators)
+					}
+				}
+				for _, c := range []struct {
+					f    GameFilter
+					want string
+				}{
+					{GameFilter{}, "closedPlayed closedActive closedForming private quiet open"},
+					{GameFilter{Viewer: "u1"}, "closedActive closedForming private quiet open"},
+					{GameFilter{Viewer: "u2"}, "closedPlayed closedForming quiet open"},
+					{GameFilter{Viewer: "u3"}, "closedForming quiet open"},
+					{GameFilter{Viewer: "u3", Status: "forming"}, "closedForming open"},
+					{GameFilter{Viewer: "u3", Status: "active"}, "quiet"},
+					{GameFilter{Viewer: "u1", Status: "forming"}, "closedForming private open"},
+					{GameFilter{Viewer: "u2", Status: "active"}, "closedPlayed quiet"},
+				} {
+					list, err := tx.ListGames(c.f)
+					if err != nil {
+						return err
+					}
+					var ids []string
+					for _, g := range list {
+						ids = append(ids, g.ID)
+					}
+					if got := strings.Join(ids, " "); got != c.want {
+						t.Errorf("ListGames(%+v) = %s, want %s", c.f, got, c.want)
+					}
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}

@@ -101,6 +101,8 @@ type Row struct {
 	Version int64
 	// Secret seeds the game's bots. It never leaves the server.
 	Secret []byte
+	// Settings are the game's settings, which the view shows.
+	Settings Settings
 	Records
 }
 

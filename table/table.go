@@ -263,11 +263,23 @@ type ViewHeader struct {
 	Version              int64      `json:"version"`
 	PhaseDeadlineSeconds int        `json:"phase_deadline_seconds"`
 	Deadline             *time.Time `json:"deadline"`
+	// Press, Private and Spectators are the game's settings.
+	Press      Press `json:"press"`
+	Private    bool  `json:"private"`
+	Spectators bool  `json:"spectators"`
+	// Invitation is the invitation code of a private game, shown to its
+	// creator and its players only, so that they can invite others.
+	Invitation string `json:"invitation,omitempty"`
 }
 
 // Header returns the view header of the game stored at r, seated at t,
-// having played seq.
-func Header(r *Row, t *Table, seq int) ViewHeader {
-	return ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
-		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline)}
+// having played seq, as user sees it.
+func Header(r *Row, t *Table, seq int, user string) ViewHeader {
+	h := ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
+		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline),
+		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators}
+	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
+		h.Invitation = Invitation(r.Secret)
+	}
+	return h
 }

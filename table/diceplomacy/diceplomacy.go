@@ -266,7 +266,7 @@ type View struct {
 
 // View is the game as user may know it.
 func (g *Game) View(r *table.Row, user string) (any, error) {
-	out := &View{ViewHeader: table.Header(r, g.Table(), g.Moves), Creator: g.Creator == user}
+	out := &View{ViewHeader: table.Header(r, g.Table(), g.Moves, user), Creator: g.Creator == user}
 	for _, s := range g.Seats {
 		s.User = "" // ids are not for other players
 		out.Seats = append(out.Seats, s)

@@ -773,3 +773,64 @@ func TestCoastAndExplanationInTheBrowser(t *testing.T) {
 	p.click("#sign-out")
 	p.wait("the sign-in form", `!!document.querySelector("#auth-name") && !document.querySelector("#who")`)
 }
+
+// TestPrivateGameInTheBrowser: alice creates a private standard game
+// with public press only by filling the form; bob does not find it in the
+// lobby, opens the invitation link alice gives him and joins; once the
+// game starts, bob's press panel offers the public channel alone.
+func TestPrivateGameInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
+		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+		chromedp.SetValue(chromedp.CSS("#new-press"), "public"),
+	)
+	alice.click("#new-private")
+	alice.click("#create-game")
+	alice.wait("the invitation link", `!!document.querySelector(".forming #invite-link")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	link := eval[string](alice, `document.querySelector("#invite-link").value`)
+	if !strings.HasPrefix(link, s.URL+"/games/"+id+"?invitation=") {
+		alice.fail("invitation link %q", link)
+	}
+	if got := alice.text("#settings-line"); !strings.Contains(got, "Press: public only") || !strings.Contains(got, "Private game") {
+		alice.fail("settings %q", got)
+	}
+
+	// The lobby's lists, loaded, do not show bob the game.
+	bob.do(chromedp.Reload())
+	bob.wait("the lobby's lists", `!!document.querySelector("#create-form") && ![...document.querySelectorAll(".lobby .card")].some(c => c.textContent.includes("Loading"))`)
+	if eval[bool](bob, fmt.Sprintf(`!!document.querySelector('[data-game=%q]')`, id)) {
+		bob.fail("the lobby lists alice's private game")
+	}
+
+	// The link shows bob the seats; he joins, and may now invite too.
+	bob.do(chromedp.Navigate(link))
+	bob.wait("the forming game", `!!document.querySelector(".forming #join")`)
+	if eval[bool](bob, `!!document.querySelector("#invite-link")`) {
+		bob.fail("the invitation link is offered to someone who does not play")
+	}
+	bob.click("#join")
+	bob.wait("bob's seat and the link", `document.querySelector(".forming").textContent.includes("You play") && !!document.querySelector("#invite-link")`)
+	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	for _, p := range []*person{alice, bob} {
+		p.wait("the board", `document.body.dataset.ready === "1"`)
+	}
+
+	bob.click("#tab-press")
+	bob.wait("the press panel", `!!document.querySelector("#press-public-only")`)
+	if chans := eval[[]string](bob, `[...document.querySelectorAll(".channel")].map(c => c.dataset.channel)`); len(chans) != 1 || chans[0] != "*" {
+		bob.fail("channels %v, want the public one alone", chans)
+	}
+	if eval[bool](bob, `!!document.querySelector(".press details.group")`) {
+		bob.fail("a public-press game offers groups")
+	}
+	bob.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Hello, everyone."), chromedp.Click(chromedp.CSS("#press-send")))
+	alice.click("#tab-press")
+	alice.wait("bob's message", `document.querySelector(".messages").textContent.includes("Hello, everyone.")`)
+}

@@ -18,6 +18,12 @@ export interface Variant {
 
 export type Status = "forming" | "active" | "finished";
 
+/** The press a game allows: to anyone, to every power at once only, or none. */
+export type PressMode = "full" | "public" | "none";
+
+/** A game's settings, chosen by its creator; invitation is a private game's code, for its creator and players only. */
+export interface Settings { press: PressMode; private: boolean; spectators: boolean; invitation?: string }
+
 export interface GameSummary {
   id: string;
   kind: string;
@@ -26,6 +32,9 @@ export interface GameSummary {
   status: Status;
   deadline: string | null;
   created: string;
+  press: PressMode;
+  private: boolean;
+  spectators: boolean;
 }
 
 export interface Phase { season: "spring" | "fall" | "winter"; year: number; type: "movement" | "retreat" | "adjustment" }
@@ -47,7 +56,7 @@ export interface PowerState {
   owes: boolean;
 }
 
-export interface DiplomacyGame {
+export interface DiplomacyGame extends Settings {
   id: string;
   kind: "diplomacy";
   variant: string;
@@ -99,7 +108,7 @@ export interface DiceView {
   legal?: DiceMove[];
 }
 
-export interface DiceGame {
+export interface DiceGame extends Settings {
   id: string;
   kind: "diceplomacy";
   variant: "diceplomacy";
@@ -210,6 +219,24 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 // address, and must never reach another endpoint ("../sessions/current").
 const g = (id: string): string => encodeURIComponent(id);
 
+// The invitation codes of private games, by game, as the page's address
+// brought them (a link /games/{id}?invitation=...): every request that
+// reads or joins such a game carries its code, which lets someone who does
+// not play it see it.
+const invitations = new Map<string, string>();
+
+/** invited keeps a private game's invitation code for the requests about it. */
+export function invited(id: string, code: string): void {
+  if (code) invitations.set(id, code);
+}
+
+// q is the query that carries game id's invitation code, if the page has
+// one: "?invitation=...", else "".
+const q = (id: string): string => {
+  const code = invitations.get(id);
+  return code ? "?invitation=" + encodeURIComponent(code) : "";
+};
+
 export const api = {
   me: () => call<User>("GET", "/me"),
   signIn: (name: string, password: string) => call<unknown>("POST", "/sessions", { name, password }),
@@ -218,15 +245,16 @@ export const api = {
   variants: () => call<Variant[]>("GET", "/variants"),
   variant: (name: string) => call<Variant & { provinces?: { id: string; name: string }[] }>("GET", "/variants/" + encodeURIComponent(name)),
   games: (query: string) => call<GameSummary[]>("GET", "/games" + query),
-  game: (id: string) => call<Game>("GET", `/games/${g(id)}`),
-  create: (req: Record<string, unknown>) => call<{ id: string; power: string }>("POST", "/games", req),
-  join: (id: string, power?: string) => call<{ id: string; power: string }>("POST", `/games/${g(id)}/join`, power ? { power } : {}),
+  game: (id: string) => call<Game>("GET", `/games/${g(id)}${q(id)}`),
+  create: (req: Record<string, unknown>) => call<{ id: string; power: string; invitation?: string }>("POST", "/games", req),
+  join: (id: string, power?: string) =>
+    call<{ id: string; power: string }>("POST", `/games/${g(id)}/join`, { ...(power ? { power } : {}), ...(invitations.has(id) ? { invitation: invitations.get(id) } : {}) }),
   start: (id: string) => call<unknown>("POST", `/games/${g(id)}/start`),
   options: (id: string) => call<Options>("GET", `/games/${g(id)}/options`),
   orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
     call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
   votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
-  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history`),
+  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id)}`),
   messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
   send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${g(id)}/messages`, { to, body }),
   move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),
@@ -234,7 +262,7 @@ export const api = {
 
 /** Live updates of one game; the browser reconnects by itself. */
 export function follow(id: string, on: { game?: () => void; phase?: () => void; message?: (m: Message) => void }): () => void {
-  const es = new EventSource(`/api/v1/games/${g(id)}/events`, { withCredentials: true });
+  const es = new EventSource(`/api/v1/games/${g(id)}/events${q(id)}`, { withCredentials: true });
   es.addEventListener("game", () => on.game?.());
   es.addEventListener("phase", () => on.phase?.());
   es.addEventListener("message", (e) => {

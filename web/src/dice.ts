@@ -7,7 +7,7 @@ import { api, ApiError, follow, type DiceEvent, type DiceGame, type DiceMove, ty
 import { countdown, fmtDate, t, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
-import { seatsForming } from "./seats";
+import { gameSettings, seatsForming } from "./seats";
 import { h, toast } from "./ui";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -26,7 +26,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   let press: Press | null = null;
   const setupPress = () => {
     if (press || !g.my_power || !me) return;
-    press = new Press(g.id, g.my_power, g.seats.map((s) => s.power), me.name);
+    press = new Press(g.id, g.my_power, g.seats.map((s) => s.power), me.name, g.press);
     pressEl.replaceChildren(h("h2", {}, t("tab.press")), press.el);
     void press.load();
   };
@@ -50,6 +50,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     }
     act.hidden = false;
     logEl.hidden = false;
+    head.append(gameSettings(g));
     setupPress();
     const war = v.war && v.war.attackers?.length ? v.war : null;
     table.replaceChildren(

@@ -2,14 +2,14 @@
 // panel, press, the powers and votes, and history stepping; Diceplomacy
 // has its own table (dice.ts). Everything follows the game's event stream.
 
-import { api, ApiError, follow, type DiplomacyGame, type Options, type PhaseRecord, type Variant } from "./api";
+import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type PhaseRecord, type Variant } from "./api";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
 import { countdown, fmtDate, phaseLabel, t, variantTitle, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
-import { seatsForming } from "./seats";
+import { gameSettings, seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -20,6 +20,9 @@ export const gamePage: Page = (root, params) => {
     return;
   }
   const id = params["id"]!;
+  // An invitation link (a private game's page with ?invitation=) lets
+  // whoever opens it see the game and join it.
+  invited(id, new URLSearchParams(location.search).get("invitation") ?? "");
   let undo: (() => void) | void;
   let left = false;
   root.append(h("p", { class: "muted" }, t("loading")));
@@ -86,7 +89,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   let unread = 0;
   const setupPress = () => {
     if (press || !g.my_power) return;
-    press = new Press(g.id, g.my_power, powers, me!.name);
+    press = new Press(g.id, g.my_power, powers, me!.name, g.press);
     press.visible = () => tab === "press" && !document.hidden;
     press.onUnread = (n) => {
       unread = n;
@@ -251,6 +254,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         h("tbody", {}, ...rows)),
       votes ?? "",
       variant ? h("p", { class: "muted small" }, variant.victory) : "",
+      gameSettings(g),
     );
   };
   // vote casts the votes as changed by one box. The box's own state is

@@ -41,6 +41,7 @@ export const lobbyPage: Page = (root) => {
       { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
       h("a", { href: "/games/" + g.id, class: "game-name" }, g.name),
       h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + t(("status." + g.status) as "status.active")),
+      g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
       isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
       g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
       ...actions,
@@ -141,6 +142,9 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const power = h("select", { id: "new-power", name: "power" });
   const players = h("input", { id: "new-players", type: "number", min: 4, max: 8, value: 6 });
   const bots = h("input", { id: "new-bots", type: "checkbox", checked: true });
+  const press = h("select", { id: "new-press", name: "press" }, ...(["full", "public", "none"] as const).map((m) => h("option", { value: m }, t(`press.mode.${m}`))));
+  const priv = h("input", { id: "new-private", type: "checkbox" });
+  const spectators = h("input", { id: "new-spectators", type: "checkbox", checked: true });
   const level = h("select", { id: "new-level", name: "bot_level" }, h("option", { value: "easy" }, t("bot.easy")), h("option", { value: "normal" }, t("bot.normal")), h("option", { value: "hard" }, t("bot.hard")));
   level.value = "normal";
   const describe = h("p", { class: "muted small", id: "new-describe" });
@@ -170,7 +174,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
       onsubmit: async (e: Event) => {
         e.preventDefault();
         const v = vs.find((v) => v.name === variant.value)!;
-        const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked };
+        const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
         // Diplomacy's bots play at a level; Diceplomacy's have one.
         if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
         if (name.value.trim()) req["name"] = name.value.trim();
@@ -194,6 +198,9 @@ function createForm(vs: Variant[]): HTMLFormElement {
     powerRow,
     h("div", { class: "field check" }, bots, h("label", { for: "new-bots" }, t("lobby.bots"))),
     levelRow,
+    h("div", { class: "field" }, h("label", { for: "new-press" }, t("lobby.press")), press),
+    h("div", { class: "field check" }, priv, h("label", { for: "new-private" }, t("lobby.private"))),
+    h("div", { class: "field check" }, spectators, h("label", { for: "new-spectators" }, t("lobby.spectators"))),
     h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
   );
   return form;

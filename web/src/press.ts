@@ -1,8 +1,9 @@
 // Press: the public channel, one channel per other power, and a channel
 // per group of powers, with unread counts kept per game in the browser and
-// new messages arriving live.
+// new messages arriving live. A game with public press only has the public
+// channel alone; a game without press has a note instead.
 
-import { api, ApiError, type Message } from "./api";
+import { api, ApiError, type Message, type PressMode } from "./api";
 import { fmtTime, t } from "./i18n";
 import { h, toast } from "./ui";
 
@@ -23,8 +24,12 @@ export class Press {
   /** onUnread is told the total unread count, for the tab's badge. */
   onUnread: (n: number) => void = () => {};
 
-  constructor(readonly game: string, readonly me: string, readonly powers: string[], readonly user: string) {
+  constructor(readonly game: string, readonly me: string, readonly powers: string[], readonly user: string, readonly mode: PressMode = "full") {
     this.read = JSON.parse(localStorage.getItem(this.storeKey()) ?? "{}") as Record<string, number>;
+    if (mode === "none") {
+      this.el = h("p", { class: "muted press-none", id: "press-none" }, t("press.none"));
+      return;
+    }
     const group = h("details", { class: "group" },
       h("summary", {}, t("press.newgroup")),
       h("div", { class: "group-pick" }, ...this.others().map((p) => h("label", {}, h("input", { type: "checkbox", value: p, class: "group-power" }), " " + p))),
@@ -51,7 +56,9 @@ export class Press {
         void this.send();
       }
     });
-    this.el = h("div", { class: "press" }, this.channels, group, this.list, form);
+    this.el = mode === "public"
+      ? h("div", { class: "press" }, h("p", { class: "muted small", id: "press-public-only" }, t("press.publiconly")), this.channels, this.list, form)
+      : h("div", { class: "press" }, this.channels, group, this.list, form);
     this.draw();
   }
 
@@ -72,6 +79,7 @@ export class Press {
   }
 
   async load(): Promise<void> {
+    if (this.mode === "none") return;
     try {
       for (;;) {
         const page = await api.messages(this.game, this.last);
@@ -85,7 +93,7 @@ export class Press {
   }
 
   add(m: Message, redraw = true): void {
-    if (this.seen.has(m.id)) return;
+    if (this.mode === "none" || this.seen.has(m.id)) return;
     this.seen.add(m.id);
     this.msgs.push(m);
     this.last = Math.max(this.last, m.cursor);
@@ -115,8 +123,9 @@ export class Press {
   }
 
   draw(): void {
+    if (this.mode === "none") return;
     this.markRead();
-    const chans = [PUBLIC, ...this.others()];
+    const chans = this.mode === "public" ? [PUBLIC] : [PUBLIC, ...this.others()];
     for (const m of this.msgs) {
       const c = this.channelOf(m);
       if (!chans.includes(c)) chans.push(c);

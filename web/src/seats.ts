@@ -1,9 +1,45 @@
-// A game waiting for players: who sits where, joining, starting. The
-// Diplomacy page and the Diceplomacy table share it.
+// A game waiting for players: who sits where, joining, starting; and the
+// game's settings with, for its creator and players, a private game's
+// invitation link. The Diplomacy page and the Diceplomacy table share it.
 
 import { api, ApiError, type Game } from "./api";
-import { t } from "./i18n";
+import { t, type Key } from "./i18n";
 import { h, toast } from "./ui";
+
+/** inviteLink is the address of a private game's page with its invitation code: opening it shows the game, and joining sends the code. */
+export function inviteLink(id: string, code: string): string {
+  return `${location.origin}/games/${encodeURIComponent(id)}?invitation=${encodeURIComponent(code)}`;
+}
+
+/** gameSettings says plainly how the game is set (press, private, spectators) and, to whoever may invite, gives the invitation link with a copy button. */
+export function gameSettings(g: Game): HTMLElement {
+  const words = [t(("settings.press." + g.press) as Key)];
+  if (g.private) words.push(t("settings.private"));
+  words.push(g.spectators ? t("settings.spectators") : t("settings.nospectators"));
+  const el = h("div", { class: "settings", id: "game-settings" }, h("p", { class: "muted small", id: "settings-line" }, words.join(" · ")));
+  if (g.invitation) {
+    const link = h("input", { id: "invite-link", readonly: true, value: inviteLink(g.id, g.invitation), "aria-label": t("invite.title") });
+    const copy = async () => {
+      link.select();
+      try {
+        await navigator.clipboard.writeText(link.value);
+      } catch {
+        // Without the clipboard API (a page not served over HTTPS), the
+        // selected text is copied the older way.
+        document.execCommand("copy");
+      }
+      toast(t("invite.copied"));
+    };
+    el.append(
+      h("div", { class: "invite" },
+        h("label", { for: "invite-link" }, t("invite.title")),
+        h("div", { class: "row" }, link, h("button", { type: "button", id: "invite-copy", onclick: () => void copy() }, t("invite.copy"))),
+        h("p", { class: "muted small" }, t("invite.note")),
+      ),
+    );
+  }
+  return el;
+}
 
 /** The part of a forming game's page: who sits where, join, start. */
 export function seatsForming(g: Game, seats: { power: string; name?: string | undefined; bot?: boolean | undefined }[], reload: () => void): HTMLElement {
@@ -24,5 +60,6 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
     h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, s.power), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty"))))),
     !g.my_power ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join"))) : h("p", {}, t("game.youplay", { power: g.my_power })),
     g.you_created ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote"))) : h("p", { class: "muted" }, t("game.waitstart")),
+    gameSettings(g),
   );
 }
