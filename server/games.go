@@ -94,6 +94,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.changed(row.ID) // for the lobbies
 	return writeJSON(w, http.StatusCreated, map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power})
 }
 
