@@ -27,54 +27,105 @@ import (
 // revoked through another process, or has expired, ends instead of
 // carrying anything more.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
-	u := user(r)
-	id := r.PathValue("id")
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		return errorf(http.StatusInternalServerError, "streaming unsupported")
-	}
-	st := &stream{w: w, flusher: flusher, id: id, user: u.ID, session: requestSession(r), version: -1, seq: -1}
-	if err := s.streamFrom(r, st, u.ID); err != nil {
+	out, err := newSSE(w, r)
+	if err != nil {
 		return err
 	}
-	gone, ok := s.hub.open(u.ID, st.session, s.cfg.MaxStreamsPerUser)
+	st := &stream{sse: out, id: r.PathValue("id"), user: user(r).ID, version: -1, seq: -1}
+	if err := s.streamFrom(r, st, user(r).ID); err != nil {
+		return err
+	}
+	wake := s.hub.subscribe(st.id)
+	defer s.hub.unsubscribe(st.id, wake)
+	return s.serveStream(r, out, wake, func(gone chan struct{}) (more, ok bool) {
+		return s.streamChanges(r.Context(), st, gone)
+	})
+}
+
+// sse is the response of a live-update stream, and the session it lives
+// by.
+type sse struct {
+	w       http.ResponseWriter
+	flusher http.Flusher
+	session string // the token hash of the stream's session
+}
+
+func newSSE(w http.ResponseWriter, r *http.Request) (*sse, error) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		return nil, errorf(http.StatusInternalServerError, "streaming unsupported")
+	}
+	return &sse{w: w, flusher: flusher, session: requestSession(r)}, nil
+}
+
+// serveStream serves a live-update stream of the request's user, counted
+// against the user's limit: it sends what changed (changes), waits until
+// something may have (wake, or a poll), and so on until the stream must
+// end. changes reports whether more may wait at once, and false in ok
+// when the stream must end.
+func (s *Server) serveStream(r *http.Request, out *sse, wake chan struct{}, changes func(gone chan struct{}) (more, ok bool)) error {
+	u := user(r)
+	gone, ok := s.hub.open(u.ID, out.session, s.cfg.MaxStreamsPerUser)
 	if !ok {
 		return errorf(http.StatusTooManyRequests, "you have %s open, the most this server allows per user; close one before opening another",
 			plural(s.cfg.MaxStreamsPerUser, "live-update stream"))
 	}
-	defer s.hub.close(u.ID, st.session, gone)
-	wake := s.hub.subscribe(id)
-	defer s.hub.unsubscribe(id, wake)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	defer s.hub.close(u.ID, out.session, gone)
+	out.w.Header().Set("Content-Type", "text/event-stream")
+	out.w.Header().Set("Cache-Control", "no-store")
+	out.w.Header().Set("X-Accel-Buffering", "no")
+	out.w.WriteHeader(http.StatusOK)
 	poll := time.NewTicker(s.cfg.Poll)
 	defer poll.Stop()
 	keep := time.NewTicker(15 * time.Second)
 	defer keep.Stop()
 	for {
-		more, ok := s.streamChanges(r.Context(), st, gone)
+		more, ok := changes(gone)
 		if !ok {
 			return nil // the stream ends; the client reconnects (or is refused)
 		}
 		if more {
 			continue // more may wait (a reconnection after long): read on
 		}
-		if !s.streamWait(r.Context(), st, gone, wake, poll, keep) {
+		if !s.streamWait(r.Context(), out, gone, wake, poll, keep) {
 			return nil
 		}
 	}
 }
 
-// stream is one live-update stream: where it is in the game's changes and
-// its press.
+// readLive runs read in a read transaction and then checks the stream's
+// session. It reports false when the stream must end: its session
+// revoked or expired, or the store failing.
+func (s *Server) readLive(ctx context.Context, out *sse, gone chan struct{}, read func(store.Tx) error) bool {
+	err := s.st.View(ctx, func(tx store.Tx) error {
+		if err := read(tx); err != nil {
+			return err
+		}
+		// The session is checked after the reads, not before: on
+		// PostgreSQL each statement sees what was committed before it, so
+		// a check made first could pass and a message sent after the
+		// session ended still be read. Checked last, at the clock's time
+		// now, whatever was read was sent while the session lived.
+		_, err := tx.SessionUser(out.session, s.now())
+		return err // revoked or expired: the stream ends
+	})
+	if err != nil {
+		return false
+	}
+	select {
+	case <-gone: // revoked while we read
+		return false
+	default:
+		return true
+	}
+}
+
+// stream is one live-update stream of a game: where it is in the game's
+// changes and its press.
 type stream struct {
-	w       http.ResponseWriter
-	flusher http.Flusher
-	id      string
-	user    string // the id of the stream's user
-	session string // the token hash of the stream's session
+	*sse
+	id   string
+	user string // the id of the stream's user
 	// power is the user's power in the game ("": the stream has no
 	// press); after the cursor of the last message sent.
 	power string
@@ -128,7 +179,7 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 	var msgs []*store.Message
 	var status string
 	v, q := st.version, st.seq
-	err := s.st.View(ctx, func(tx store.Tx) error {
+	if !s.readLive(ctx, st.sse, gone, func(tx store.Tx) error {
 		var err error
 		if v, q, status, err = tx.GameVersion(st.id); err != nil {
 			return err
@@ -149,27 +200,11 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 			}
 		}
 		if st.power != "" {
-			if msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch); err != nil {
-				return err
-			}
+			msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch)
 		}
-		// The session is checked after the reads, not before: on
-		// PostgreSQL each statement sees what was committed before it, so
-		// a check made first could pass and a message sent after the
-		// session ended still be read. Checked last, at the clock's time
-		// now, whatever was read was sent while the session lived.
-		if _, err := tx.SessionUser(st.session, s.now()); err != nil {
-			return err // revoked or expired: the stream ends
-		}
-		return nil
-	})
-	if err != nil {
+		return err
+	}) {
 		return false, false
-	}
-	select {
-	case <-gone: // revoked while we read
-		return false, false
-	default:
 	}
 	if st.formingOnly && status != string(table.Forming) {
 		// The game has started and admits no spectators: the client's
@@ -198,23 +233,23 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 }
 
 // send writes one event.
-func (st *stream) send(event, eventID string, v any) error {
+func (out *sse) send(event, eventID string, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
 	if eventID != "" {
-		fmt.Fprintf(st.w, "id: %s\n", eventID)
+		fmt.Fprintf(out.w, "id: %s\n", eventID)
 	}
-	_, err = fmt.Fprintf(st.w, "event: %s\ndata: %s\n\n", event, data)
+	_, err = fmt.Fprintf(out.w, "event: %s\ndata: %s\n\n", event, data)
 	return err
 }
 
-// streamWait waits until the game may have changed: a change announced,
-// or a poll when changes are not announced (and every 30 polls when they
-// are, in case), keeping the connection alive meanwhile. It reports false
-// when the stream must end.
-func (s *Server) streamWait(ctx context.Context, st *stream, gone, wake chan struct{}, poll, keep *time.Ticker) bool {
+// streamWait waits until what a stream follows may have changed: a
+// change announced, or a poll when changes are not announced (and every
+// 30 polls when they are, in case), keeping the connection alive
+// meanwhile. It reports false when the stream must end.
+func (s *Server) streamWait(ctx context.Context, out *sse, gone, wake chan struct{}, poll, keep *time.Ticker) bool {
 	checked := time.Now()
 	for {
 		select {
@@ -231,13 +266,13 @@ func (s *Server) streamWait(ctx context.Context, st *stream, gone, wake chan str
 				return true
 			}
 		case <-keep.C:
-			if !s.sessionLive(ctx, st.session) {
+			if !s.sessionLive(ctx, out.session) {
 				return false
 			}
-			if _, err := fmt.Fprint(st.w, ": keep-alive\n\n"); err != nil {
+			if _, err := fmt.Fprint(out.w, ": keep-alive\n\n"); err != nil {
 				return false
 			}
-			st.flusher.Flush()
+			out.flusher.Flush()
 		}
 	}
 }

@@ -108,6 +108,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.changed(row.ID) // for the lobbies
 	out := map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power}
 	if row.Private {
 		out["invitation"] = table.Invitation(row.Secret)

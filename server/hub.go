@@ -2,18 +2,21 @@ package server
 
 import "sync"
 
-// hub wakes the live-update streams of a game when it changes: at once
-// when this process changes it, and through the database's notifications
-// (PostgreSQL) when another process does. Streams also poll the store,
+// hub wakes the live-update streams of a game when it changes, and the
+// lobby streams when any game does: at once when this process changes it,
+// and through the database's notifications (PostgreSQL) when another
+// process does. Streams also poll the store,
 // every Poll when there are no notifications (SQLite, or the listening
 // connection lost) and rarely otherwise, so no change is ever missed.
 // It also knows each stream's session, to end it when the session is
 // revoked, and counts each user's streams, to bound them.
 type hub struct {
-	mu     sync.Mutex
-	subs   map[string]map[chan struct{}]struct{}
-	closed chan struct{}
-	once   sync.Once
+	mu   sync.Mutex
+	subs map[string]map[chan struct{}]struct{}
+	// lobbies are the lobby streams' channels, woken by every change.
+	lobbies map[chan struct{}]struct{}
+	closed  chan struct{}
+	once    sync.Once
 
 	// sessions holds, by session (token hash), a channel per open stream
 	// that revoke closes: a stream ends with its session.
@@ -23,8 +26,8 @@ type hub struct {
 }
 
 func newHub() *hub {
-	return &hub{subs: map[string]map[chan struct{}]struct{}{}, sessions: map[string]map[chan struct{}]struct{}{},
-		users: map[string]int{}, closed: make(chan struct{})}
+	return &hub{subs: map[string]map[chan struct{}]struct{}{}, lobbies: map[chan struct{}]struct{}{},
+		sessions: map[string]map[chan struct{}]struct{}{}, users: map[string]int{}, closed: make(chan struct{})}
 }
 
 // open registers a stream of user's session with token hash session,
@@ -89,14 +92,26 @@ func (h *hub) unsubscribe(id string, c chan struct{}) {
 	h.mu.Unlock()
 }
 
+// subscribeLobby returns a channel woken whenever any game changes.
+func (h *hub) subscribeLobby() chan struct{} {
+	c := make(chan struct{}, 1)
+	h.mu.Lock()
+	h.lobbies[c] = struct{}{}
+	h.mu.Unlock()
+	return c
+}
+
+func (h *hub) unsubscribeLobby(c chan struct{}) {
+	h.mu.Lock()
+	delete(h.lobbies, c)
+	h.mu.Unlock()
+}
+
+// notify wakes the streams of game id and the lobby streams.
 func (h *hub) notify(id string) {
 	h.mu.Lock()
-	for c := range h.subs[id] {
-		select {
-		case c <- struct{}{}:
-		default:
-		}
-	}
+	wakeAll(h.subs[id])
+	wakeAll(h.lobbies)
 	h.mu.Unlock()
 }
 
@@ -104,14 +119,21 @@ func (h *hub) notify(id string) {
 func (h *hub) notifyAll() {
 	h.mu.Lock()
 	for _, subs := range h.subs {
-		for c := range subs {
-			select {
-			case c <- struct{}{}:
-			default:
-			}
+		wakeAll(subs)
+	}
+	wakeAll(h.lobbies)
+	h.mu.Unlock()
+}
+
+// wakeAll wakes each channel that is not already awake: one wake stands
+// for any number of changes, which the stream reads together.
+func wakeAll(chans map[chan struct{}]struct{}) {
+	for c := range chans {
+		select {
+		case c <- struct{}{}:
+		default:
 		}
 	}
-	h.mu.Unlock()
 }
 
 func (h *hub) closeAll() { h.once.Do(func() { close(h.closed) }) }

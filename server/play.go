@@ -73,6 +73,9 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 	if taken.Due {
 		s.poke()
 	}
+	// The game's version is the same (its streams send nothing), but the
+	// user's lobbies mark where orders are due.
+	s.changed(id)
 	return writeJSON(w, http.StatusOK, taken)
 }
 

@@ -805,6 +805,29 @@ const openTo = `(g.private = 0 AND (g.spectators = 1 OR g.status = 'forming')
 	OR g.creator = ?
 	OR EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = ?))`
 
+// lobbyQuery reads a LobbyMark in one statement (so at one moment on
+// PostgreSQL too). Each part is answered from an index: games_due for the
+// counts and the forming games, game_players_user for the user's seats
+// and the orders' primary key for their orders.
+const lobbyQuery = `SELECT f.n, a.n, z.n, f.v, m.v, o.n, o.r, o.u FROM
+	(SELECT COUNT(*) AS n, CAST(COALESCE(SUM(version), 0) AS BIGINT) AS v FROM games WHERE status = 'forming') f,
+	(SELECT COUNT(*) AS n FROM games WHERE status = 'active') a,
+	(SELECT COUNT(*) AS n FROM games WHERE status = 'finished') z,
+	(SELECT CAST(COALESCE(SUM(g.version), 0) AS BIGINT) AS v FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE p.user_id = ? AND g.status <> 'finished') m,
+	(SELECT COUNT(*) AS n, CAST(COALESCE(SUM(o.ready), 0) AS BIGINT) AS r, CAST(COALESCE(MAX(o.updated), 0) AS BIGINT) AS u
+		FROM game_players p JOIN orders o ON o.game_id = p.game_id AND o.power = p.power WHERE p.user_id = ?) o`
+
+func (t *sqlTx) Lobby(userID string) (LobbyMark, error) {
+	var m LobbyMark
+	err := t.row(lobbyQuery, userID, userID).Scan(&m.Forming, &m.Active, &m.Finished, &m.FormingVersions, &m.MineVersions,
+		&m.Orders, &m.OrdersReady, &m.OrdersUpdated)
+	if err != nil {
+		return LobbyMark{}, fmt.Errorf("store: reading the lobby of %s: %w", userID, err)
+	}
+	return m, nil
+}
+
 func (t *sqlTx) UnfinishedGames(userID string) (int, error) {
 	if t.write && t.d.dialect == "postgres" {
 		var id string

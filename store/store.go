@@ -94,6 +94,10 @@ type Tx interface {
 	// without reading its data: what a live-update stream watches.
 	GameVersion(id string) (version int64, seq int, status string, err error)
 	ListGames(f GameFilter) ([]*Game, error)
+	// Lobby returns the mark of what userID's lobby shows (see
+	// LobbyMark), read at one moment: what a lobby's live-update stream
+	// watches.
+	Lobby(userID string) (LobbyMark, error)
 	// UnfinishedGames counts the games userID created that have not
 	// finished (forming or active). In Update it first locks the user's
 	// row (on PostgreSQL), so that two creations by one user, counted
@@ -180,6 +184,35 @@ type GameFilter struct {
 	// have started and admit no spectators.
 	Viewer string
 	Limit  int
+}
+
+// LobbyMark sums up, in a few numbers, what a user's lobby lists: two
+// marks differ when, between their readings, a game was created, a
+// forming game changed (a seat was taken), a game started or finished, a
+// game the user plays and has not finished changed (a phase played, a
+// deadline moved), or the user's orders in one did (ready or not). A game
+// the user does not play going on from phase to phase leaves it alone.
+//
+// It holds counts and sums only: nothing of any game in particular. It
+// relies on what the store guarantees: games are never deleted, their
+// status only moves on (forming, active, finished), SaveGame bumps the
+// version, and a seat is only ever taken with the game created or saved
+// in the same transaction.
+type LobbyMark struct {
+	// Forming, Active and Finished count the games of each status: equal
+	// counts mean no game was created and none changed status.
+	Forming, Active, Finished int64
+	// FormingVersions sums the versions of the forming games: with the
+	// counts equal, the same forming games, so it grows with any change
+	// to one of them.
+	FormingVersions int64
+	// MineVersions sums the versions of the unfinished games the user
+	// plays.
+	MineVersions int64
+	// Orders, OrdersReady and OrdersUpdated are the count of the user's
+	// orders rows, how many say ready, and when the latest was given
+	// (Unix milliseconds).
+	Orders, OrdersReady, OrdersUpdated int64
 }
 
 // Orders are one power's orders for one phase.

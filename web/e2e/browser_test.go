@@ -834,3 +834,45 @@ func TestPrivateGameInTheBrowser(t *testing.T) {
 	alice.click("#tab-press")
 	alice.wait("bob's message", `document.querySelector(".messages").textContent.includes("Hello, everyone.")`)
 }
+
+// TestLiveLobbyInTheBrowser: alice sits in the lobby while bob, in a
+// browser of his own, creates a game and starts it. Alice's page shows
+// the game open to join, then under way, as each happens: no reload (a
+// mark set on her page stays) and no poll (her page's slow timers are
+// stopped).
+func TestLiveLobbyInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+	// On alice's page no timer of ten seconds or more ever fires: only
+	// the stream, not a poll, can bring her the news.
+	if _, err := chromedp.Call(alice.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+		for (const name of ["setTimeout", "setInterval"]) {
+			const real = window[name];
+			window[name] = (fn, ms, ...args) => (ms >= 10000 ? 0 : real.call(window, fn, ms, ...args));
+		}`}); err != nil {
+		t.Fatal(err)
+	}
+	alice.do(chromedp.Navigate(s.URL + "/"))
+	alice.wait("alice's lists", `document.querySelector('[aria-labelledby="my-games-h"]')?.textContent.includes("You play no game yet") === true`)
+	eval[bool](alice, `window.stillHere = true`)
+
+	bob.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
+		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
+		chromedp.SetValue(chromedp.CSS("#new-level"), "easy"),
+	)
+	bob.click("#create-game")
+	bob.wait("the forming game", `!!document.querySelector(".forming")`)
+	id := eval[string](bob, `location.pathname.split("/").pop()`)
+
+	alice.wait("bob's game open to join", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-game')`, id))
+	bob.click("#start")
+	bob.wait("the board", `document.body.dataset.ready === "1"`)
+	alice.wait("bob's game under way", fmt.Sprintf(`!!document.querySelector('#watch-games [data-game=%q] .deadline') && !document.querySelector('#open-games [data-game=%q]')`, id, id))
+	if !eval[bool](alice, `window.stillHere === true`) {
+		alice.fail("the lobby was loaded again")
+	}
+}

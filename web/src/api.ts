@@ -260,6 +260,21 @@ export const api = {
   move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),
 };
 
+/**
+ * Live updates of the lobby: games fires when the lists the lobby shows may
+ * have changed (at once, and again after each reconnection, which the
+ * browser makes by itself). failed fires when the stream is refused (too
+ * many open, signed out): the browser does not try again then.
+ */
+export function followLobby(on: { games: () => void; failed: () => void }): () => void {
+  const es = new EventSource("/api/v1/events", { withCredentials: true });
+  es.addEventListener("games", () => on.games());
+  es.addEventListener("error", () => {
+    if (es.readyState === EventSource.CLOSED) on.failed();
+  });
+  return () => es.close();
+}
+
 /** Live updates of one game; the browser reconnects by itself. */
 export function follow(id: string, on: { game?: () => void; phase?: () => void; message?: (m: Message) => void }): () => void {
   const es = new EventSource(`/api/v1/games/${g(id)}/events${q(id)}`, { withCredentials: true });

@@ -1,7 +1,7 @@
 // The lobby: the player's games (with a mark where orders are due), the
 // games open to join, and the form to create one.
 
-import { api, ApiError, type Game, type GameSummary, type Variant } from "./api";
+import { api, ApiError, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { countdown, fmtDate, t, variantTitle } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
@@ -110,12 +110,61 @@ export const lobbyPage: Page = (root) => {
       if (watch.length) {
         open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
       }
+      rereadAfter(watch);
     } catch (e) {
       toast(e instanceof ApiError ? e.message : t("error.network"), "error");
     }
   };
-  void refresh();
-  const timer = setInterval(() => void refresh(), 15000);
+
+  // The lists follow the lobby's stream: each event reads them again, one
+  // reading at a time, and the events of a burst that come during a
+  // reading make one more after it.
+  let loading = false;
+  let again = false;
+  const load = async () => {
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    try {
+      await refresh();
+    } finally {
+      loading = false;
+      if (again && !stopped) {
+        again = false;
+        void load();
+      }
+    }
+  };
+
+  // The stream says nothing when a game the player does not play moves on
+  // to its next phase, so the lists are read again a little after the
+  // first countdown of those shown runs out (and, while a phase that is
+  // over waits to be played, every half minute).
+  let reread: ReturnType<typeof setTimeout> | undefined;
+  const rereadAfter = (games: GameSummary[]) => {
+    clearTimeout(reread);
+    const now = Date.now();
+    const at = games.filter((g) => g.deadline).map((g) => Date.parse(g.deadline!)).map((d) => (d > now ? d + 5000 : now + 30000));
+    if (at.length && !stopped) reread = setTimeout(() => void load(), Math.min(Math.min(...at) - now, 2 ** 31 - 1));
+  };
+
+  // A stream that is refused (this user has too many open, say) leaves the
+  // lobby reading its lists once a minute, a slow poll as a fallback,
+  // trying the stream again each time.
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let unfollow = () => {};
+  const connect = () => {
+    unfollow = followLobby({
+      games: () => void load(),
+      failed: () => {
+        void load();
+        if (!stopped) retry = setTimeout(connect, 60000);
+      },
+    });
+  };
+  connect();
 
   void variants().then((vs) => {
     if (stopped) return;
@@ -123,7 +172,9 @@ export const lobbyPage: Page = (root) => {
   });
   return () => {
     stopped = true;
-    clearInterval(timer);
+    unfollow();
+    clearTimeout(retry);
+    clearTimeout(reread);
   };
 };
 

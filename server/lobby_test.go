@@ -1,0 +1,219 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/chancery/chancery/store"
+)
+
+// watchLobby opens the lobby stream on the API at base with token, the
+// exchange checked against api/openapi.yaml, and returns its events in a
+// channel closed when the stream ends.
+func watchLobby(t *testing.T, base, token string) <-chan sseEvent {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/events", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := specClient(t, base).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		body, _ := readAll(resp)
+		t.Fatalf("GET /events: status %d: %s", resp.StatusCode, body)
+	}
+	return readEvents(resp.Body)
+}
+
+// lobbyNext waits (20 s at most) for the next event of a lobby stream,
+// which must be its nth games event and say nothing but n.
+func lobbyNext(t *testing.T, events <-chan sseEvent, n int) {
+	t.Helper()
+	select {
+	case ev, ok := <-events:
+		if !ok {
+			t.Fatalf("the lobby stream ended waiting for event %d", n)
+		}
+		if want := fmt.Sprintf(`{"n":%d}`, n); ev.name != "games" || ev.data != want {
+			t.Fatalf("event %s %s, want games %s", ev.name, ev.data, want)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no games event %d", n)
+	}
+}
+
+// endsQuiet waits (20 s at most) for a stream to end, and fails if it
+// carries any event on the way.
+func endsQuiet(t *testing.T, events <-chan sseEvent) {
+	t.Helper()
+	select {
+	case ev, ok := <-events:
+		if ok {
+			t.Fatalf("the stream carried %s %s after its session ended", ev.name, ev.data)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the stream is still open 20 s after its session ended")
+	}
+}
+
+// TestTheLobbyStreamAnnouncesWhatALobbyLists: a user's lobby stream says
+// when another creates a game, takes a seat in it, starts it, and when a
+// game of the user's own starts, takes orders, plays a phase and ends.
+// Each step waits for its event before the next, so that no two changes
+// are announced together.
+func TestTheLobbyStreamAnnouncesWhatALobbyLists(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		a, b, c := e.user(), e.user(), e.user()
+		events := watchLobby(t, e.URL, a.token)
+		lobbyNext(t, events, 1) // the first, at once
+
+		id := b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "France"})
+		lobbyNext(t, events, 2)
+		c.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Italy"})
+		lobbyNext(t, events, 3)
+		b.must(200, "POST", "/games/"+id+"/start", nil)
+		lobbyNext(t, events, 4)
+
+		mine := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "bot_level": "easy", "power": "Austria"})
+		lobbyNext(t, events, 5)
+		a.must(200, "POST", "/games/"+mine+"/start", nil)
+		lobbyNext(t, events, 6)
+		a.must(200, "PUT", "/games/"+mine+"/orders", map[string]any{"orders": []string{}, "ready": false})
+		lobbyNext(t, events, 7)
+		// The deadline passes: the scheduler plays the phase.
+		e.clock.Advance(601 * time.Second)
+		e.srv.poke()
+		lobbyNext(t, events, 8)
+		if g := a.game(mine); g.Seq != 1 {
+			t.Fatalf("announced at seq %d, want 1", g.Seq)
+		}
+		a.must(200, "PUT", "/games/"+mine+"/votes", map[string]any{"draw": true})
+		lobbyNext(t, events, 9)
+		if g := a.game(mine); g.Status != "finished" {
+			t.Fatalf("the game is %s after the only person's draw vote", g.Status)
+		}
+	})
+}
+
+// TestTheLobbyStreamEndsWithItsSession: a lobby stream carries nothing
+// once its session is revoked, through its server or another, or has
+// expired, and it ends.
+func TestTheLobbyStreamEndsWithItsSession(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		revoked := func(t *testing.T, base string) {
+			a, b := e.user(), e.user()
+			events := watchLobby(t, base, a.token)
+			lobbyNext(t, events, 1)
+			b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
+			lobbyNext(t, events, 2)
+			a.must(204, "DELETE", "/sessions/current", nil)
+			b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
+			endsQuiet(t, events)
+		}
+		t.Run("revoked", func(t *testing.T) { revoked(t, e.URL) })
+		t.Run("revoked through another server", func(t *testing.T) {
+			revoked(t, otherServer(t, e, 20*time.Millisecond))
+		})
+		t.Run("expired", func(t *testing.T) {
+			a, b := e.user(), e.user()
+			events := watchLobby(t, e.URL, a.token)
+			lobbyNext(t, events, 1)
+			// a's token expires; b signs in again in time.
+			e.clock.Advance(29 * 24 * time.Hour)
+			var s struct{ Token string }
+			b.must(201, "POST", "/sessions", map[string]string{"name": b.name, "password": "secret password"}).json(t, &s)
+			b.token = s.Token
+			e.clock.Advance(2 * 24 * time.Hour)
+			a.must(401, "GET", "/me", nil)
+			b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
+			endsQuiet(t, events)
+		})
+	})
+}
+
+// TestTheLobbyStreamHearsOtherServers: a game created, joined and
+// started through one server is announced on the lobby stream of
+// another on the same database. On PostgreSQL the second server polls
+// only once an hour, so the news can only come by LISTEN/NOTIFY; on
+// SQLite it polls often.
+func TestTheLobbyStreamHearsOtherServers(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		poll := 20 * time.Millisecond
+		if e.backend == "postgres" {
+			poll = time.Hour
+		}
+		a, b, c := e.user(), e.user(), e.user()
+		events := watchLobby(t, otherServer(t, e, poll), a.token)
+		lobbyNext(t, events, 1)
+		id := b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England"})
+		lobbyNext(t, events, 2)
+		c.must(200, "POST", "/games/"+id+"/join", nil)
+		lobbyNext(t, events, 3)
+		b.must(200, "POST", "/games/"+id+"/start", nil)
+		lobbyNext(t, events, 4)
+	})
+}
+
+// TestTheLobbyStreamCountsAgainstTheStreamLimit: a lobby stream is one
+// of the user's live-update streams.
+func TestTheLobbyStreamCountsAgainstTheStreamLimit(t *testing.T) {
+	e := newEnvWith(t, "sqlite", func(c *Config) { c.MaxStreamsPerUser = 1 })
+	a := e.user()
+	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
+	_, stop := openStream(t, a, id)
+	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/events", nil)
+	req.Header.Set("Authorization", "Bearer "+a.token)
+	resp, err := specClient(t, e.URL).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := readAll(resp)
+	refused(t, response{Status: resp.StatusCode, Body: body}, "1 live-update stream open")
+}
+
+// otherServer starts a second server, without a scheduler, on e's
+// database (on PostgreSQL with a connection pool of its own, as another
+// process would have; it has started listening when otherServer
+// returns), polling every poll, and returns the base URL of its API.
+func otherServer(t *testing.T, e *env, poll time.Duration) string {
+	t.Helper()
+	st := e.st
+	if e.backend == "postgres" {
+		var err error
+		if st, err = store.Open(context.Background(), e.dsn); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+	}
+	other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(other.Close)
+	hs := httptest.NewServer(other.Handler())
+	t.Cleanup(hs.Close)
+	t.Cleanup(hs.CloseClientConnections)
+	if e.backend == "postgres" {
+		// Before it listens, a notification would find nobody.
+		deadline := time.Now().Add(10 * time.Second)
+		for !other.listening.Load() {
+			if time.Now().After(deadline) {
+				t.Fatal("the second server never started listening")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	return hs.URL + "/api/v1"
+}
