@@ -48,7 +48,7 @@ func testLobbyMark(t *testing.T, s Store) {
 		}
 	}
 	game := func(id, creator string) *Game {
-		return &Game{ID: id, Kind: "diplomacy", Variant: "standard", Name: id, Status: "forming", Data: []byte("{}"),
+		return &Game{ID: id, Kind: "diplomacy", Variant: "standard", Name: id, Status: "forming", Press: "full", Spectators: true, Data: []byte("{}"),
 			Created: now, Updated: now, Creator: creator}
 	}
 	for _, id := range []string{"u1", "u2", "u3"} {
