@@ -275,17 +275,59 @@ export function followLobby(on: { games: () => void; failed: () => void }): () =
   return () => es.close();
 }
 
-/** Live updates of one game; the browser reconnects by itself. */
-export function follow(id: string, on: { game?: () => void; phase?: () => void; message?: (m: Message) => void }): () => void {
-  const es = new EventSource(`/api/v1/games/${g(id)}/events${q(id)}`, { withCredentials: true });
-  es.addEventListener("game", () => on.game?.());
-  es.addEventListener("phase", () => on.phase?.());
-  es.addEventListener("message", (e) => {
-    try {
-      on.message?.(JSON.parse((e as MessageEvent<string>).data) as Message);
-    } catch {
-      // a line that is not a message is not for the page
-    }
-  });
-  return () => es.close();
+/** The callbacks of a game's live updates. */
+export interface Follower {
+  game?: () => void;
+  phase?: () => void;
+  message?: (m: Message) => void;
+  /** the stream was refused (too many open, the server restarting...): updates stop until it is open again */
+  lost?: () => void;
+  /** a refused stream is open again: what came meanwhile is to be read */
+  back?: () => void;
+}
+
+/**
+ * Live updates of one game. The browser reconnects by itself when a
+ * stream ends; when the server refuses one, the browser gives up, so the
+ * page tries again itself, after 2 s, then less and less often (at most
+ * every minute), and says so through lost and back.
+ */
+export function follow(id: string, on: Follower): () => void {
+  let es: EventSource | undefined;
+  let timer = 0, wait = 2000, lost = false, stopped = false;
+  const open = () => {
+    const s = new EventSource(`/api/v1/games/${g(id)}/events${q(id)}`, { withCredentials: true });
+    es = s;
+    s.addEventListener("open", () => {
+      wait = 2000;
+      if (lost) {
+        lost = false;
+        on.back?.();
+      }
+    });
+    s.addEventListener("game", () => on.game?.());
+    s.addEventListener("phase", () => on.phase?.());
+    s.addEventListener("message", (e) => {
+      try {
+        on.message?.(JSON.parse((e as MessageEvent<string>).data) as Message);
+      } catch {
+        // a line that is not a message is not for the page
+      }
+    });
+    s.addEventListener("error", () => {
+      if (stopped || s.readyState !== EventSource.CLOSED) return; // the browser reconnects
+      if (!lost) {
+        lost = true;
+        on.lost?.();
+      }
+      timer = window.setTimeout(open, wait);
+      wait = Math.min(wait * 2, 60000);
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    es?.close();
+  };
 }

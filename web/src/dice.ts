@@ -8,7 +8,7 @@ import { countdown, fmtDate, t, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
-import { h, toast } from "./ui";
+import { h, liveLost, toast } from "./ui";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -177,7 +177,12 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       }
     }
   };
-  const stop = follow(g.id, { game: () => void reload(), message: (m) => press?.add(m) });
+  const stop = follow(g.id, {
+    game: () => void reload(),
+    message: (m) => press?.add(m),
+    lost: () => liveLost(root, true),
+    back: () => (liveLost(root, false), void reload(), void press?.load()),
+  });
   void loadLog().then(() => {
     draw();
     document.body.dataset["ready"] = "1";

@@ -12,7 +12,7 @@ import { Press } from "./press";
 import { gameSettings, seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
-import { h, toast } from "./ui";
+import { h, liveLost, toast } from "./ui";
 
 export const gamePage: Page = (root, params) => {
   if (!me) {
@@ -575,6 +575,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     game: () => ((heard = performance.now()), void reload()),
     phase: () => ((heard = performance.now()), void reload()),
     message: (m) => press?.add(m),
+    lost: () => liveLost(root, true),
+    back: () => (liveLost(root, false), void reload(), void press?.load()),
   });
   const vis = () => press?.draw();
   document.addEventListener("visibilitychange", vis);

@@ -1,5 +1,7 @@
 // Small helpers to build the page's elements.
 
+import { t } from "./i18n";
+
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
@@ -31,6 +33,13 @@ export function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<st
 }
 
 /** A short message in the page's live region, read out by screen readers. */
+/** liveLost shows (or takes away) the notice that a page's live updates have stopped. */
+export function liveLost(root: HTMLElement, lost: boolean): void {
+  const note = root.querySelector("#live-lost");
+  if (!lost) note?.remove();
+  else if (!note) root.prepend(h("p", { class: "live-lost", id: "live-lost", role: "status" }, t("live.lost")));
+}
+
 export function toast(text: string, kind: "info" | "error" = "info"): void {
   let box = document.getElementById("toast");
   if (!box) {

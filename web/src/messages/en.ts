@@ -57,6 +57,7 @@ export const en = {
   "invite.copy": "Copy",
   "invite.copied": "Link copied.",
   "press.none": "This game is played without press: the powers send no messages.",
+  "live.lost": "Live updates are interrupted: trying again… The page catches up by itself when they are back.",
   "press.publiconly": "Public press only: every message goes to every power.",
   "len.5m": "5 minutes",
   "len.1h": "1 hour",

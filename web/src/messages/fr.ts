@@ -59,6 +59,7 @@ export const fr: Catalogue = {
   "invite.copy": "Copier",
   "invite.copied": "Lien copié.",
   "press.none": "Cette partie se joue sans messages : les puissances ne s’écrivent pas.",
+  "live.lost": "Mises à jour en direct interrompues : nouvel essai en cours… La page se remet à jour d’elle-même à leur retour.",
   "press.publiconly": "Messages publics seulement : chaque message va à toutes les puissances.",
   "len.5m": "5 minutes",
   "len.1h": "1 heure",

@@ -59,6 +59,7 @@ export const ja: Catalogue = {
   "invite.copy": "コピー",
   "invite.copied": "リンクをコピーしました。",
   "press.none": "このゲームは外交メッセージなしで行います。",
+  "live.lost": "リアルタイム更新が途切れています。再接続中です…再開すると画面は自動で最新になります。",
   "press.publiconly": "全体宛てのみ：すべてのメッセージが全員に届きます。",
   "len.5m": "5分",
   "len.1h": "1時間",

@@ -1,0 +1,65 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestGamePageOutlastsARefusedStream: when the server refuses a game's
+// live-update stream (here, as when a player has too many open), the
+// browser gives up on it; the page says that live updates are
+// interrupted, tries again by itself, and once the stream is back shows
+// what happened meanwhile (a seat taken, press received), with no reload.
+func TestGamePageOutlastsARefusedStream(t *testing.T) {
+	var refuse atomic.Bool
+	s := newSiteWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if refuse.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/games/") && strings.HasSuffix(r.URL.Path, "/events") {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				fmt.Fprint(w, `{"error": "you have 8 live-update streams open, the most this server allows per user; close one before opening another"}`)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	alice, bob := s.person("alice"), s.person("bob")
+	alice.expect["429 /api/v1/games/*"] = true
+	bob.expect["429 /api/v1/games/*"] = true // his page opens while streams are refused too
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+
+	alice.do(
+		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
+		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+	)
+	refuse.Store(true)
+	alice.click("#create-game")
+	alice.wait("the forming game", `!!document.querySelector(".forming")`)
+	alice.wait("the notice that live updates stopped", `!!document.querySelector("#live-lost")`)
+	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	mark := eval[bool](alice, `(window.__noReload = true)`)
+
+	// Bob joins while alice's page has no stream.
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.click("#join")
+	refuse.Store(false)
+	alice.wait("the stream back", `!document.querySelector("#live-lost")`)
+	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	if !mark || !eval[bool](alice, `window.__noReload === true`) {
+		alice.fail("the page was reloaded")
+	}
+
+	// Live again: the start and the press come at once.
+	alice.click("#start")
+	bob.wait("the board", `document.body.dataset.ready === "1"`)
+	bob.click("#tab-press")
+	bob.click(`.channel[data-channel="England"]`)
+	bob.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Hello again."), chromedp.Click(chromedp.CSS("#press-send")))
+	alice.wait("bob's message counted", `document.querySelector("#tab-press .count")?.textContent === "1"`)
+}
