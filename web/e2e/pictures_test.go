@@ -93,6 +93,8 @@ func TestPictures(t *testing.T) {
 					}
 					p.click("#show-last")
 					p.wait("the results drawn", `document.querySelectorAll(".board .orders .order[class*=r-]").length > 0`)
+					// Back to the top, which the click scrolled away from.
+					eval[bool](p, `(scrollTo(0, 0), true)`)
 				}
 				switch {
 				case lang == "en" && !phone:
