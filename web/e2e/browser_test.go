@@ -828,3 +828,37 @@ func TestCoastAndExplanationInTheBrowser(t *testing.T) {
 	p.click("#sign-out")
 	p.wait("the sign-in form", `!!document.querySelector("#auth-name") && !document.querySelector("#who")`)
 }
+
+// TestJapaneseResultsInTheBrowser: a reader of Japanese sees why an order
+// failed, and why a typed order was refused, in Japanese. France's two
+// armies both move to Burgundy, which no other unit can reach (set up):
+// they bounce there, whatever the bots order.
+func TestJapaneseResultsInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
+	id := p.soloGame("standard", "France")
+	s.setPosition(id, func(pos *judge.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
+	p.do(chromedp.Reload())
+	p.wait("the game in Japanese", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("1901年 春")`)
+	p.do(chromedp.Click(chromedp.CSS(".typed summary")), chromedp.SendKeys(chromedp.CSS("#typed"), "F BRE - MOS"))
+	p.click("#add-typed")
+	p.expectRefusal(id)
+	p.click("#save")
+	p.wait("the refusal in Japanese", `document.querySelector("#drafts .bad .error")?.textContent.includes("そこから目的地には行けない")`)
+	p.click("#drafts .bad .remove")
+	p.order("par", "move", "bur")
+	p.order("mar", "move", "bur")
+	p.click("#ready")
+	p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
+	for _, o := range []string{"A PAR - BUR", "A MAR - BUR"} {
+		got := eval[string](p, fmt.Sprintf(`document.querySelector('#results .res[data-order=%q]')?.textContent ?? ""`, o))
+		if !strings.Contains(got, "Burgundyで押し返された") {
+			p.fail("the result of %s reads %q, want it bounced in Burgundy, in Japanese", o, got)
+		}
+	}
+}
+
+// expectRefusal says that the flow expects the server to refuse a batch of orders.
+func (p *person) expectRefusal(id string) { p.expect["422 /api/v1/games/"+id+"/orders"] = true }
