@@ -103,7 +103,7 @@ func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rul
 	for i, t := range texts {
 		o, err := e.Names.ParseOrder(t, pw, pos.Phase.Type)
 		if err != nil {
-			bad = append(bad, OrderError{Index: i, Order: t, Message: err.Error()})
+			bad = append(bad, OrderError{Index: i, Order: t, Reason: "syntax", Message: err.Error()})
 			continue
 		}
 		orders = append(orders, o)
@@ -151,7 +151,8 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 	mineIdx := make([]int, 0, len(orders))
 	for k, o := range orders {
 		if o.Power != pw {
-			bad = append(bad, OrderError{Index: idx[k], Order: e.orderText(texts, idx[k], o), Message: "order for another power"})
+			bad = append(bad, OrderError{Index: idx[k], Order: e.orderText(texts, idx[k], o), Reason: "other_power",
+				Message: "order for another power"})
 			continue
 		}
 		mine = append(mine, o)
@@ -168,7 +169,9 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 		// A canal permission is the one check that depends on another
 		// power's orders: it is settled at adjudication.
 		if rs.Outcome == rules.Illegal && rs.Reason != rules.NoPermission {
-			bad = append(bad, OrderError{Index: mineIdx[k], Order: e.orderText(texts, mineIdx[k], mine[k]), Message: rs.Message(e.V.Map)})
+			why := e.Codec.EncodeResult(pw, &rs)
+			bad = append(bad, OrderError{Index: mineIdx[k], Order: e.orderText(texts, mineIdx[k], mine[k]), Reason: why.Reason,
+				Where: why.Where, Message: why.Message})
 			continue
 		}
 		out = append(out, rs.Order)

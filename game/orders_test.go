@@ -31,8 +31,21 @@ func TestTypedOrdersGoStraightIn(t *testing.T) {
 		t.Fatalf("a duplicate order: %v", err)
 	}
 	french, _ := e.Parse(pos, "France", []string{"A par - bur"})
-	if _, err := e.Check(pos, "England", french); !errors.As(err, &oe) || oe.Orders[0].Message != "order for another power" {
+	if _, err := e.Check(pos, "England", french); !errors.As(err, &oe) || oe.Orders[0].Message != "order for another power" ||
+		oe.Orders[0].Reason != "other_power" {
 		t.Fatalf("France's order in England's batch: %v", err)
+	}
+	// Each refusal carries its reason's word, and the province it refers
+	// to, for a client to explain it in its reader's language.
+	_, err = e.Parse(pos, "England", []string{"F LON - XYZ", "F EDI - MOS", "F LON - NTH", "F EDI - NTH", "A LVP - YOR"})
+	want := []OrderError{{Index: 0, Reason: "syntax"}, {Index: 1, Reason: "not_adjacent"}, {Index: 3, Reason: "duplicate"}}
+	if !errors.As(err, &oe) || len(oe.Orders) != len(want) {
+		t.Fatalf("a batch with an unreadable, an unreachable and a duplicate order: %v", err)
+	}
+	for i, w := range want {
+		if got := oe.Orders[i]; got.Index != w.Index || got.Reason != w.Reason || got.Message == "" {
+			t.Errorf("refusal %d: %+v, want index %d reason %s", i, got, w.Index, w.Reason)
+		}
 	}
 }
 

@@ -264,8 +264,12 @@ func (c *Codec) EncodeUnit(u rules.Unit, p rules.Province) Unit {
 
 // EncodeResult writes the result of one order of power.
 func (c *Codec) EncodeResult(power rules.Power, r *rules.Result) Result {
-	return Result{Power: c.v.Map.PowerName(power), Order: c.names.FormatOrder(r.Order),
+	out := Result{Power: c.v.Map.PowerName(power), Order: c.names.FormatOrder(r.Order),
 		Result: r.Outcome.String(), Reason: r.Reason.String(), Message: r.Message(c.v.Map)}
+	if r.Where != rules.NoProvince && int(r.Where) < c.v.Map.NumProvinces() {
+		out.Where = c.v.Map.Provinces[r.Where].Abbr
+	}
+	return out
 }
 
 // SyntaxResult is the result of an order of power that cannot be read:

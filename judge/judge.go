@@ -83,12 +83,19 @@ type Input struct {
 	Options       *Options            `json:"options,omitempty"`
 }
 
-// Result is the outcome of one order.
+// Result is the outcome of one order. Reason is a machine word and
+// Where the province it refers to, so that a client can write the
+// explanation in its reader's language; Message is that explanation in
+// English (or a variant's own, more precise one).
 type Result struct {
-	Power   string `json:"power"`
-	Order   string `json:"order"`
-	Result  string `json:"result"`
-	Reason  string `json:"reason,omitempty"`
+	Power  string `json:"power"`
+	Order  string `json:"order"`
+	Result string `json:"result"`
+	Reason string `json:"reason,omitempty"`
+	// Where is the province the reason refers to, by its abbreviation:
+	// where a move bounced, where the cutting or dislodging unit came
+	// from, where retreats clashed.
+	Where   string `json:"where,omitempty"`
 	Message string `json:"message,omitempty"`
 }
 

@@ -40,8 +40,14 @@ func TestContractMovementRetreatAdjustment(t *testing.T) {
 		t.Errorf("dislodged: %+v", d)
 	}
 	// Results come power by power in the variant's order: France first.
-	if out.Results[0].Order != "A BUR H" || out.Results[0].Result != "failed" || out.Results[0].Reason != "dislodged" {
+	// Where the dislodging unit came from, by name in the message and by
+	// abbreviation in where (for a client to write it in its language).
+	if r := out.Results[0]; r.Order != "A BUR H" || r.Result != "failed" || r.Reason != "dislodged" || r.Where != "mun" ||
+		r.Message != "dislodged by the unit from Munich" {
 		t.Errorf("results: %+v", out.Results)
+	}
+	if r := out.Results[1]; r.Where != "" || r.Reason != "" {
+		t.Errorf("a success refers to no province: %+v", r)
 	}
 	// The retreat phase, fed with the output.
 	next, _ := json.Marshal(out.Next)

@@ -97,10 +97,10 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	name, err := username.Prepare(c.Name)
 	if err != nil {
-		return errorf(http.StatusUnprocessableEntity, "%v", err)
+		return codedf(http.StatusUnprocessableEntity, "name_invalid", "%v", err)
 	}
 	if n := utf8.RuneCountInString(c.Password); n < 8 || len(c.Password) > 256 {
-		return errorf(http.StatusUnprocessableEntity, "password: 8 to 256 characters")
+		return codedf(http.StatusUnprocessableEntity, "password_invalid", "password: 8 to 256 characters")
 	}
 	u := &store.User{ID: newID(), Name: name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
 	var token string
@@ -115,10 +115,10 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 		return tx.CreateSession(sess)
 	})
 	if errors.Is(err, store.ErrConflict) {
-		return errorf(http.StatusConflict, "the name %q is taken (names are compared without case and width)", name)
+		return codedf(http.StatusConflict, "name_taken", "the name %q is taken (names are compared without case and width)", name)
 	}
 	if errors.Is(err, store.ErrConfusable) {
-		return errorf(http.StatusUnprocessableEntity, "the name %q looks like an existing player's name (letters of one script that pass for another's, or \"rn\" for \"m\", \"1\" for \"l\"); choose another", name)
+		return codedf(http.StatusUnprocessableEntity, "name_confusable", "the name %q looks like an existing player's name (letters of one script that pass for another's, or \"rn\" for \"m\", \"1\" for \"l\"); choose another", name)
 	}
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(c.Name) > 200 || len(c.Password) > 256 {
-		return errorf(http.StatusUnauthorized, "wrong name or password")
+		return codedf(http.StatusUnauthorized, "wrong_password", "wrong name or password")
 	}
 	// Attempts are counted by the name as accounts are compared, so that
 	// "ＣＡＲＯＬ" and "carol" are one name to the throttle too.
@@ -152,7 +152,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		if device != "" {
 			from = "from this device"
 		}
-		return errorf(http.StatusTooManyRequests, "too many wrong passwords %s; try again in %d minutes", from, int(wait.Minutes())+1)
+		return codedf(http.StatusTooManyRequests, "too_many_tries", "too many wrong passwords %s; try again in %d minutes", from, int(wait.Minutes())+1)
 	}
 	var u *store.User
 	err := s.st.View(r.Context(), func(tx store.Tx) error {
@@ -169,7 +169,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	}
 	if !s.checkPassword(hash, c.Password) || u == nil {
 		s.logins.failed(key, r.RemoteAddr, device, s.now())
-		return errorf(http.StatusUnauthorized, "wrong name or password")
+		return codedf(http.StatusUnauthorized, "wrong_password", "wrong name or password")
 	}
 	s.logins.succeeded(key, r.RemoteAddr, device)
 	http.SetCookie(w, s.devices.issue(key, s.now(), secureRequest(r)))

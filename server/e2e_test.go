@@ -106,8 +106,16 @@ func TestAGameWithBotsFromCreationToAResolvedPhase(t *testing.T) {
 
 		// A batch with bad orders is refused whole, one message per order.
 		r := a.must(422, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"F lon - nth", "A par - bur", "F edi - mos", "gibberish"}})
-		if errs := r.m(t)["orders"].([]any); len(errs) != 3 {
+		errs := r.m(t)["orders"].([]any)
+		if len(errs) != 3 {
 			t.Fatalf("errors: %s", r.Body)
+		}
+		// Each with its reason's word, for a client to explain it in its
+		// reader's language.
+		for i, want := range []string{"no_unit", "not_adjacent", "syntax"} {
+			if got := errs[i].(map[string]any)["reason"]; got != want {
+				t.Errorf("refusal %d: reason %v, want %s: %s", i, got, want, r.Body)
+			}
 		}
 		if g := a.game(id); len(g.MyOrders.Orders) != 0 {
 			t.Fatalf("a refused batch was stored: %+v", g.MyOrders)

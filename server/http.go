@@ -25,13 +25,22 @@ type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 type apiError struct {
 	Status  int
 	Message string
-	Orders  []table.OrderError
+	// Code, when set, names the error for a client that explains it in its
+	// reader's language (api/openapi.yaml lists the codes): only the few
+	// errors a person commonly meets have one.
+	Code   string
+	Orders []table.OrderError
 }
 
 func (e *apiError) Error() string { return e.Message }
 
 func errorf(status int, format string, args ...any) error {
 	return &apiError{Status: status, Message: fmt.Sprintf(format, args...)}
+}
+
+// codedf is errorf for an error with a code.
+func codedf(status int, code, format string, args ...any) error {
+	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
 type ctxKey int
@@ -107,6 +116,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="chancery"`)
 	}
 	body := map[string]any{"error": ae.Message, "status": ae.Status}
+	if ae.Code != "" {
+		body["code"] = ae.Code
+	}
 	if ae.Orders != nil {
 		body["orders"] = ae.Orders
 	}

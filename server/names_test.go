@@ -12,23 +12,27 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 		anon := &client{e: e}
 		pw := "long enough"
 		anon.must(201, "POST", "/users", map[string]string{"name": "alice", "password": pw})
+		// Each refusal has a code, for a client to explain it in its
+		// reader's language.
 		for _, tc := range []struct {
-			name   string
-			status int
-			want   string
+			name, password string
+			status         int
+			want, code     string
 		}{
-			{"\u0430lice", 422, "mixes the Cyrillic and Latin scripts"}, // Cyrillic а
-			{"\u0430lic\u0435x", 422, "mixes"},                          // Cyrillic а and е, elsewhere free
-			{"ｂｏｂ\u03bf", 422, "mixes"},                                 // fullwidth Latin with a Greek ο
-			{"ａｌｉｃｅ", 409, "taken"},                                     // fullwidth: the same name
-			{"ALICE", 409, "taken"},
-			{"bob১", 422, "mixes"},       // a Bengali digit in a Latin name
-			{"bob١", 422, "not allowed"}, // an Arabic-Indic digit
+			{"\u0430lice", pw, 422, "mixes the Cyrillic and Latin scripts", "name_invalid"}, // Cyrillic а
+			{"\u0430lic\u0435x", pw, 422, "mixes", "name_invalid"},                          // Cyrillic а and е, elsewhere free
+			{"ｂｏｂ\u03bf", pw, 422, "mixes", "name_invalid"},                                 // fullwidth Latin with a Greek ο
+			{"ａｌｉｃｅ", pw, 409, "taken", "name_taken"},                                       // fullwidth: the same name
+			{"ALICE", pw, 409, "taken", "name_taken"},
+			{"bob১", pw, 422, "mixes", "name_invalid"},       // a Bengali digit in a Latin name
+			{"bob١", pw, 422, "not allowed", "name_invalid"}, // an Arabic-Indic digit
+			{"bob", "short", 422, "password", "password_invalid"},
 		} {
-			r := anon.do("POST", "/users", map[string]string{"name": tc.name, "password": pw})
+			r := anon.do("POST", "/users", map[string]string{"name": tc.name, "password": tc.password})
 			msg, _ := r.m(t)["error"].(string)
-			if r.Status != tc.status || !strings.Contains(msg, tc.want) {
-				t.Errorf("register %q: %d %q, want %d saying %q", tc.name, r.Status, msg, tc.status, tc.want)
+			code, _ := r.m(t)["code"].(string)
+			if r.Status != tc.status || !strings.Contains(msg, tc.want) || code != tc.code {
+				t.Errorf("register %q: %d %q %q, want %d saying %q, code %q", tc.name, r.Status, msg, code, tc.status, tc.want, tc.code)
 			}
 		}
 		// One script, or the scripts of Japanese together, is a name.
@@ -41,7 +45,10 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 		if s.User.Name != "alice" {
 			t.Errorf("signed in as %q", s.User.Name)
 		}
-		anon.must(401, "POST", "/sessions", map[string]string{"name": "\u0430lice", "password": pw})
+		r := anon.must(401, "POST", "/sessions", map[string]string{"name": "\u0430lice", "password": pw})
+		if code, _ := r.m(t)["code"].(string); code != "wrong_password" {
+			t.Errorf("a wrong sign-in's code: %q, want wrong_password", code)
+		}
 	})
 }
 
@@ -65,12 +72,13 @@ func TestConfusableNamesAreRefused(t *testing.T) {
 		} {
 			r := anon.do("POST", "/users", map[string]string{"name": name, "password": pw})
 			msg, _ := r.m(t)["error"].(string)
-			want, says := 422, "looks like an existing player's name"
+			code, _ := r.m(t)["code"].(string)
+			want, says, wantCode := 422, "looks like an existing player's name", "name_confusable"
 			if name == "PAYPAL" {
-				want, says = 409, "taken"
+				want, says, wantCode = 409, "taken", "name_taken"
 			}
-			if r.Status != want || !strings.Contains(msg, says) {
-				t.Errorf("register %q: %d %q, want %d saying %q", name, r.Status, msg, want, says)
+			if r.Status != want || !strings.Contains(msg, says) || code != wantCode {
+				t.Errorf("register %q: %d %q %q, want %d saying %q, code %q", name, r.Status, msg, code, want, says, wantCode)
 			}
 		}
 		// Different names, however alike in spelling, register.

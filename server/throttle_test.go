@@ -17,7 +17,7 @@ func TestPasswordGuessingIsThrottled(t *testing.T) {
 			anon.must(401, "POST", "/sessions", wrong)
 		}
 		// Even the right password waits now, with a clear message.
-		if r := anon.must(429, "POST", "/sessions", right); !strings.Contains(string(r.Body), "too many wrong passwords") {
+		if r := anon.must(429, "POST", "/sessions", right); !strings.Contains(string(r.Body), "too many wrong passwords") || !strings.Contains(string(r.Body), `"code":"too_many_tries"`) {
 			t.Errorf("429 body: %s", r.Body)
 		}
 		// Other names are not affected.

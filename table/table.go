@@ -232,10 +232,17 @@ func Deadline(t time.Time) *time.Time {
 	return &t
 }
 
-// OrderError is one order of a batch that cannot be accepted.
+// OrderError is one order of a batch that cannot be accepted. Reason,
+// when set, is a machine word for why (for Diplomacy, the adjudication
+// contract's reasons, "syntax" for an order that cannot be read and
+// "other_power" for another power's order) and Where the province it
+// refers to, so that a client can explain it in its reader's language;
+// Message explains it in English.
 type OrderError struct {
 	Index   int    `json:"index"`
 	Order   string `json:"order"`
+	Reason  string `json:"reason,omitempty"`
+	Where   string `json:"where,omitempty"`
 	Message string `json:"message"`
 }
 

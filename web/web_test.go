@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -73,5 +74,62 @@ func TestHandlerServesPagesAndFiles(t *testing.T) {
 	}
 	if rec := get("POST", "/"); rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST /: %d, want 405", rec.Code)
+	}
+}
+
+// catalogueEntry is one line of a messages catalogue: `"key": "text",`.
+var catalogueEntry = regexp.MustCompile(`^\s*(?:"([^"]+)"|([A-Za-z_]\w*))\s*:\s*"((?:[^"\\]|\\.)*)",?\s*$`)
+
+// readCatalogue reads web/src/messages/<lang>.ts: each key's text.
+func readCatalogue(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile("src/messages/" + lang + ".ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		m := catalogueEntry.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		out[m[1]+m[2]] = m[3]
+	}
+	if len(out) < 100 {
+		t.Fatalf("%s.ts: only %d messages read: has its form changed?", lang, len(out))
+	}
+	return out
+}
+
+// TestCataloguesAgree: every message of the English catalogue is in the
+// others, with the same placeholders (a placeholder missing in one
+// language would leave out a name or a number), and no other message.
+// The type checker says as much of the keys; this test holds without it.
+func TestCataloguesAgree(t *testing.T) {
+	placeholder := regexp.MustCompile(`\{\w+\}`)
+	holes := func(s string) string {
+		p := placeholder.FindAllString(s, -1)
+		sort.Strings(p)
+		return strings.Join(p, " ")
+	}
+	en := readCatalogue(t, "en")
+	for _, lang := range []string{"fr", "ja"} {
+		other := readCatalogue(t, lang)
+		for k, v := range en {
+			w, ok := other[k]
+			switch {
+			case !ok:
+				t.Errorf("%s.ts lacks %q", lang, k)
+			case w == "":
+				t.Errorf("%s.ts: %q is empty", lang, k)
+			case holes(w) != holes(v):
+				t.Errorf("%s.ts: %q has placeholders %q, English %q", lang, k, holes(w), holes(v))
+			}
+		}
+		for k := range other {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s.ts has %q, which en.ts does not", lang, k)
+			}
+		}
 	}
 }

@@ -104,7 +104,6 @@ func TestWholeGameInTheBrowser(t *testing.T) {
 			p.fail("a finished game still takes orders or votes")
 		}
 	}
-	alice.shot("web-finished")
 	alice.do(chromedp.Navigate(s.URL + "/"))
 	alice.wait("the game among alice's games, finished", fmt.Sprintf(`!!document.querySelector('[data-game=%q]') && document.querySelector('[data-game=%q]').textContent.length > 0`, id, id))
 }

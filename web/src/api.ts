@@ -43,7 +43,10 @@ export interface Unit { power: string; type: "army" | "fleet"; province: string 
 
 export interface Dislodged extends Unit { attacker_from?: string; retreats?: string[] }
 
-export interface Result { power: string; order: string; result: "succeeded" | "failed" | "illegal"; reason?: string; message?: string }
+export interface Result { power: string; order: string; result: "succeeded" | "failed" | "illegal"; reason?: string; where?: string; message?: string }
+
+/** One order of a refused batch: its index, its text, why (a word, a province) and the English message. */
+export interface OrderRefusal { index: number; order: string; reason?: string; where?: string; message: string }
 
 export interface PowerState {
   power: string;
@@ -170,12 +173,13 @@ export interface Option {
 
 export interface Options { phase: Phase; power: string; adjustment: number; orders: Option[] }
 
-/** An error the server answered, with its message and, for a refused batch of orders, one entry per bad order. */
+/** An error the server answered, with its message, its code if it has one and, for a refused batch of orders, one entry per bad order. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly orders: { index: number; order: string; message: string }[] = [],
+    readonly orders: OrderRefusal[] = [],
+    readonly code = "",
   ) {
     super(message);
   }
@@ -209,8 +213,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   }
   if (!res.ok) {
     if (res.status === 401 && path !== "/me" && path !== "/sessions") hooks.onSignedOut();
-    const e = (data ?? {}) as { error?: string; orders?: { index: number; order: string; message: string }[] };
-    throw new ApiError(res.status, e.error ?? res.statusText, e.orders ?? []);
+    const e = (data ?? {}) as { error?: string; code?: string; orders?: OrderRefusal[] };
+    throw new ApiError(res.status, e.error ?? res.statusText, e.orders ?? [], e.code ?? "");
   }
   return data as T;
 }

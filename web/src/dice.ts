@@ -4,7 +4,7 @@
 // player with the moves that answer it, and the battle log; all live.
 
 import { api, ApiError, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
-import { countdown, fmtDate, t, type Key } from "./i18n";
+import { countdown, fmtDate, t, variantTitle, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
@@ -37,7 +37,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   const draw = () => {
     const v = g.view;
     head.replaceChildren(
-      h("h1", { class: "game-title" }, g.name, h("span", { class: "muted" }, " · Diceplomacy")),
+      h("h1", { class: "game-title" }, g.name, h("span", { class: "muted" }, " · " + variantTitle("diceplomacy"))),
       h("div", { class: "phase-line" },
         v ? t("dice.turn", { n: v.turn, name: name(v, v.current) }) : "",
         g.deadline && g.status === "active" ? h("span", { class: "deadline" }, " ", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, " (" + fmtDate(g.deadline) + ")")) : ""),
@@ -123,11 +123,13 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
 
   const evText = (v: DiceView, e: DiceEvent): string => {
     const k = ("dice.ev." + e.kind) as Key;
+    const target = e.target >= 0 ? name(v, e.target) : "";
     const s = t(k, {
       seat: e.seat >= 0 ? name(v, e.seat) : "",
-      target: e.target >= 0 ? name(v, e.target) : "",
+      target,
       value: e.value ?? 0,
-      move: e.move ? t(("dice.mv." + e.move) as Key) : "",
+      // A move names its target where the language puts it.
+      move: e.move ? t(("dice.mv." + e.move) as Key, { target }) : "",
       yes: e.move?.startsWith("answer_") ? (e.yes ? "✓" : "✕") : "",
       seats: names(v, e.seats),
       attackers: names(v, e.attackers),

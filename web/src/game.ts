@@ -2,10 +2,10 @@
 // panel, press, the powers and votes, and history stepping; Diceplomacy
 // has its own table (dice.ts). Everything follows the game's event stream.
 
-import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type PhaseRecord, type Variant } from "./api";
+import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type OrderRefusal, type PhaseRecord, type Variant } from "./api";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, phaseLabel, t, variantTitle, type Key } from "./i18n";
+import { countdown, fmtDate, phaseLabel, t, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -63,7 +63,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   let drafts: Draft[] = [];
   let savedText = "";
   let saveState: "saved" | "dirty" | "saving" | "error" = "saved";
-  let saveErrors: { index: number; order: string; message: string }[] = [];
+  let saveErrors: OrderRefusal[] = [];
   let tab: Tab = "orders";
   let explain: Drawn | null = null;
 
@@ -144,7 +144,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       const p = parseOrder(r.order);
       if (!p) continue;
       seen.add(r.power + p.text);
-      out.push({ ...p, power: r.power, result: r.result, ...(r.reason ? { reason: r.reason } : {}), ...(r.message ? { message: r.message } : {}) });
+      const message = why(r, provinceName);
+      out.push({ ...p, power: r.power, result: r.result, ...(r.reason ? { reason: r.reason } : {}), ...(message ? { message } : {}) });
     }
     for (const [power, list] of Object.entries(rec.orders)) {
       for (const o of list) {
@@ -207,7 +208,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         h("li", { class: "res r-" + r.result, "data-order": r.order },
           h("span", { class: "res-mark", "aria-hidden": "true" }, r.result === "succeeded" ? "✓" : r.result === "illegal" ? "!" : "✕"), " ",
           h("b", {}, r.power), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
-          r.message ? h("span", { class: "muted" }, " (" + r.message + ")") : null,
+          why(r, provinceName) ? h("span", { class: "muted" }, " (" + why(r, provinceName) + ")") : null,
         ),
       )),
     );
@@ -399,7 +400,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       }
       ordersPane.append(chooser);
     }
-    const errAt = new Map(saveErrors.filter((e) => e.index >= 0).map((e) => [e.index, e.message]));
+    const errAt = new Map(saveErrors.filter((e) => e.index >= 0).map((e) => [e.index, why(e, provinceName) || e.message]));
     ordersPane.append(
       h("h3", {}, t("orders.drafted")),
       h("ol", { class: "drafts", id: "drafts" },

@@ -45,6 +45,21 @@ export function t(key: Key, vars: Record<string, string | number> = {}): string 
   });
 }
 
+/**
+ * why explains an order's result, or why an order was refused, in the
+ * viewer's language: from the reason's word and the province it refers to,
+ * named by place. In English, and for a reason the catalogue does not
+ * know, the server's message is the text: a variant's own explanation
+ * (a railway's) is more precise than the reason's sentence.
+ */
+export function why(r: { order: string; reason?: string; where?: string; message?: string }, place: (id: string) => string): string {
+  if (!r.reason || lang === "en") return r.message ?? "";
+  let k = "why." + r.reason;
+  if (r.reason === "wrong_unit_type") k += r.order.trim().toUpperCase().startsWith("F") ? ".F" : ".A";
+  else if (r.where && k + ".at" in en) k += ".at";
+  return k in en ? t(k as Key, { where: r.where ? place(r.where) || r.where.toUpperCase() : "" }) : r.message ?? "";
+}
+
 export function variantTitle(name: string): string {
   const k = ("variant." + name) as Key;
   return k in en ? t(k) : name;

@@ -1,0 +1,218 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	stdpng "image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// TestPictures draws the pictures of docs/web.md: the lobby, a game of
+// each variant with its first phase's results drawn, the Diceplomacy
+// table, a phone and a Japanese page. It runs only when asked:
+//
+//	CHANCERY_SHOTS=$PWD/docs go test ./web/e2e -run TestPictures
+//
+// With CHANCERY_SHOTS_ALL=1 it also draws every page in every language
+// at 1280 and 360 pixels wide (all-LANG-PAGE-WIDTH.png), to look at.
+func TestPictures(t *testing.T) {
+	dir := os.Getenv("CHANCERY_SHOTS")
+	if dir == "" {
+		t.Skip("draws the pictures of docs/ when CHANCERY_SHOTS names a folder")
+	}
+	s := newSite(t)
+	p := s.person("alice")
+	p.desktop()
+	p.signUp("correct horse")
+
+	// A game of each variant, its first phase played: its page shows the
+	// orders and results of that phase.
+	type game struct{ name, id string }
+	var games []game
+	for _, v := range []struct {
+		variant, power string
+		orders         [][]string // unit, kind, targets
+	}{
+		{"standard", "France", [][]string{{"par", "move", "bur"}, {"mar", "support", "par", "bur"}, {"bre", "move", "mao"}}},
+		{"1900", "France", [][]string{{"par", "move", "bur"}, {"bre", "move", "mao"}}},
+		{"colonial", "Russia", [][]string{{"vla", "railway", "mos"}}},
+		{"sengoku", "Oda", [][]string{{"owa", "move", "ise"}, {"mik", "move", "tot"}}},
+	} {
+		id := p.soloGame(v.variant, v.power)
+		for _, o := range v.orders {
+			p.order(o[0], o[1], o[2:]...)
+		}
+		p.click("#ready")
+		p.wait("the first phase played", `document.querySelectorAll("#results .res").length > 0`)
+		games = append(games, game{v.variant, id})
+	}
+	games = append(games, game{"diceplomacy", p.diceTable()})
+
+	langs := []string{"en", "ja"}
+	all := os.Getenv("CHANCERY_SHOTS_ALL") != ""
+	if all {
+		langs = append(langs, "fr")
+	}
+	for _, lang := range langs {
+		eval[bool](p, fmt.Sprintf(`(localStorage.setItem("chancery.lang", %q), true)`, lang))
+		for _, phone := range []bool{false, true} {
+			if phone {
+				p.phone()
+			} else {
+				p.desktop()
+			}
+			width := map[bool]string{false: "1280", true: "360"}[phone]
+			p.do(chromedp.Navigate(s.URL + "/"))
+			p.wait("the lobby", `!!document.querySelector("#create-form") && document.querySelectorAll("#my-games li").length > 0`)
+			if lang == "en" && !phone {
+				p.shot(dir, "web-lobby")
+			}
+			if all {
+				p.shot(dir, "all-"+lang+"-lobby-"+width)
+			}
+			for _, g := range games {
+				p.do(chromedp.Navigate(s.URL + "/games/" + g.id))
+				if g.name == "diceplomacy" {
+					p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine") && !!document.querySelector("#dice-log li")`)
+				} else {
+					p.wait("the game", `document.body.dataset.ready === "1"`)
+					if phone {
+						p.click("#tab-board")
+					}
+					p.click("#show-last")
+					p.wait("the results drawn", `document.querySelectorAll(".board .orders .order[class*=r-]").length > 0`)
+					// Back to the top, which the click scrolled away from.
+					eval[bool](p, `(scrollTo(0, 0), true)`)
+				}
+				switch {
+				case lang == "en" && !phone:
+					p.shot(dir, "web-"+g.name)
+				case lang == "en" && phone && g.name == "standard":
+					p.shot(dir, "web-phone")
+				case lang == "ja" && !phone && g.name == "sengoku":
+					p.shot(dir, "web-ja")
+				}
+				if all {
+					p.shot(dir, "all-"+lang+"-"+g.name+"-"+width)
+				}
+			}
+		}
+	}
+}
+
+func (p *person) desktop() {
+	p.t.Helper()
+	p.do(chromedp.EmulateViewport(1280, 800))
+}
+
+func (p *person) phone() {
+	p.t.Helper()
+	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+}
+
+// diceTable starts a Diceplomacy table of four with bots and plays until
+// its log has a war, or a few moves.
+func (p *person) diceTable() string {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), "diceplomacy"))
+	eval[bool](p, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
+	p.do(chromedp.SetValue(chromedp.CSS("#new-players"), "4"))
+	p.click("#create-game")
+	p.click("#start")
+	p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)
+	id := eval[string](p, `location.pathname.split("/").pop()`)
+	deadline := time.Now().Add(30 * time.Second)
+	for moves := 0; moves < 12 && time.Now().Before(deadline); {
+		if eval[bool](p, `!!document.querySelector("#dice-log .ev-war")`) && moves >= 3 {
+			break
+		}
+		ms := p.moves()
+		if len(ms) == 0 {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		pick := ms[0]
+		for _, m := range ms {
+			if strings.HasPrefix(m, "declare_war:") {
+				pick = m
+			}
+		}
+		p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+		moves++
+		time.Sleep(150 * time.Millisecond)
+	}
+	return id
+}
+
+// shot saves a screenshot of the viewport as dir/NAME.png, in few colours.
+func (p *person) shot(dir, name string) {
+	p.t.Helper()
+	// Passing notices would hide the board in the pictures: hidden while
+	// the picture is taken (the page keeps its place for the next ones).
+	eval[bool](p, `(document.head.append(Object.assign(document.createElement("style"), {id: "no-toast", textContent: "#toast {display: none !important}"})), true)`)
+	defer eval[bool](p, `(document.getElementById("no-toast")?.remove(), true)`)
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{})
+	if err != nil {
+		p.t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), paletted(res.Data), 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
+// paletted turns a screenshot into a PNG of its 256 commonest colours
+// (a screenshot of the page has few), a fifth of the size, or leaves it
+// as it is if it cannot be read.
+func paletted(b []byte) []byte {
+	img, err := stdpng.Decode(bytes.NewReader(b))
+	if err != nil {
+		return b
+	}
+	type sum struct{ r, g, b, n int }
+	buckets := map[int]*sum{}
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			k := int(cr>>11)<<10 | int(cg>>11)<<5 | int(cb>>11)
+			s := buckets[k]
+			if s == nil {
+				s = &sum{}
+				buckets[k] = s
+			}
+			s.r, s.g, s.b, s.n = s.r+int(cr>>8), s.g+int(cg>>8), s.b+int(cb>>8), s.n+1
+		}
+	}
+	all := make([]*sum, 0, len(buckets))
+	for _, s := range buckets {
+		all = append(all, s)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].n > all[j].n })
+	var pal color.Palette
+	for _, s := range all[:min(256, len(all))] {
+		pal = append(pal, color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 255})
+	}
+	out := image.NewPaletted(r, pal)
+	draw.Draw(out, r, img, r.Min, draw.Src)
+	var buf bytes.Buffer
+	if err := (&stdpng.Encoder{CompressionLevel: stdpng.BestCompression}).Encode(&buf, out); err != nil {
+		return b
+	}
+	return buf.Bytes()
+}
