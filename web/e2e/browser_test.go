@@ -351,8 +351,8 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	alice.wait("the forming game", `!!document.querySelector(".forming")`)
 	id := eval[string](alice, `location.pathname.split("/").pop()`)
 
-	// Bob finds it among the open games and joins.
-	bob.do(chromedp.Reload())
+	// Bob, in the lobby since he signed up, sees it among the open games
+	// (the lobby is live) and joins.
 	bob.wait("the open game", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q]')`, id))
 	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
 	bob.wait("bob's seat", `location.pathname.endsWith(`+fmt.Sprintf("%q", id)+`) && !!document.querySelector(".forming")`)
