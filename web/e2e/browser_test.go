@@ -631,6 +631,14 @@ func TestColonialRailwayInTheBrowser(t *testing.T) {
 		p.fail("drafts %q, want the railway move", got)
 	}
 	p.wait("the railway arrow", `!!document.querySelector(".board .orders .order.k-railway")`)
+	// The arrow follows the track through the stations between, and the
+	// track is a line, not a filled shape.
+	if n := eval[int](p, `document.querySelector(".board .orders .order.k-railway polyline")?.points.numberOfItems ?? 0`); n < 4 {
+		p.fail("the railway arrow has %d points, want it along the track (Moscow, Perm, Omsk, Krasnoyarsk, Irkutsk, Vladivostok)", n)
+	}
+	if fill := eval[string](p, `getComputedStyle(document.querySelector(".board polyline[data-railway]")).fill`); fill != "none" {
+		p.fail("the railway is filled with %s", fill)
+	}
 	p.readyAndWait("Autumn 1870")
 	p.wait("the railway move's result", `document.querySelector("#results").textContent.includes("A VLA - TSR - MOS")`)
 

@@ -212,9 +212,25 @@ export class Board {
       let end: Pt | null = null;
       if (!a) continue;
       switch (o.kind) {
-        case "move":
-        case "retreat":
         case "railway": {
+          if (!tg) break;
+          // Along the railway, station by station, when the board has it.
+          const way = this.railway(o.at, o.target!);
+          if (way.length > 1) {
+            const [p] = trim(way[0]!, way[1]!, R, 0);
+            const [, q] = trim(way[way.length - 2]!, way[way.length - 1]!, 0, R + 2);
+            const pts = [p, ...way.slice(1, -1), q];
+            g.append(s("polyline", { points: pts.map((x) => `${x.x},${x.y}`).join(" "), "marker-end": "url(#arrow)" }));
+            end = q;
+            break;
+          }
+          const [p, q] = trim(a, tg, R, R + 2);
+          g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "marker-end": "url(#arrow)" }));
+          end = q;
+          break;
+        }
+        case "move":
+        case "retreat": {
           if (!tg) break;
           const [p, q] = trim(a, tg, R, R + 2);
           g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "marker-end": "url(#arrow)" }));
@@ -262,6 +278,24 @@ export class Board {
       g.append(s("title", {}, o.text + (o.result ? " — " + (o.message || t(("result." + o.result) as "result.failed")) : "")));
       this.ordersG.append(g);
     }
+  }
+
+  /**
+   * railway returns the points of the board's railway between two of its
+   * stations, in the order travelled (none if no railway joins them).
+   */
+  private railway(from: string, to: string): Pt[] {
+    for (const el of this.svg?.querySelectorAll("polyline[data-railway]") ?? []) {
+      const stations = (el.getAttribute("data-stations") ?? "").split(" ");
+      const pts = (el.getAttribute("points") ?? "").trim().split(/\s+/).map((p) => {
+        const [x, y] = p.split(",").map(Number);
+        return { x: x!, y: y! };
+      });
+      const i = stations.indexOf(base(from)), j = stations.indexOf(base(to));
+      if (i < 0 || j < 0 || pts.length !== stations.length) continue;
+      return i <= j ? pts.slice(i, j + 1) : pts.slice(j, i + 1).reverse();
+    }
+    return [];
   }
 
   /** mark highlights provinces: the selected unit and the legal targets. */
