@@ -227,14 +227,14 @@ func (g *Game) alivePowers(e *Engine, pos *rules.Position) []string {
 // a concession when every person but the sole leader does (at least one).
 func (g *Game) Vote(e *Engine, power string, draw, concede bool, now time.Time) error {
 	if g.Status != Active {
-		return fmt.Errorf("%w: votes are only taken while the game is played", ErrState)
+		return table.Codedf(ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
 	}
 	if draw && e.V.NoDraws {
-		return fmt.Errorf("%w: %s has no draws; a game ends only in victory", ErrInvalid, e.V.Title)
+		return table.Codedf(ErrInvalid, table.CodeNoDraws, "%s has no draws; a game ends only in victory", e.V.Title)
 	}
 	pos := g.Position
 	if !e.Alive(pos, power) {
-		return fmt.Errorf("%w: %s is out of the game", ErrState, power)
+		return table.Codedf(ErrState, table.CodePowerOut, "%s is out of the game", power)
 	}
 	g.DrawVotes = setVote(g.DrawVotes, power, draw)
 	g.ConcedeVotes = setVote(g.ConcedeVotes, power, concede)

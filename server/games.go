@@ -61,7 +61,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	// Phases shorter than the API allows are refused below (422); this
 	// server's own shortest is a limit (429).
 	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= table.MinPhaseSeconds && deadline < minSeconds {
-		return errorf(http.StatusTooManyRequests, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
+		return codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
 			s.cfg.MinPhase, minSeconds)
 	}
 	press, err := table.ParsePress(req.Press)
@@ -93,7 +93,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 			if n >= limit {
-				return errorf(http.StatusTooManyRequests, "you have %s that you created and that have not finished, the most this server allows per user; finish one before creating another",
+				return codedf(http.StatusTooManyRequests, table.CodeTooManyGames, "you have %s that you created and that have not finished, the most this server allows per user; finish one before creating another",
 					plural(n, "game"))
 			}
 		}

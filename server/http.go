@@ -112,6 +112,11 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = &apiError{Status: http.StatusInternalServerError, Message: "internal error"}
 	}
+	// A game's refusal names itself where it is made.
+	var te *table.Error
+	if ae.Code == "" && errors.As(err, &te) {
+		ae.Code = te.Code
+	}
 	if ae.Status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="chancery"`)
 	}

@@ -95,11 +95,15 @@ func TestPerUserLimitsAreConfigurable(t *testing.T) {
 				c.MaxGamesPerUser, c.MinPhase, c.MaxStreamsPerUser = 2, 10*time.Minute, 1
 			})
 			a := e.user()
-			refused(t, a.do("POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 599}), "10m0s")
+			r := a.do("POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 599})
+			refused(t, r, "10m0s")
+			wantCode(t, r, 429, "phase_too_short")
 			// Games without the creator in them count too.
 			first := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "France"})
 			a.newGame(map[string]any{"variant": "diceplomacy", "phase_deadline_seconds": 600})
-			refused(t, a.do("POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 600}), "2 games")
+			r = a.do("POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
+			refused(t, r, "2 games")
+			wantCode(t, r, 429, "too_many_games")
 			// A finished game no longer counts.
 			a.must(200, "POST", "/games/"+first+"/start", nil)
 			a.must(200, "PUT", "/games/"+first+"/votes", map[string]any{"draw": true})

@@ -70,13 +70,13 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if mine == "" {
-			return errorf(http.StatusForbidden, "only the game's players may send press")
+			return codedf(http.StatusForbidden, table.CodeNotPlayer, "only the game's players may send press")
 		}
 		if g.Table().Status == table.Finished {
-			return errorf(http.StatusConflict, "the game is finished: it is read-only")
+			return codedf(http.StatusConflict, table.CodeFinished, "the game is finished: it is read-only")
 		}
 		if table.Press(row.Press) == table.NoPress {
-			return errorf(http.StatusForbidden, "this game has no press")
+			return codedf(http.StatusForbidden, table.CodeNoPress, "this game has no press")
 		}
 		// A power may be named by any of its names (1900's "England" for
 		// Britain); names the game does not know are refused below.
@@ -105,7 +105,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		}
 		// Public press is to every other power, named or not.
 		if table.Press(row.Press) == table.PublicPress && len(to) != len(powers)-1 {
-			return errorf(http.StatusUnprocessableEntity, "to: this game allows public press only: send to every power (leave \"to\" empty)")
+			return codedf(http.StatusUnprocessableEntity, table.CodePublicPressOnly, "to: this game allows public press only: send to every power (leave \"to\" empty)")
 		}
 		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro()}
 		return tx.AddMessage(m)

@@ -34,10 +34,10 @@ func admit(row *store.Game, t *table.Table, userID, invitation string) error {
 		return nil
 	}
 	if row.Private && !table.CheckInvitation(row.Secret, invitation) {
-		return errorf(http.StatusForbidden, "this game is private: seeing it needs its invitation link")
+		return codedf(http.StatusForbidden, table.CodeInvitation, "this game is private: seeing it needs its invitation link")
 	}
 	if !row.Spectators && t.Status != table.Forming {
-		return errorf(http.StatusForbidden, "this game admits no spectators")
+		return codedf(http.StatusForbidden, table.CodeNoSpectators, "this game admits no spectators")
 	}
 	return nil
 }
@@ -47,7 +47,7 @@ func admit(row *store.Game, t *table.Table, userID, invitation string) error {
 // code, but from its creator (who may have created it without a seat).
 func admitJoin(row *store.Game, t *table.Table, userID, invitation string) error {
 	if row.Private && t.Creator != userID && !table.CheckInvitation(row.Secret, invitation) {
-		return errorf(http.StatusForbidden, "this game is private: joining needs its invitation link")
+		return codedf(http.StatusForbidden, table.CodeInvitation, "this game is private: joining needs its invitation link")
 	}
 	return nil
 }

@@ -44,12 +44,46 @@ type Error struct {
 	// Class is ErrState, ErrForbidden, ErrInvalid or ErrNotFound.
 	Class error
 	Msg   string
+	// Code, when set, names the refusal for a client that explains it in
+	// its reader's language; Msg explains it in English. Only the
+	// refusals a player commonly meets have one (the codes below).
+	Code string
 }
 
 // Errorf returns an *Error of class.
 func Errorf(class error, format string, args ...any) error {
 	return &Error{Class: class, Msg: fmt.Sprintf(format, args...)}
 }
+
+// Codedf returns an *Error of class with a code.
+func Codedf(class error, code, format string, args ...any) error {
+	return &Error{Class: class, Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// The codes of the refusals a player commonly meets; api/openapi.yaml
+// (the Error schema) lists them for clients.
+const (
+	CodeGameStarted     = "game_started"      // joining or starting a game under way
+	CodeAlreadySeated   = "already_seated"    // joining a game one plays in
+	CodeSeatTaken       = "seat_taken"        // the seat asked for has a player
+	CodeGameFull        = "game_full"         // every seat has a player
+	CodeNotCreator      = "not_creator"       // starting another's game
+	CodeNoPlayers       = "no_players"        // starting a game nobody joined
+	CodeSeatsEmpty      = "seats_empty"       // starting a game without bots with empty seats
+	CodeNotPlayer       = "not_player"        // playing, voting or writing in a game one does not play
+	CodeNotInPlay       = "not_in_play"       // playing or voting in a game not under way
+	CodePhasePlayed     = "phase_played"      // orders for a phase already played
+	CodeNoDraws         = "no_draws"          // a draw vote where the variant has none
+	CodePowerOut        = "power_out"         // voting for a power out of the game
+	CodeNotAsked        = "not_asked"         // a Diceplomacy move nobody asks of the seat now
+	CodeInvitation      = "invitation_needed" // a private game without its invitation
+	CodeNoSpectators    = "no_spectators"     // following a game that admits none
+	CodeNoPress         = "no_press"          // press in a game without
+	CodePublicPressOnly = "public_press_only" // private press in a game with public press only
+	CodeFinished        = "game_finished"     // press in a finished game
+	CodeTooManyGames    = "too_many_games"    // creating one game too many
+	CodePhaseTooShort   = "phase_too_short"   // a phase shorter than the server allows
+)
 
 func (e *Error) Error() string { return e.Msg }
 
@@ -160,10 +194,10 @@ func (t *Table) BotPowers() []string {
 // says which powers there are: each kind names its seats its own way.
 func (t *Table) Join(p Player, power string, find func(power string) (int, error)) error {
 	if t.Status != Forming {
-		return fmt.Errorf("%w: the game has started", ErrState)
+		return Codedf(ErrState, CodeGameStarted, "the game has started")
 	}
 	if mine := t.PowerOf(p.ID); mine != "" {
-		return fmt.Errorf("%w: you already play %s", ErrState, mine)
+		return Codedf(ErrState, CodeAlreadySeated, "you already play %s", mine)
 	}
 	i := -1
 	if power == "" {
@@ -174,7 +208,7 @@ func (t *Table) Join(p Player, power string, find func(power string) (int, error
 			}
 		}
 		if i < 0 {
-			return fmt.Errorf("%w: every seat is taken", ErrState)
+			return Codedf(ErrState, CodeGameFull, "every seat is taken")
 		}
 	} else {
 		var err error
@@ -182,7 +216,7 @@ func (t *Table) Join(p Player, power string, find func(power string) (int, error
 			return err
 		}
 		if t.Seats[i].User != "" {
-			return fmt.Errorf("%w: %s is taken", ErrState, t.Seats[i].Power)
+			return Codedf(ErrState, CodeSeatTaken, "%s is taken", t.Seats[i].Power)
 		}
 	}
 	t.Seats[i].User, t.Seats[i].Name = p.ID, p.Name
@@ -195,10 +229,10 @@ func (t *Table) Join(p Player, power string, find func(power string) (int, error
 // deadline is the kind's to set.
 func (t *Table) Start(user string) error {
 	if t.Status != Forming {
-		return fmt.Errorf("%w: the game has already started", ErrState)
+		return Codedf(ErrState, CodeGameStarted, "the game has already started")
 	}
 	if user != t.Creator {
-		return fmt.Errorf("%w: only the game's creator may start it", ErrForbidden)
+		return Codedf(ErrForbidden, CodeNotCreator, "only the game's creator may start it")
 	}
 	people, empty := 0, 0
 	for _, s := range t.Seats {
@@ -209,10 +243,10 @@ func (t *Table) Start(user string) error {
 		}
 	}
 	if people == 0 {
-		return fmt.Errorf("%w: nobody has joined; a game needs at least one player", ErrState)
+		return Codedf(ErrState, CodeNoPlayers, "nobody has joined; a game needs at least one player")
 	}
 	if empty > 0 && !t.FillWithBots {
-		return fmt.Errorf("%w: %d seats are empty (create the game with bots to fill them)", ErrState, empty)
+		return Codedf(ErrState, CodeSeatsEmpty, "%d seats are empty (create the game with bots to fill them)", empty)
 	}
 	for i := range t.Seats {
 		if t.Seats[i].User == "" {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/chancery/chancery/web"
 	"github.com/chancery/chancery/web/internal/bundle"
@@ -129,6 +130,31 @@ func TestCataloguesAgree(t *testing.T) {
 		for k := range other {
 			if _, ok := en[k]; !ok {
 				t.Errorf("%s.ts has %q, which en.ts does not", lang, k)
+			}
+		}
+	}
+}
+
+// TestFrenchTypography: French puts a narrow no-break space (U+202F)
+// before ; : ! ? and inside « », which keeps the sign from starting a line
+// of its own; a plain space there would let it wrap, and none reads as
+// English. A colon between digits (a time) takes none.
+func TestFrenchTypography(t *testing.T) {
+	for k, v := range readCatalogue(t, "fr") {
+		r := []rune(v)
+		for i, c := range r {
+			before, after := ' ', ' '
+			if i > 0 {
+				before = r[i-1]
+			}
+			if i+1 < len(r) {
+				after = r[i+1]
+			}
+			switch {
+			case strings.ContainsRune(";:!?»", c) && before != '\u202f' && !(c == ':' && unicode.IsDigit(before)):
+				t.Errorf("fr.ts: %q: %q without a narrow no-break space before it: %s", k, c, v)
+			case c == '«' && after != '\u202f':
+				t.Errorf("fr.ts: %q: « without a narrow no-break space after it: %s", k, v)
 			}
 		}
 	}

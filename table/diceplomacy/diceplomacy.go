@@ -8,6 +8,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -227,13 +228,18 @@ func (g *Game) Move(r *table.Row, user string, mv table.Move, now time.Time) err
 	}
 	seat := g.seatOf(user)
 	if seat == dice.NoSeat {
-		return fmt.Errorf("%w: you do not play in this game", table.ErrForbidden)
+		return table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in this game")
 	}
 	if g.Status != table.Active {
-		return fmt.Errorf("%w: the game is %s", table.ErrState, g.Status)
+		return table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s", g.Status)
 	}
 	m.Seat = seat
 	if err := g.g.Apply(m); err != nil {
+		// A move the table no longer asks for is most often one a
+		// decision taken meanwhile (a deadline, another's answer) overtook.
+		if errors.Is(err, dice.ErrNotAsked) || errors.Is(err, dice.ErrWrongMove) || errors.Is(err, dice.ErrGameOver) {
+			return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "%v", err)
+		}
 		return fmt.Errorf("%w: %v", table.ErrInvalid, err)
 	}
 	g.Moves++

@@ -167,15 +167,15 @@ func (d *Game) TakeOrders(r *table.Row, user string, o table.Orders, now time.Ti
 	}
 	power := g.PowerOf(user)
 	if power == "" {
-		return nil, table.Errorf(table.ErrForbidden, "you do not play in game %s", r.ID)
+		return nil, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
 	}
 	if g.Status != game.Active {
-		return nil, table.Errorf(table.ErrState, "the game is %s: no orders are taken", g.Status)
+		return nil, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", g.Status)
 	}
 	if o.Phase != nil {
 		if ph != pos.Phase {
 			cur := judge.FormatPhase(pos.Phase)
-			return nil, table.Errorf(table.ErrState, "the orders are for %s %d %s, the game is at %s %d %s",
+			return nil, table.Codedf(table.ErrState, table.CodePhasePlayed, "the orders are for %s %d %s, the game is at %s %d %s",
 				o.Phase.Season, o.Phase.Year, o.Phase.Type, cur.Season, cur.Year, cur.Type)
 		}
 	}
@@ -221,7 +221,7 @@ func readOrders(r *table.Row, seq int) (ready map[string]bool, texts map[string]
 func (d *Game) Vote(r *table.Row, user string, draw, concede bool, now time.Time) error {
 	power := d.g.PowerOf(user)
 	if power == "" {
-		return table.Errorf(table.ErrForbidden, "you do not play in game %s", r.ID)
+		return table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
 	}
 	return d.g.Vote(d.e, power, draw, concede, now)
 }

@@ -61,10 +61,10 @@ func encodeOption(n *notation.Names, o rules.Order) optionJSON {
 func (d *Game) Options(user string) (any, error) {
 	power := d.g.PowerOf(user)
 	if power == "" {
-		return nil, table.Errorf(table.ErrForbidden, "you do not play in this game: only a player has orders")
+		return nil, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in this game: only a player has orders")
 	}
 	if d.g.Status != game.Active {
-		return nil, table.Errorf(table.ErrState, "the game is %s: no orders are taken", d.g.Status)
+		return nil, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", d.g.Status)
 	}
 	// The game may be shared with other readers: LegalOrders does not
 	// change the position.

@@ -8,10 +8,12 @@ import (
 	"image/color"
 	"image/draw"
 	stdpng "image/png"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,14 +28,29 @@ import (
 //	CHANCERY_SHOTS=$PWD/docs go test ./web/e2e -run TestPictures
 //
 // With CHANCERY_SHOTS_ALL=1 it also draws every page in every language
-// at 1280 and 360 pixels wide (all-LANG-PAGE-WIDTH.png), to look at.
+// at 1280 and 360 pixels wide (all-LANG-PAGE-WIDTH.png), to look at: with
+// the lobby's form to create a game, a private game's invitation, the
+// notice that live updates are interrupted.
 func TestPictures(t *testing.T) {
 	dir := os.Getenv("CHANCERY_SHOTS")
 	if dir == "" {
 		t.Skip("draws the pictures of docs/ when CHANCERY_SHOTS names a folder")
 	}
-	s := newSite(t)
+	// Game pages' live updates are refused while refuse is set.
+	var refuse atomic.Bool
+	s := newSiteWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if refuse.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/games/") && strings.HasSuffix(r.URL.Path, "/events") {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				fmt.Fprint(w, `{"error": "too many live-update streams", "status": 429}`)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
 	p := s.person("alice")
+	p.expect["429 /api/v1/games/*"] = true
 	p.desktop()
 	p.signUp("correct horse")
 
@@ -62,8 +79,17 @@ func TestPictures(t *testing.T) {
 
 	langs := []string{"en", "ja"}
 	all := os.Getenv("CHANCERY_SHOTS_ALL") != ""
+	var private string
 	if all {
 		langs = append(langs, "fr")
+		// A private game forming, whose page shows its invitation.
+		p.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+		p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"), chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
+			chromedp.SetValue(chromedp.CSS("#new-press"), "public"))
+		p.click("#new-private")
+		p.click("#create-game")
+		p.wait("the invitation", `!!document.querySelector(".forming #invite-link")`)
+		private = eval[string](p, `location.pathname.split("/").pop()`)
 	}
 	for _, lang := range langs {
 		eval[bool](p, fmt.Sprintf(`(localStorage.setItem("chancery.lang", %q), true)`, lang))
@@ -81,6 +107,20 @@ func TestPictures(t *testing.T) {
 			}
 			if all {
 				p.shot(dir, "all-"+lang+"-lobby-"+width)
+				eval[bool](p, `(document.querySelector("#create-form").scrollIntoView(), true)`)
+				p.shot(dir, "all-"+lang+"-create-"+width)
+
+				p.do(chromedp.Navigate(s.URL + "/games/" + private))
+				p.wait("the invitation", `!!document.querySelector(".forming #invite-link")`)
+				eval[bool](p, `(document.querySelector("#invite-link").scrollIntoView({block: "center"}), true)`)
+				p.shot(dir, "all-"+lang+"-invitation-"+width)
+
+				// A page whose live updates are refused says so.
+				refuse.Store(true)
+				p.do(chromedp.Navigate(s.URL + "/games/" + games[0].id))
+				p.wait("the notice", `!!document.querySelector("#live-lost") && document.body.dataset.ready === "1"`)
+				p.shot(dir, "all-"+lang+"-livelost-"+width)
+				refuse.Store(false)
 			}
 			for _, g := range games {
 				p.do(chromedp.Navigate(s.URL + "/games/" + g.id))

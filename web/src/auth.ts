@@ -1,21 +1,11 @@
 // Signing up and signing in.
 
-import { api, ApiError } from "./api";
-import { t, type Key } from "./i18n";
+import { api } from "./api";
+import { errorText } from "./errors";
+import { t } from "./i18n";
 import { navigate, type Page } from "./router";
 import { setMe } from "./session";
 import { h } from "./ui";
-
-// The errors a person commonly meets signing up or in, by the code the
-// server gives them; any other is shown as the server words it.
-const byCode: Record<string, Key> = {
-  wrong_password: "auth.wrong",
-  name_taken: "auth.taken",
-  too_many_tries: "auth.wait",
-  name_invalid: "auth.badname",
-  password_invalid: "auth.badpassword",
-  name_confusable: "auth.confusable",
-};
 
 export const authPage: Page = (root) => {
   const next = new URLSearchParams(location.search).get("next") ?? "/";
@@ -31,10 +21,7 @@ export const authPage: Page = (root) => {
       setMe(await api.me());
       navigate(next.startsWith("/") && !next.startsWith("//") ? next : "/", true);
     } catch (e) {
-      if (e instanceof ApiError) {
-        const key = byCode[e.code];
-        error.textContent = key ? t(key) : e.message;
-      } else error.textContent = t("error.network");
+      error.textContent = errorText(e);
     }
   };
   const form = h(

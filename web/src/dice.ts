@@ -3,8 +3,9 @@
 // them, the war and the proposal on the table, the decision asked of the
 // player with the moves that answer it, and the battle log; all live.
 
-import { api, ApiError, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
-import { countdown, fmtDate, t, variantTitle, type Key } from "./i18n";
+import { api, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
+import { errorText } from "./errors";
+import { countdown, fmtDate, lang, paren, t, variantTitle, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
@@ -26,7 +27,9 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   let press: Press | null = null;
   const setupPress = () => {
     if (press || !g.my_power || !me) return;
-    press = new Press(g.id, g.my_power, g.seats.map((s) => s.power), me.name, g.press);
+    // Seats are named by who plays them, as everywhere on the table.
+    const byPower = new Map(g.seats.map((s, i) => [s.power, i]));
+    press = new Press(g.id, g.my_power, g.seats.map((s) => s.power), me.name, g.press, (p) => (byPower.has(p) ? name(g.view, byPower.get(p)!) : p));
     pressEl.replaceChildren(h("h2", {}, t("tab.press")), press.el);
     void press.load();
   };
@@ -40,7 +43,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       h("h1", { class: "game-title" }, g.name, h("span", { class: "muted" }, " · " + variantTitle("diceplomacy"))),
       h("div", { class: "phase-line" },
         v ? t("dice.turn", { n: v.turn, name: name(v, v.current) }) : "",
-        g.deadline && g.status === "active" ? h("span", { class: "deadline" }, " ", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, " (" + fmtDate(g.deadline) + ")")) : ""),
+        g.deadline && g.status === "active" ? h("span", { class: "deadline" }, v ? " · " : "", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline)))) : ""),
     );
     if (g.status === "forming" || !v) {
       table.replaceChildren(seatsForming(g, g.seats, () => void reload()));
@@ -60,7 +63,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
           const own = p.seat === v.seat;
           const die = p.die ? FACES[p.die] + " " + p.die : "?";
           return h("li", { class: ["seat", own ? "mine" : "", p.revealed ? "revealed" : "", p.out ? "out" : "", v.current === p.seat ? "current" : "", side].join(" "), "data-seat": p.seat },
-            h("div", { class: "seat-name" }, v.current === p.seat ? "▶ " : "", p.name, own ? " (" + t("dice.you") + ")" : ""),
+            h("div", { class: "seat-name" }, v.current === p.seat ? "▶ " : "", p.name, own ? paren(t("dice.you")) : ""),
             h("div", { class: "die" + (p.die ? "" : " hidden-die"), "aria-label": p.die ? t("dice.die", { n: p.die }) : t("dice.hidden") }, die),
             h("div", { class: "small muted" }, own && !p.revealed ? t("dice.secret") : p.revealed ? t("dice.revealed") : t("dice.hidden")),
             h("div", { class: "score" }, t("dice.wins", { n: p.wins }), " ", "●".repeat(p.wins) + "○".repeat(Math.max(0, 3 - p.wins)), h("br"), t("dice.losses", { n: p.losses }), " ", "✕".repeat(p.losses) + "·".repeat(Math.max(0, 3 - p.losses))),
@@ -116,7 +119,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       await loadLog();
       draw();
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+      toast(errorText(e), "error");
       void reload();
     }
   };
@@ -124,6 +127,8 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   const evText = (v: DiceView, e: DiceEvent): string => {
     const k = ("dice.ev." + e.kind) as Key;
     const target = e.target >= 0 ? name(v, e.target) : "";
+    // The attackers are side 0, which the log leaves out.
+    const side = t(("dice.side." + (e.side || "attackers")) as Key);
     const s = t(k, {
       seat: e.seat >= 0 ? name(v, e.seat) : "",
       target,
@@ -136,11 +141,12 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       defenders: names(v, e.defenders),
       attack: e.attack ?? 0,
       defense: e.defense ?? 0,
-      // The attackers are side 0, which the log leaves out.
-      side: t(("dice.side." + (e.side || "attackers")) as Key),
+      side,
       reason: e.reason ?? "",
     });
-    return s === k ? e.kind : s;
+    if (s === k) return e.kind;
+    // A sentence that opens with the side opens with a capital.
+    return s.startsWith(side) ? side.charAt(0).toLocaleUpperCase(lang) + s.slice(1) : s;
   };
   const drawLog = (v: DiceView) => {
     const shown = log.filter((e) => e.kind !== "roll" || e.value).slice(-200).reverse();

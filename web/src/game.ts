@@ -3,9 +3,10 @@
 // has its own table (dice.ts). Everything follows the game's event stream.
 
 import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type OrderRefusal, type PhaseRecord, type Variant } from "./api";
+import { errorText } from "./errors";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, phaseLabel, t, variantTitle, why, type Key } from "./i18n";
+import { countdown, fmtDate, paren, phaseLabel, t, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -34,7 +35,7 @@ export const gamePage: Page = (root, params) => {
       if (g.kind === "diceplomacy") undo = dicePage(root, g);
       else undo = diplomacy(root, g, vs.find((v) => v.name === g.variant));
     } catch (e) {
-      root.replaceChildren(h("p", { class: "error" }, e instanceof ApiError ? e.message : t("error.network")));
+      root.replaceChildren(h("p", { class: "error" }, errorText(e)));
     }
   })();
   return () => {
@@ -164,7 +165,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     if (g.end) phase.textContent += " — " + t(("end." + g.end.reason) as Key, { winner: g.end.winner ?? "", powers: (g.end.powers ?? []).join(", ") });
     clock.replaceChildren();
     if (g.deadline && g.status === "active" && !rec) {
-      clock.append(h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, " (" + fmtDate(g.deadline) + ")"));
+      clock.append(h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline))));
     }
   };
 
@@ -203,12 +204,12 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     if (!list.length) return;
     results.append(
       h("h3", {}, label, " ", !rec && history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(-1) }, t("results.show")) : ""),
-      explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", resultWord(explain.result ?? "succeeded", explain.reason), explain.message ? " (" + explain.message + ")" : "") : "",
+      explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", resultWord(explain.result ?? "succeeded", explain.reason), explain.message ? paren(explain.message) : "") : "",
       h("ul", { class: "result-list" }, ...list.map((r) =>
         h("li", { class: "res r-" + r.result, "data-order": r.order },
           h("span", { class: "res-mark", "aria-hidden": "true" }, r.result === "succeeded" ? "✓" : r.result === "illegal" ? "!" : "✕"), " ",
           h("b", {}, r.power), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
-          why(r, provinceName) ? h("span", { class: "muted" }, " (" + why(r, provinceName) + ")") : null,
+          why(r, provinceName) ? h("span", { class: "muted" }, paren(why(r, provinceName))) : null,
         ),
       )),
     );
@@ -268,7 +269,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       await api.votes(g.id, votes.draw, votes.concede);
       toast(t("votes.saved"));
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+      toast(errorText(e), "error");
     }
   };
 
@@ -298,10 +299,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       if (g.my_orders) g.my_orders = { orders: res.orders, ready: res.ready };
     } catch (e) {
       saveState = "error";
-      if (e instanceof ApiError) {
-        saveErrors = e.orders.length ? e.orders : [{ index: -1, order: "", message: e.message }];
-        if (e.status === 409) void reload();
-      } else saveErrors = [{ index: -1, order: "", message: t("error.network") }];
+      saveErrors = e instanceof ApiError && e.orders.length ? e.orders : [{ index: -1, order: "", message: errorText(e) }];
+      if (e instanceof ApiError && e.status === 409) void reload();
     }
     drawOrders();
     drawBoard();
@@ -470,7 +469,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       options = await api.options(g.id);
     } catch (e) {
       options = { phase: g.phase, power: g.my_power, adjustment: 0, orders: [] };
-      if (!(e instanceof ApiError && (e.status === 403 || e.status === 409))) toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+      if (!(e instanceof ApiError && (e.status === 403 || e.status === 409))) toast(errorText(e), "error");
     }
     builder = new Builder(options.orders);
     drafts = [];

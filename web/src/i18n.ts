@@ -73,6 +73,9 @@ export function phaseLabel(p: { season: string; year: number; type: string }): s
   });
 }
 
+/** paren puts an aside in brackets after what it qualifies, as the language writes them. */
+export const paren = (text: string): string => t("paren", { text });
+
 /** fmtDate writes a moment in the viewer's time zone, with the zone's name. */
 export function fmtDate(iso: string): string {
   return new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
@@ -84,7 +87,10 @@ export function fmtTime(iso: string): string {
   return new Intl.DateTimeFormat(lang, today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(d);
 }
 
-const unit = (n: number, u: "day" | "hour" | "minute" | "second") => new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: "narrow" }).format(n);
+// Japanese narrow units are Latin letters ("23h"), which read as English:
+// Japanese takes its short ones ("23 時間").
+const unit = (n: number, u: "day" | "hour" | "minute" | "second") =>
+  new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: lang === "ja" ? "short" : "narrow" }).format(n);
 
 /** countdown writes the time left until a deadline ("2d 3h left"). */
 export function countdown(iso: string, now = Date.now()): string {

@@ -1,7 +1,8 @@
 // The lobby: the player's games (with a mark where orders are due), the
 // games open to join, and the form to create one.
 
-import { api, ApiError, followLobby, type Game, type GameSummary, type Variant } from "./api";
+import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
+import { errorText } from "./errors";
 import { countdown, fmtDate, t, variantTitle } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
@@ -77,7 +78,7 @@ export const lobbyPage: Page = (root) => {
                   await api.start(g.id);
                   navigate("/games/" + g.id);
                 } catch (e) {
-                  toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+                  toast(errorText(e), "error");
                 }
               },
             }, t("lobby.start")),
@@ -97,7 +98,7 @@ export const lobbyPage: Page = (root) => {
                   await api.join(g.id);
                   navigate("/games/" + g.id);
                 } catch (e) {
-                  toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+                  toast(errorText(e), "error");
                 }
               },
             }, t("lobby.join")),
@@ -112,7 +113,7 @@ export const lobbyPage: Page = (root) => {
       }
       rereadAfter(watch);
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+      toast(errorText(e), "error");
     }
   };
 
@@ -237,7 +238,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
           if (!power.value) await api.join(g.id);
           navigate("/games/" + g.id);
         } catch (err) {
-          toast(err instanceof ApiError ? err.message : t("error.network"), "error");
+          toast(errorText(err), "error");
         }
       },
     },

@@ -4,6 +4,7 @@
 // channel alone; a game without press has a note instead.
 
 import { api, ApiError, type Message, type PressMode } from "./api";
+import { errorText } from "./errors";
 import { fmtTime, t } from "./i18n";
 import { h, toast } from "./ui";
 
@@ -24,7 +25,8 @@ export class Press {
   /** onUnread is told the total unread count, for the tab's badge. */
   onUnread: (n: number) => void = () => {};
 
-  constructor(readonly game: string, readonly me: string, readonly powers: string[], readonly user: string, readonly mode: PressMode = "full") {
+  /** label names a power for the reader (Diceplomacy's seats by their players' names). */
+  constructor(readonly game: string, readonly me: string, readonly powers: string[], readonly user: string, readonly mode: PressMode = "full", readonly label: (power: string) => string = (p) => p) {
     this.read = JSON.parse(localStorage.getItem(this.storeKey()) ?? "{}") as Record<string, number>;
     if (mode === "none") {
       this.el = h("p", { class: "muted press-none", id: "press-none" }, t("press.none"));
@@ -32,7 +34,7 @@ export class Press {
     }
     const group = h("details", { class: "group" },
       h("summary", {}, t("press.newgroup")),
-      h("div", { class: "group-pick" }, ...this.others().map((p) => h("label", {}, h("input", { type: "checkbox", value: p, class: "group-power" }), " " + p))),
+      h("div", { class: "group-pick" }, ...this.others().map((p) => h("label", {}, h("input", { type: "checkbox", value: p, class: "group-power" }), " " + this.label(p)))),
       h("button", {
         type: "button",
         onclick: () => {
@@ -136,7 +138,7 @@ export class Press {
       ...chans.map((c) => {
         const n = this.unread(c);
         total += n;
-        const label = c === PUBLIC ? t("press.public") : c.split(",").join(", ");
+        const label = c === PUBLIC ? t("press.public") : c.split(",").map(this.label).join(", ");
         return h("button", {
           type: "button",
           role: "tab",
@@ -152,7 +154,7 @@ export class Press {
     this.list.replaceChildren(
       ...shown.map((m) =>
         h("li", { class: "msg" + (m.from === this.me ? " mine" : "") },
-          h("div", { class: "meta" }, h("b", {}, m.from), " → ", m.to.length === this.others().length ? t("press.public") : m.to.join(", "), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
+          h("div", { class: "meta" }, h("b", {}, this.label(m.from)), " → ", m.to.length === this.others().length ? t("press.public") : m.to.map(this.label).join(", "), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
           h("div", { class: "body" }, m.body),
         ),
       ),
@@ -170,7 +172,7 @@ export class Press {
       this.input.value = "";
       this.add(m);
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+      toast(errorText(e), "error");
     }
   }
 }

@@ -2,7 +2,8 @@
 // game's settings with, for its creator and players, a private game's
 // invitation link. The Diplomacy page and the Diceplomacy table share it.
 
-import { api, ApiError, type Game } from "./api";
+import { api, type Game } from "./api";
+import { errorText } from "./errors";
 import { t, type Key } from "./i18n";
 import { h, toast } from "./ui";
 
@@ -50,7 +51,7 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
       await fn();
       reload();
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : t("error.network"), "error");
+      toast(errorText(e), "error");
     }
   };
   return h(

@@ -1,0 +1,46 @@
+// What went wrong, in the reader's language. The server names the refusals
+// a player commonly meets with a stable code (api/openapi.yaml, the Error
+// schema); any other is shown as the server words it.
+
+import { ApiError } from "./api";
+import { t, type Key } from "./i18n";
+
+const byCode: Record<string, Key> = {
+  // Signing up and in.
+  wrong_password: "auth.wrong",
+  name_taken: "auth.taken",
+  too_many_tries: "auth.wait",
+  name_invalid: "auth.badname",
+  password_invalid: "auth.badpassword",
+  name_confusable: "auth.confusable",
+  // Creating, joining and starting games.
+  too_many_games: "err.too_many_games",
+  phase_too_short: "err.phase_too_short",
+  game_started: "err.game_started",
+  already_seated: "err.already_seated",
+  seat_taken: "err.seat_taken",
+  game_full: "err.game_full",
+  invitation_needed: "err.invitation_needed",
+  no_spectators: "err.no_spectators",
+  not_creator: "err.not_creator",
+  no_players: "err.no_players",
+  seats_empty: "err.seats_empty",
+  // Playing.
+  not_player: "err.not_player",
+  not_in_play: "err.not_in_play",
+  phase_played: "err.phase_played",
+  no_draws: "err.no_draws",
+  power_out: "err.power_out",
+  not_asked: "err.not_asked",
+  // Press.
+  no_press: "err.no_press",
+  public_press_only: "err.public_press_only",
+  game_finished: "err.game_finished",
+};
+
+/** errorText says what an error from the server (or from reaching it) means. */
+export function errorText(e: unknown): string {
+  if (!(e instanceof ApiError)) return t("error.network");
+  const key = byCode[e.code];
+  return key ? t(key) : e.message;
+}
