@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -124,6 +125,17 @@ func (r records) Phases() ([]table.Phase, error) {
 		out[i] = table.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: p.Created}
 	}
 	return out, err
+}
+
+func (r records) Phase(seq int) (table.Phase, bool, error) {
+	p, err := r.tx.Phase(r.id, seq)
+	if errors.Is(err, store.ErrNotFound) {
+		return table.Phase{}, false, nil
+	}
+	if err != nil {
+		return table.Phase{}, false, err
+	}
+	return table.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: p.Created}, true, nil
 }
 
 func (r records) AddPhase(p table.Phase) error {

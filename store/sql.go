@@ -923,6 +923,20 @@ func (t *sqlTx) AddPhase(p *Phase) error {
 	return err
 }
 
+func (t *sqlTx) Phase(gameID string, seq int) (*Phase, error) {
+	p := &Phase{GameID: gameID, Seq: seq}
+	var data string
+	var created int64
+	if err := t.row("SELECT name, data, created FROM phases WHERE game_id = ? AND seq = ?", gameID, seq).Scan(&p.Name, &data, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrNotFound
+		}
+		return nil, fmt.Errorf("store: phase %d of game %s: %w", seq, gameID, err)
+	}
+	p.Data, p.Created = []byte(data), fromMS(created)
+	return p, nil
+}
+
 func (t *sqlTx) Phases(gameID string) ([]*Phase, error) {
 	rows, err := t.query("SELECT seq, name, data, created FROM phases WHERE game_id = ? ORDER BY seq", gameID)
 	if err != nil {

@@ -116,7 +116,11 @@ type Tx interface {
 	Orders(gameID string, seq int) ([]*Orders, error)
 
 	AddPhase(p *Phase) error
+	// Phases returns the records of a game's phases, in order.
 	Phases(gameID string) ([]*Phase, error)
+	// Phase returns the record of phase seq of a game, ErrNotFound when
+	// it has none (the phase has not been played).
+	Phase(gameID string, seq int) (*Phase, error)
 
 	// AddMessage stores a message. Its Created time is raised, if need
 	// be, past the game's last message, so that times are unique and
