@@ -610,9 +610,20 @@ func b2i(b bool) int {
 func (t *sqlTx) CreateUser(u *User) error {
 	key := nameKey(u.Name)
 	skeleton := username.Skeleton(key)
-	// The same name is a conflict before it is a look-alike (the same key
-	// has the same skeleton); the unique indexes decide between two
-	// sign-ups that race past this look.
+	// The unique indexes on the key and the skeleton decide, also between
+	// two sign-ups that race (on PostgreSQL the later insert waits for
+	// the earlier to commit). An insert they refuse does nothing, and the
+	// names like this one, committed by then, say which of them refused
+	// it: the same name is a conflict before it is a look-alike (the same
+	// key has the same skeleton).
+	res, err := t.exec("INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+		u.ID, u.Name, key, skeleton, u.PassHash, ms(u.Created))
+	if err != nil {
+		return fmt.Errorf("store: user %q: %w", u.Name, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
 	rows, err := t.query("SELECT name_key FROM users WHERE name_key = ? OR name_skeleton = ?", key, skeleton)
 	if err != nil {
 		return fmt.Errorf("store: names like %q: %w", u.Name, err)
@@ -622,29 +633,22 @@ func (t *sqlTx) CreateUser(u *User) error {
 		var k string
 		if err := rows.Scan(&k); err != nil {
 			rows.Close()
-			return err
+			return fmt.Errorf("store: names like %q: %w", u.Name, err)
 		}
 		found = append(found, k)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return fmt.Errorf("store: names like %q: %w", u.Name, err)
 	}
 	switch {
 	case slices.Contains(found, key):
-		return ErrConflict
+		return fmt.Errorf("store: user name %q: %w", u.Name, ErrConflict)
 	case len(found) > 0:
-		return ErrConfusable
+		return fmt.Errorf("store: user name %q: %w", u.Name, ErrConfusable)
 	}
-	_, err = t.exec("INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?)",
-		u.ID, u.Name, key, skeleton, u.PassHash, ms(u.Created))
-	if isUnique(err) {
-		if strings.Contains(err.Error(), "name_skeleton") {
-			return ErrConfusable
-		}
-		return ErrConflict
-	}
-	return err
+	// Neither index: the id.
+	return fmt.Errorf("store: user id %s is taken", u.ID)
 }
 
 func (t *sqlTx) scanUser(r scanner) (*User, error) {
