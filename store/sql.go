@@ -449,8 +449,21 @@ func splitSQL(text string) []string {
 	return out
 }
 
+// viewOptions are the options of a View's transaction: on PostgreSQL a
+// read-only REPEATABLE READ transaction, so that all its statements see
+// one snapshot, taken at its first (READ COMMITTED, the default, takes one
+// per statement). SQLite's deferred transaction on a WAL file reads one
+// snapshot, taken at its first read, already. A read-only transaction
+// never fails to serialize, so the snapshot costs no retries.
+func (d *db) viewOptions() *sql.TxOptions {
+	if d.dialect == "postgres" {
+		return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
+	}
+	return nil
+}
+
 func (d *db) View(ctx context.Context, fn func(Tx) error) error {
-	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: d.dialect == "postgres"})
+	tx, err := d.r.BeginTx(ctx, d.viewOptions())
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}

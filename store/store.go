@@ -41,7 +41,9 @@ var (
 
 // Store is a Chancery database.
 type Store interface {
-	// View runs fn in a read-only transaction.
+	// View runs fn in a read-only transaction, whose reads all see the
+	// database at one moment (a snapshot), on both databases: what one
+	// read finds, another read of the same View never contradicts.
 	View(ctx context.Context, fn func(Tx) error) error
 	// Update runs fn in a read-write transaction, committed if fn returns
 	// nil and rolled back otherwise.
