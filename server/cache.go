@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -45,18 +46,30 @@ func (s *Server) decode(row *store.Game) (table.Game, error) {
 // readOnly returns the decoded game of row. The result is shared: callers
 // must not change it (decode the row again to change the game).
 func (s *Server) readOnly(row *store.Game) (table.Game, error) {
-	k := cacheKey{row.ID, row.Version}
-	s.cache.mu.Lock()
-	g, ok := s.cache.m[k]
-	s.cache.mu.Unlock()
-	if ok {
+	if g, ok := s.cached(row); ok {
 		return g, nil
 	}
 	g, err := s.decode(row)
 	if err != nil {
 		return nil, err
 	}
+	s.keep(row, g)
+	return g, nil
+}
+
+// cached returns the shared decoded game of row, if the cache has it.
+func (s *Server) cached(row *store.Game) (table.Game, bool) {
 	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
+	g, ok := s.cache.m[cacheKey{row.ID, row.Version}]
+	return g, ok
+}
+
+// keep shares g, decoded from row and unchanged since, with the readers of
+// row's version.
+func (s *Server) keep(row *store.Game, g table.Game) {
+	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
 	if s.cache.m == nil {
 		s.cache.m = map[cacheKey]table.Game{}
 	}
@@ -66,9 +79,7 @@ func (s *Server) readOnly(row *store.Game) (table.Game, error) {
 			break
 		}
 	}
-	s.cache.m[k] = g
-	s.cache.mu.Unlock()
-	return g, nil
+	s.cache.m[cacheKey{row.ID, row.Version}] = g
 }
 
 // save writes a game's state back into its row.
@@ -114,6 +125,17 @@ func (r records) Phases() ([]table.Phase, error) {
 		out[i] = table.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: p.Created}
 	}
 	return out, err
+}
+
+func (r records) Phase(seq int) (table.Phase, bool, error) {
+	p, err := r.tx.Phase(r.id, seq)
+	if errors.Is(err, store.ErrNotFound) {
+		return table.Phase{}, false, nil
+	}
+	if err != nil {
+		return table.Phase{}, false, err
+	}
+	return table.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: p.Created}, true, nil
 }
 
 func (r records) AddPhase(p table.Phase) error {

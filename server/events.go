@@ -101,11 +101,11 @@ func (s *Server) readLive(ctx context.Context, out *sse, gone chan struct{}, rea
 		if err := read(tx); err != nil {
 			return err
 		}
-		// The session is checked after the reads, not before: on
-		// PostgreSQL each statement sees what was committed before it, so
-		// a check made first could pass and a message sent after the
-		// session ended still be read. Checked last, at the clock's time
-		// now, whatever was read was sent while the session lived.
+		// The session is checked in the transaction of the reads: a
+		// View reads one snapshot (store.Store.View), so a session live
+		// in it was live when every message read was sent. (It is
+		// checked last too, which was what kept that true on PostgreSQL
+		// while a View there saw a newer commit at each statement.)
 		_, err := tx.SessionUser(out.session, s.now())
 		return err // revoked or expired: the stream ends
 	})

@@ -45,24 +45,36 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		// Orders do not change the game: the shared decoded game takes
-		// them, and only the last ready power's decodes it again.
-		g, err := s.readOnly(row)
-		if err != nil {
-			return err
+		// Orders do not change the game (table.OrderTaker): a decoded
+		// game in the cache takes them as it is. Only when every power is
+		// ready does the game change (its deadline), and the shared game
+		// must not: the row is then decoded afresh, once. A game not in
+		// the cache is decoded once here, kept private until it is known
+		// not to change, and then shared.
+		g, shared := s.cached(row)
+		if !shared {
+			if g, err = s.decode(row); err != nil {
+				return err
+			}
 		}
 		ot, ok := g.(table.OrderTaker)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no orders", id, row.Kind)
 		}
 		now := s.now()
-		if taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, table.Orders{Orders: req.Orders, Ready: req.Ready, Phase: req.Phase}, now); err != nil || !taken.Due {
+		taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, table.Orders{Orders: req.Orders, Ready: req.Ready, Phase: req.Phase}, now)
+		if err != nil || !taken.Due {
+			if !shared {
+				s.keep(row, g) // unchanged, refused or not
+			}
 			return err
 		}
 		// Everyone is ready: the phase is due now.
-		due, err := s.decode(row)
-		if err != nil {
-			return err
+		due := g
+		if shared {
+			if due, err = s.decode(row); err != nil {
+				return err
+			}
 		}
 		due.Table().Deadline = now
 		return save(tx, row, due, now)

@@ -199,3 +199,67 @@ func rebindFor(driver, query string) string {
 	}
 	return query
 }
+
+// TestSignUpsThatRaceGetTheRightRefusal: two sign-ups of one name, or of
+// look-alike names, at once: the first in stores the name; the second,
+// whose insert waits on PostgreSQL for the first to commit, is refused as
+// a name taken (ErrConflict) or as a look-alike (ErrConfusable), as it
+// would have been had it come later.
+func TestSignUpsThatRaceGetTheRightRefusal(t *testing.T) {
+	ctx := context.Background()
+	for backend, s := range stores(t) {
+		t.Run(backend, func(t *testing.T) {
+			for i, c := range []struct {
+				first, second string
+				want          error
+			}{
+				{"carol", "CAROL", ErrConflict},
+				{"dave", "ｄａｖｅ", ErrConflict},
+				{"erin", "\u0435rin", ErrConfusable}, // Cyrillic е
+				{"tom", "torn", ErrConfusable},
+			} {
+				second := make(chan error, 1)
+				if err := s.Update(ctx, func(tx Tx) error {
+					if err := tx.CreateUser(&User{ID: fmt.Sprintf("first%d", i), Name: c.first, PassHash: "x", Created: now}); err != nil {
+						return err
+					}
+					go func() {
+						second <- s.Update(ctx, func(tx Tx) error {
+							return tx.CreateUser(&User{ID: fmt.Sprintf("second%d", i), Name: c.second, PassHash: "x", Created: now})
+						})
+					}()
+					// On PostgreSQL, commit once the second insert waits
+					// on the first's row; SQLite's one writer runs the
+					// second transaction after this one in any case.
+					if backend == "postgres" {
+						waitForLockedInsert(t, s)
+					}
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+				if err := <-second; !errors.Is(err, c.want) {
+					t.Errorf("%q, then %q at once: %v, want %v", c.first, c.second, err, c.want)
+				}
+			}
+		})
+	}
+}
+
+// waitForLockedInsert waits until a transaction of s (PostgreSQL) waits
+// for a lock to insert a user.
+func waitForLockedInsert(t *testing.T, s Store) {
+	t.Helper()
+	for range 1000 {
+		var n int
+		if err := s.(*db).r.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO users%'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the second sign-up never waited for the first")
+}

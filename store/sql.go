@@ -449,8 +449,21 @@ func splitSQL(text string) []string {
 	return out
 }
 
+// viewOptions are the options of a View's transaction: on PostgreSQL a
+// read-only REPEATABLE READ transaction, so that all its statements see
+// one snapshot, taken at its first (READ COMMITTED, the default, takes one
+// per statement). SQLite's deferred transaction on a WAL file reads one
+// snapshot, taken at its first read, already. A read-only transaction
+// never fails to serialize, so the snapshot costs no retries.
+func (d *db) viewOptions() *sql.TxOptions {
+	if d.dialect == "postgres" {
+		return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
+	}
+	return nil
+}
+
 func (d *db) View(ctx context.Context, fn func(Tx) error) error {
-	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: d.dialect == "postgres"})
+	tx, err := d.r.BeginTx(ctx, d.viewOptions())
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -610,9 +623,20 @@ func b2i(b bool) int {
 func (t *sqlTx) CreateUser(u *User) error {
 	key := nameKey(u.Name)
 	skeleton := username.Skeleton(key)
-	// The same name is a conflict before it is a look-alike (the same key
-	// has the same skeleton); the unique indexes decide between two
-	// sign-ups that race past this look.
+	// The unique indexes on the key and the skeleton decide, also between
+	// two sign-ups that race (on PostgreSQL the later insert waits for
+	// the earlier to commit). An insert they refuse does nothing, and the
+	// names like this one, committed by then, say which of them refused
+	// it: the same name is a conflict before it is a look-alike (the same
+	// key has the same skeleton).
+	res, err := t.exec("INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+		u.ID, u.Name, key, skeleton, u.PassHash, ms(u.Created))
+	if err != nil {
+		return fmt.Errorf("store: user %q: %w", u.Name, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
 	rows, err := t.query("SELECT name_key FROM users WHERE name_key = ? OR name_skeleton = ?", key, skeleton)
 	if err != nil {
 		return fmt.Errorf("store: names like %q: %w", u.Name, err)
@@ -622,29 +646,22 @@ func (t *sqlTx) CreateUser(u *User) error {
 		var k string
 		if err := rows.Scan(&k); err != nil {
 			rows.Close()
-			return err
+			return fmt.Errorf("store: names like %q: %w", u.Name, err)
 		}
 		found = append(found, k)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return fmt.Errorf("store: names like %q: %w", u.Name, err)
 	}
 	switch {
 	case slices.Contains(found, key):
-		return ErrConflict
+		return fmt.Errorf("store: user name %q: %w", u.Name, ErrConflict)
 	case len(found) > 0:
-		return ErrConfusable
+		return fmt.Errorf("store: user name %q: %w", u.Name, ErrConfusable)
 	}
-	_, err = t.exec("INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?)",
-		u.ID, u.Name, key, skeleton, u.PassHash, ms(u.Created))
-	if isUnique(err) {
-		if strings.Contains(err.Error(), "name_skeleton") {
-			return ErrConfusable
-		}
-		return ErrConflict
-	}
-	return err
+	// Neither index: the id.
+	return fmt.Errorf("store: user id %s is taken", u.ID)
 }
 
 func (t *sqlTx) scanUser(r scanner) (*User, error) {
@@ -921,6 +938,20 @@ func (t *sqlTx) AddPhase(p *Phase) error {
 		return fmt.Errorf("store: phase %d of game %s is already recorded: %w", p.Seq, p.GameID, ErrConflict)
 	}
 	return err
+}
+
+func (t *sqlTx) Phase(gameID string, seq int) (*Phase, error) {
+	p := &Phase{GameID: gameID, Seq: seq}
+	var data string
+	var created int64
+	if err := t.row("SELECT name, data, created FROM phases WHERE game_id = ? AND seq = ?", gameID, seq).Scan(&p.Name, &data, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrNotFound
+		}
+		return nil, fmt.Errorf("store: phase %d of game %s: %w", seq, gameID, err)
+	}
+	p.Data, p.Created = []byte(data), fromMS(created)
+	return p, nil
 }
 
 func (t *sqlTx) Phases(gameID string) ([]*Phase, error) {

@@ -41,7 +41,9 @@ var (
 
 // Store is a Chancery database.
 type Store interface {
-	// View runs fn in a read-only transaction.
+	// View runs fn in a read-only transaction, whose reads all see the
+	// database at one moment (a snapshot), on both databases: what one
+	// read finds, another read of the same View never contradicts.
 	View(ctx context.Context, fn func(Tx) error) error
 	// Update runs fn in a read-write transaction, committed if fn returns
 	// nil and rolled back otherwise.
@@ -116,7 +118,11 @@ type Tx interface {
 	Orders(gameID string, seq int) ([]*Orders, error)
 
 	AddPhase(p *Phase) error
+	// Phases returns the records of a game's phases, in order.
 	Phases(gameID string) ([]*Phase, error)
+	// Phase returns the record of phase seq of a game, ErrNotFound when
+	// it has none (the phase has not been played).
+	Phase(gameID string, seq int) (*Phase, error)
 
 	// AddMessage stores a message. Its Created time is raised, if need
 	// be, past the game's last message, so that times are unique and

@@ -13,7 +13,7 @@ import (
 
 // stores returns the stores to test: a fresh SQLite file, and PostgreSQL
 // when CHANCERY_TEST_POSTGRES holds a URL (a new database of its own).
-func stores(t *testing.T) map[string]Store {
+func stores(t testing.TB) map[string]Store {
 	t.Helper()
 	ctx := context.Background()
 	out := map[string]Store{}

@@ -115,6 +115,9 @@ type Records interface {
 	PutOrders(o SeatOrders) error
 	// Phases returns the records of the phases played, in order.
 	Phases() ([]Phase, error)
+	// Phase returns the record of phase seq; ok is false when it has none
+	// (the phase has not been played).
+	Phase(seq int) (p Phase, ok bool, err error)
 	AddPhase(p Phase) error
 }
 

@@ -228,6 +228,14 @@ func (d *Game) Vote(r *table.Row, user string, draw, concede bool, now time.Time
 
 // phaseRecord is one entry of a Diplomacy game's history: the position
 // the phase was played from, the orders and their results.
+//
+// The phase is written twice, as Phase and as Position.Phase (and a third
+// time, as text, in the store's name column). The duplicate stays: the
+// record is stored exactly as the history serves it (api/openapi.yaml's
+// PhaseRecord requires both), so GET /history hands the stored JSON out
+// without decoding it; dropping one copy would have every history request
+// decode and re-encode every record (or break the API) to save about 50
+// bytes of a 2.5 to 5 KB record.
 type phaseRecord struct {
 	Seq       int                 `json:"seq"`
 	Phase     judge.Phase         `json:"phase"`

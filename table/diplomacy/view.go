@@ -123,14 +123,9 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 	if _, err := variants.Board(d.e.V.Name); err != nil {
 		return table.Errorf(table.ErrNotFound, "%v", err)
 	}
-	phases, err := r.Phases()
-	if err != nil {
+	if p, ok, err := r.Phase(n); err != nil {
 		return err
-	}
-	for _, p := range phases {
-		if p.Seq != n {
-			continue
-		}
+	} else if ok {
 		var rec phaseRecord
 		if err := json.Unmarshal(p.Data, &rec); err != nil {
 			return fmt.Errorf("game %s, phase %d: %w", r.ID, n, err)
