@@ -3,14 +3,9 @@ package server
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
-
-	"github.com/chancery/chancery/store"
 )
 
 // watchLobby opens the lobby stream on the API at base with token, the
@@ -180,40 +175,4 @@ func TestTheLobbyStreamCountsAgainstTheStreamLimit(t *testing.T) {
 	}
 	body, _ := readAll(resp)
 	refused(t, response{Status: resp.StatusCode, Body: body}, "1 live-update stream open")
-}
-
-// otherServer starts a second server, without a scheduler, on e's
-// database (on PostgreSQL with a connection pool of its own, as another
-// process would have; it has started listening when otherServer
-// returns), polling every poll, and returns the base URL of its API.
-func otherServer(t *testing.T, e *env, poll time.Duration) string {
-	t.Helper()
-	st := e.st
-	if e.backend == "postgres" {
-		var err error
-		if st, err = store.Open(context.Background(), e.dsn); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-	}
-	other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(other.Close)
-	hs := httptest.NewServer(other.Handler())
-	t.Cleanup(hs.Close)
-	t.Cleanup(hs.CloseClientConnections)
-	if e.backend == "postgres" {
-		// Before it listens, a notification would find nobody.
-		deadline := time.Now().Add(10 * time.Second)
-		for !other.listening.Load() {
-			if time.Now().After(deadline) {
-				t.Fatal("the second server never started listening")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
-	return hs.URL + "/api/v1"
 }

@@ -92,35 +92,46 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 // so the news can only come by LISTEN/NOTIFY; on SQLite it polls often.
 func TestLiveUpdatesCrossProcesses(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
-		st, poll := e.st, 20*time.Millisecond
+		poll := 20 * time.Millisecond
 		if e.backend == "postgres" {
-			var err error
-			if st, err = store.Open(context.Background(), e.dsn); err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
 			poll = time.Hour
 		}
-		other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		if err != nil {
+		checkLiveUpdates(t, e, otherServer(t, e, poll))
+	})
+}
+
+// otherServer starts a second server, without a scheduler, on e's
+// database (on PostgreSQL with a connection pool of its own, as another
+// process would have; it has started listening when otherServer
+// returns), polling every poll, and returns the base URL of its API.
+func otherServer(t *testing.T, e *env, poll time.Duration) string {
+	t.Helper()
+	st := e.st
+	if e.backend == "postgres" {
+		var err error
+		if st, err = store.Open(context.Background(), e.dsn); err != nil {
 			t.Fatal(err)
 		}
-		defer other.Close()
-		hs := httptest.NewServer(other.Handler())
-		defer hs.Close()
-		defer hs.CloseClientConnections()
-		if e.backend == "postgres" {
-			// Wait until the second server listens: before that, a
-			// notification would find nobody.
-			deadline := time.Now().Add(10 * time.Second)
-			for !other.listening.Load() {
-				if time.Now().After(deadline) {
-					t.Fatal("the second server never started listening")
-				}
-				time.Sleep(5 * time.Millisecond)
+		t.Cleanup(func() { st.Close() })
+	}
+	other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(other.Close)
+	hs := httptest.NewServer(other.Handler())
+	t.Cleanup(hs.Close)
+	t.Cleanup(hs.CloseClientConnections)
+	if e.backend == "postgres" {
+		// Before it listens, a notification would find nobody.
+		deadline := time.Now().Add(10 * time.Second)
+		for !other.listening.Load() {
+			if time.Now().After(deadline) {
+				t.Fatal("the second server never started listening")
 			}
+			time.Sleep(5 * time.Millisecond)
 		}
-		checkLiveUpdates(t, e, hs.URL+"/api/v1")
-	})
+	}
+	return hs.URL + "/api/v1"
 }
