@@ -3,7 +3,7 @@
 
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, t, variantTitle } from "./i18n";
+import { countdown, fmtDate, powerName, t, variantTitle } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -209,7 +209,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     // Diceplomacy's seats are all alike: the player takes the first free one.
     const seats = v.kind === "diceplomacy" ? [] : v.powers;
     const prev = power.value;
-    power.replaceChildren(h("option", { value: "" }, t("lobby.power.any")), ...seats.map((p) => h("option", { value: p }, p)));
+    power.replaceChildren(h("option", { value: "" }, t("lobby.power.any")), ...seats.map((p) => h("option", { value: p }, powerName(v.name, p))));
     if (seats.includes(prev)) power.value = prev;
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
