@@ -246,6 +246,9 @@ func (t *Table) Start(user string) error {
 		return Codedf(ErrState, CodeNoPlayers, "nobody has joined; a game needs at least one player")
 	}
 	if empty > 0 && !t.FillWithBots {
+		if empty == 1 {
+			return Codedf(ErrState, CodeSeatsEmpty, "1 seat is empty (create the game with bots to fill it)")
+		}
 		return Codedf(ErrState, CodeSeatsEmpty, "%d seats are empty (create the game with bots to fill them)", empty)
 	}
 	for i := range t.Seats {

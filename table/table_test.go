@@ -60,7 +60,7 @@ func TestStartNeedsTheCreatorAPersonAndEverySeatFilled(t *testing.T) {
 	if err := tb.Start("u2"); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("a stranger started the game: %v", err)
 	}
-	if err := tb.Start("u1"); !errors.Is(err, ErrState) {
+	if err := tb.Start("u1"); !errors.Is(err, ErrState) || !strings.HasPrefix(err.Error(), "1 seat is empty ") {
 		t.Fatalf("started with an empty seat and no bots: %v", err)
 	}
 	tb.FillWithBots = true
@@ -75,6 +75,16 @@ func TestStartNeedsTheCreatorAPersonAndEverySeatFilled(t *testing.T) {
 	}
 	if err := tb.Join(Player{ID: "u2"}, "", byName(tb)); !errors.Is(err, ErrState) {
 		t.Fatalf("joined a game under way: %v", err)
+	}
+}
+
+// TestStartRefusalCountsTheEmptySeats: the refusal reads as English for
+// one seat and for several.
+func TestStartRefusalCountsTheEmptySeats(t *testing.T) {
+	tb, _ := NewTable("u1", []string{"North", "South", "East"}, 60, false)
+	_ = tb.Join(Player{ID: "u1"}, "North", byName(tb))
+	if err := tb.Start("u1"); !errors.Is(err, ErrState) || !strings.HasPrefix(err.Error(), "2 seats are empty ") {
+		t.Fatalf("started with two empty seats and no bots: %v", err)
 	}
 }
 

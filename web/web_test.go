@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/chancery/chancery/variants"
 	"github.com/chancery/chancery/web"
 	"github.com/chancery/chancery/web/internal/bundle"
 )
@@ -131,6 +132,38 @@ func TestCataloguesAgree(t *testing.T) {
 			if _, ok := en[k]; !ok {
 				t.Errorf("%s.ts has %q, which en.ts does not", lang, k)
 			}
+		}
+	}
+}
+
+// TestPowerNamesAreTheServers: every power of every variant (Sengoku's
+// neutral armies too) has its name in the catalogues, keyed by the
+// variant and the server's name, and in English the name is the
+// server's, so that an English page reads as the orders and the API do.
+// A power without an entry would be shown in English on every page.
+func TestPowerNamesAreTheServers(t *testing.T) {
+	en := readCatalogue(t, "en")
+	reg := variants.MustLoad()
+	want := map[string]bool{}
+	for _, name := range reg.Names() {
+		v, err := reg.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range v.Map.Powers[1:] {
+			k := "power." + v.Name + "." + p
+			want[k] = true
+			switch got, ok := en[k]; {
+			case !ok:
+				t.Errorf("en.ts lacks %q", k)
+			case got != p:
+				t.Errorf("en.ts: %q is %q, want the server's name %q", k, got, p)
+			}
+		}
+	}
+	for k := range en {
+		if strings.HasPrefix(k, "power.") && !want[k] {
+			t.Errorf("en.ts has %q, which no variant has", k)
 		}
 	}
 }

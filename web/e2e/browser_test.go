@@ -968,6 +968,45 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 		if !strings.Contains(got, "Burgundyで押し返された") {
 			p.fail("the result of %s reads %q, want it bounced in Burgundy, in Japanese", o, got)
 		}
+		// The power is named in Japanese; the order keeps the game's notation.
+		if !strings.HasPrefix(strings.TrimSpace(strings.TrimLeft(got, "✓✕!")), "フランス "+o) {
+			p.fail("the result line reads %q, want it to name フランス before %s", got, o)
+		}
+	}
+	// The create form proposed the game's name in Japanese, and it is the
+	// name stored: the page shows the server's.
+	if got := p.text(".game-title"); !strings.HasPrefix(got, "スタンダードの対局") {
+		p.fail("the game is named %q, want the name the form proposed in Japanese", got)
+	}
+	// Every power is named in Japanese wherever the page shows it as words:
+	// the orders' header, the centre bar, the powers table and press.
+	if got := p.text("#pane-orders h2"); !strings.Contains(got, "フランス") {
+		p.fail("the orders' header reads %q, want フランス", got)
+	}
+	want := []string{"オーストリア", "イギリス", "フランス", "ドイツ", "イタリア", "ロシア", "トルコ"}
+	bar := p.text("#centre-bar")
+	p.click("#tab-powers")
+	table := p.text("#pane-powers table")
+	p.click("#tab-press")
+	channels := p.text("#pane-press .channels")
+	for _, name := range want {
+		for where, got := range map[string]string{"the centre bar": bar, "the powers table": table} {
+			if !strings.Contains(got, name) {
+				p.fail("%s reads %q, want %s in it", where, got, name)
+			}
+		}
+		if name != "フランス" && !strings.Contains(channels, name) {
+			p.fail("the press channels read %q, want %s in them", channels, name)
+		}
+	}
+	for _, english := range []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"} {
+		if strings.Contains(bar+table+channels, english) {
+			p.fail("%q is shown in English on a Japanese page: %q %q %q", english, bar, table, channels)
+		}
+	}
+	// The channel is still the server's name: a message sent there reaches England.
+	if got := eval[string](p, `document.querySelector('#pane-press .channel[data-channel="England"]')?.textContent ?? ""`); !strings.HasPrefix(got, "イギリス") {
+		p.fail("England's channel reads %q, want イギリス", got)
 	}
 }
 

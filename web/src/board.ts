@@ -71,6 +71,8 @@ export class Board {
   private vb = { x: 0, y: 0, w: 1, h: 1 };
   private marked: SVGGraphicsElement[] = [];
   powers: string[] = [];
+  /** label names a power for the reader. */
+  label: (power: string) => string = (p) => p;
   /** onProvince is called with a province's id when the player clicks or taps it. */
   onProvince: (id: string) => void = () => {};
   /** onOrder is called with an order drawn with its result when it is clicked. */
@@ -178,7 +180,7 @@ export class Board {
         { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
         shape(i, 11),
         s("text", { y: 0.5 }, letter),
-        s("title", {}, `${u.power}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${off ? " — " + t("result.dislodged") : ""}`),
+        s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${off ? " — " + t("result.dislodged") : ""}`),
       );
       this.unitsG.append(g);
     };

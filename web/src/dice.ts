@@ -5,7 +5,7 @@
 
 import { api, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, lang, paren, t, variantTitle, type Key } from "./i18n";
+import { countdown, fmtDate, known, lang, list, paren, t, variantTitle, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
@@ -34,8 +34,13 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     void press.load();
   };
 
+  // A seat not yet taken is named by its number, counted from 1.
+  const seatLabel = (power: string) => {
+    const i = g.seats.findIndex((s) => s.power === power);
+    return i < 0 ? power : t("dice.seat", { n: i + 1 });
+  };
   const name = (v: DiceView | undefined, seat: number) => v?.players[seat]?.name ?? g.seats[seat]?.name ?? t("dice.seat", { n: seat + 1 });
-  const names = (v: DiceView | undefined, seats: number[] | undefined) => (seats ?? []).map((s) => name(v, s)).join(", ");
+  const names = (v: DiceView | undefined, seats: number[] | undefined) => list((seats ?? []).map((s) => name(v, s)));
 
   const draw = () => {
     const v = g.view;
@@ -46,7 +51,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
         g.deadline && g.status === "active" ? h("span", { class: "deadline" }, v ? " · " : "", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline)))) : ""),
     );
     if (g.status === "forming" || !v) {
-      table.replaceChildren(seatsForming(g, g.seats, () => void reload()));
+      table.replaceChildren(seatsForming(g, g.seats, () => void reload(), seatLabel));
       act.hidden = true;
       logEl.hidden = true;
       return;
@@ -125,7 +130,11 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   };
 
   const evText = (v: DiceView, e: DiceEvent): string => {
-    const k = ("dice.ev." + e.kind) as Key;
+    // A sentence about several seats has its singular where the language
+    // makes the verb agree ("alice a rejoint", "alice et bob ont rejoint").
+    let k = ("dice.ev." + e.kind) as Key;
+    const one = k + "." + new Intl.PluralRules(lang).select(e.seats?.length ?? 0);
+    if (known(one)) k = one;
     const target = e.target >= 0 ? name(v, e.target) : "";
     // The attackers are side 0, which the log leaves out.
     const side = t(("dice.side." + (e.side || "attackers")) as Key);
@@ -133,9 +142,9 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
       seat: e.seat >= 0 ? name(v, e.seat) : "",
       target,
       value: e.value ?? 0,
-      // A move names its target where the language puts it.
-      move: e.move ? t(("dice.mv." + e.move) as Key, { target }) : "",
-      yes: e.move?.startsWith("answer_") ? (e.yes ? "✓" : "✕") : "",
+      // A move names its target where the language puts it; an answer
+      // says which it was.
+      move: e.move ? t(("dice.mv." + e.move + (e.move.startsWith("answer_") ? (e.yes ? ".yes" : ".no") : "")) as Key, { target }) : "",
       seats: names(v, e.seats),
       attackers: names(v, e.attackers),
       defenders: names(v, e.defenders),

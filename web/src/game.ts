@@ -6,7 +6,7 @@ import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type 
 import { errorText } from "./errors";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, paren, phaseLabel, t, variantTitle, why, type Key } from "./i18n";
+import { countdown, fmtDate, list, paren, phaseLabel, powerName, t, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -49,7 +49,12 @@ type Tab = "board" | "orders" | "press" | "powers";
 function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | undefined): () => void {
   let g = first;
   const powers = variant?.powers ?? g.powers.map((p) => p.power);
+  // A power is shown by its name in the reader's language; the server's
+  // name is what the page sends and what orders are written with.
+  const pname = (p: string) => powerName(first.variant, p);
+  const endText = (end: NonNullable<DiplomacyGame["end"]>) => t(("end." + end.reason) as Key, { winner: pname(end.winner ?? ""), powers: list((end.powers ?? []).map(pname)) });
   const board = new Board();
+  board.label = pname;
   const names = new Map<string, string>();
   void api.variant(first.variant).then((v) => {
     for (const p of v.provinces ?? []) names.set(p.id, p.name);
@@ -90,7 +95,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   let unread = 0;
   const setupPress = () => {
     if (press || !g.my_power) return;
-    press = new Press(g.id, g.my_power, powers, me!.name, g.press);
+    press = new Press(g.id, g.my_power, powers, me!.name, g.press, pname);
     press.visible = () => tab === "press" && !document.hidden;
     press.onUnread = (n) => {
       unread = n;
@@ -162,7 +167,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     const rec = viewing === null ? null : history[viewing]!;
     phase.textContent = rec ? phaseLabel(rec.phase) + " — " + t("history.results") : phaseLabel(g.phase);
     if (g.status === "finished") phase.textContent += " · " + t("status.finished");
-    if (g.end) phase.textContent += " — " + t(("end." + g.end.reason) as Key, { winner: g.end.winner ?? "", powers: (g.end.powers ?? []).join(", ") });
+    if (g.end) phase.textContent += " — " + endText(g.end);
     clock.replaceChildren();
     if (g.deadline && g.status === "active" && !rec) {
       clock.append(h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline))));
@@ -208,7 +213,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       h("ul", { class: "result-list" }, ...list.map((r) =>
         h("li", { class: "res r-" + r.result, "data-order": r.order },
           h("span", { class: "res-mark", "aria-hidden": "true" }, r.result === "succeeded" ? "✓" : r.result === "illegal" ? "!" : "✕"), " ",
-          h("b", {}, r.power), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
+          h("b", {}, pname(r.power)), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
           why(r, provinceName) ? h("span", { class: "muted" }, paren(why(r, provinceName))) : null,
         ),
       )),
@@ -224,14 +229,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     const owners = rec ? rec.position.supply_centers : g.supply_centers;
     const count = (p: string) => Object.values(owners).filter((o) => o === p).length;
     const nf = new Intl.NumberFormat(document.documentElement.lang);
-    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", p, " ", h("b", {}, nf.format(count(p))))));
+    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", pname(p), " ", h("b", {}, nf.format(count(p))))));
   };
 
   const drawPowers = () => {
     const rows = g.powers.map((p) => {
       const i = powers.indexOf(p.power);
       return h("tr", { class: p.power === g.my_power ? "me" : "", "data-power": p.power },
-        h("th", { scope: "row" }, powerMark(i), " ", p.power),
+        h("th", { scope: "row" }, powerMark(i), " ", pname(p.power)),
         h("td", {}, p.player ?? (p.bot ? t("game.bot") : "—")),
         h("td", { class: "num" }, new Intl.NumberFormat(document.documentElement.lang).format(p.centres)),
         h("td", { class: "num" }, String(p.units)),
@@ -248,7 +253,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
           h("p", { class: "muted small" }, draws ? t("votes.rule") : t("votes.nodraws")),
         )
       : null;
-    const end = g.end ? h("p", { class: "end", role: "status" }, t(("end." + g.end.reason) as Key, { winner: g.end.winner ?? "", powers: (g.end.powers ?? []).join(", ") })) : null;
+    const end = g.end ? h("p", { class: "end", role: "status" }, endText(g.end)) : null;
     powersPane.replaceChildren(
       end ?? "",
       h("table", { class: "powers" },
@@ -371,10 +376,10 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     if (me && !me.alive) {
       // A power that is out gives no orders and no votes; its player
       // may follow the game to its end.
-      ordersPane.append(h("p", { class: "muted", id: "out" }, t("orders.out", { power: me.power })));
+      ordersPane.append(h("p", { class: "muted", id: "out" }, t("orders.out", { power: pname(me.power) })));
       return;
     }
-    ordersPane.append(h("h2", {}, powerMark(powers.indexOf(g.my_power)), " ", g.my_power, " — ", phaseLabel(g.phase)));
+    ordersPane.append(h("h2", {}, powerMark(powers.indexOf(g.my_power)), " ", pname(g.my_power), " — ", phaseLabel(g.phase)));
     if (options.adjustment > 0) ordersPane.append(h("p", { class: "note" }, t("orders.builds", { n: options.adjustment })));
     if (options.adjustment < 0) ordersPane.append(h("p", { class: "note" }, t("orders.removals", { n: -options.adjustment })));
     if (!options.orders.length) ordersPane.append(h("p", { class: "muted", id: "no-orders" }, t("orders.none")));

@@ -35,6 +35,9 @@ export function setLang(code: string): void {
   document.documentElement.lang = code;
 }
 
+/** known says whether the catalogues have a message for k. */
+export const known = (k: string): k is Key => k in en;
+
 /** t returns a message with its {placeholders} filled; numbers are written for the language. */
 export function t(key: Key, vars: Record<string, string | number> = {}): string {
   const msg = languages[lang]!.messages[key] ?? en[key] ?? key;
@@ -64,6 +67,20 @@ export function variantTitle(name: string): string {
   const k = ("variant." + name) as Key;
   return k in en ? t(k) : name;
 }
+
+/**
+ * powerName names a variant's power in the reader's language. The server's
+ * name stays what the page sends back (a seat to join, press recipients)
+ * and what orders are written with; a power the catalogue does not know
+ * (Diceplomacy's seats) keeps it.
+ */
+export function powerName(variant: string, power: string): string {
+  const k = ("power." + variant + "." + power) as Key;
+  return k in en ? t(k) : power;
+}
+
+/** list joins names as the language writes a list ("A, B and C"). */
+export const list = (names: string[]): string => new Intl.ListFormat(lang, { type: "conjunction" }).format(names);
 
 export function phaseLabel(p: { season: string; year: number; type: string }): string {
   return t("phase.label", {

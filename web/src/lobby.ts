@@ -3,7 +3,7 @@
 
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, t, variantTitle } from "./i18n";
+import { countdown, fmtDate, powerName, t, variantTitle } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -194,7 +194,13 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const power = h("select", { id: "new-power", name: "power" });
   const players = h("input", { id: "new-players", type: "number", min: 4, max: 8, value: 6 });
   const bots = h("input", { id: "new-bots", type: "checkbox", checked: true });
-  const press = h("select", { id: "new-press", name: "press" }, ...(["full", "public", "none"] as const).map((m) => h("option", { value: m }, t(`press.mode.${m}`))));
+  // The press is named in a word, which fits the field at any width,
+  // and said in full beneath it.
+  const press = h("select", { id: "new-press", name: "press", "aria-describedby": "new-press-note" }, ...(["full", "public", "none"] as const).map((m) => h("option", { value: m }, t(`press.mode.${m}`))));
+  const pressNote = h("p", { class: "muted small", id: "new-press-note" });
+  const notePress = () => (pressNote.textContent = t(`press.mode.${press.value as "full" | "public" | "none"}.note`));
+  press.addEventListener("change", notePress);
+  notePress();
   const priv = h("input", { id: "new-private", type: "checkbox" });
   const spectators = h("input", { id: "new-spectators", type: "checkbox", checked: true });
   const level = h("select", { id: "new-level", name: "bot_level" }, h("option", { value: "easy" }, t("bot.easy")), h("option", { value: "normal" }, t("bot.normal")), h("option", { value: "hard" }, t("bot.hard")));
@@ -203,13 +209,20 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const levelRow = h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level);
   const playersRow = h("div", { class: "field" }, h("label", { for: "new-players" }, t("lobby.players")), players);
   const powerRow = h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power);
+  // The name field proposes a name in the creator's words, which every
+  // player then sees; one the creator has written is kept.
+  let proposed = "";
   const update = () => {
     const v = vs.find((v) => v.name === variant.value);
     if (!v) return;
+    if (name.value === proposed) {
+      proposed = t("lobby.name.proposed", { variant: variantTitle(v.name) });
+      name.value = proposed;
+    }
     // Diceplomacy's seats are all alike: the player takes the first free one.
     const seats = v.kind === "diceplomacy" ? [] : v.powers;
     const prev = power.value;
-    power.replaceChildren(h("option", { value: "" }, t("lobby.power.any")), ...seats.map((p) => h("option", { value: p }, p)));
+    power.replaceChildren(h("option", { value: "" }, t("lobby.power.any")), ...seats.map((p) => h("option", { value: p }, powerName(v.name, p))));
     if (seats.includes(prev)) power.value = prev;
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
@@ -250,7 +263,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     powerRow,
     h("div", { class: "field check" }, bots, h("label", { for: "new-bots" }, t("lobby.bots"))),
     levelRow,
-    h("div", { class: "field" }, h("label", { for: "new-press" }, t("lobby.press")), press),
+    h("div", { class: "field" }, h("label", { for: "new-press" }, t("lobby.press")), press, pressNote),
     h("div", { class: "field check" }, priv, h("label", { for: "new-private" }, t("lobby.private"))),
     h("div", { class: "field check" }, spectators, h("label", { for: "new-spectators" }, t("lobby.spectators"))),
     h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),

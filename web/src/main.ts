@@ -30,7 +30,7 @@ function drawHeader(): void {
     h("a", { href: "/", class: "brand" }, t("app.name")),
     h("nav", { class: "nav" },
       me ? h("a", { href: "/" }, t("nav.lobby")) : null,
-      me ? h("span", { class: "who", id: "who" }, me.name) : null,
+      me ? h("span", { class: "who", id: "who", title: me.name }, me.name) : null,
       me
         ? h("button", {
             type: "button",

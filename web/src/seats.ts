@@ -4,7 +4,7 @@
 
 import { api, type Game } from "./api";
 import { errorText } from "./errors";
-import { t, type Key } from "./i18n";
+import { powerName, t, type Key } from "./i18n";
 import { h, toast } from "./ui";
 
 /** inviteLink is the address of a private game's page with its invitation code: opening it shows the game, and joining sends the code. */
@@ -43,9 +43,10 @@ export function gameSettings(g: Game): HTMLElement {
 }
 
 /** The part of a forming game's page: who sits where, join, start. */
-export function seatsForming(g: Game, seats: { power: string; name?: string | undefined; bot?: boolean | undefined }[], reload: () => void): HTMLElement {
+export function seatsForming(g: Game, seats: { power: string; name?: string | undefined; bot?: boolean | undefined }[], reload: () => void, label = (p: string) => powerName(g.variant, p)): HTMLElement {
+  // Seats are shown by their names in the reader's language; joining sends the server's.
   const free = seats.filter((s) => !s.name && !s.bot).map((s) => s.power);
-  const pick = h("select", { id: "join-power", "aria-label": t("lobby.power") }, h("option", { value: "" }, t("lobby.power.any")), ...free.map((p) => h("option", { value: p }, p)));
+  const pick = h("select", { id: "join-power", "aria-label": t("lobby.power") }, h("option", { value: "" }, t("lobby.power.any")), ...free.map((p) => h("option", { value: p }, label(p))));
   const act = async (fn: () => Promise<unknown>) => {
     try {
       await fn();
@@ -58,8 +59,8 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
     "section",
     { class: "card forming" },
     h("h2", {}, t("game.forming")),
-    h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, s.power), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty"))))),
-    !g.my_power ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join"))) : h("p", {}, t("game.youplay", { power: g.my_power })),
+    h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, label(s.power)), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty"))))),
+    !g.my_power ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join"))) : h("p", {}, t("game.youplay", { power: label(g.my_power) })),
     g.you_created ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote"))) : h("p", { class: "muted" }, t("game.waitstart")),
     gameSettings(g),
   );
