@@ -308,6 +308,37 @@ func (p *person) signUp(password string) {
 	)
 }
 
+// twoPeople signs up alice and bob, each in a browser of their own.
+func (s *site) twoPeople() (alice, bob *person) {
+	alice, bob = s.person("alice"), s.person("bob")
+	alice.signUp("correct horse")
+	bob.signUp("battery staple")
+	return alice, bob
+}
+
+// newGame fills the lobby's form for a game of the variant and creates
+// it; the page then shows the game forming, and newGame returns its id.
+// Each setting is "#field=value" for a field to set or "#box" for a box
+// to tick, in the form's order (the variant first: the form follows it).
+func (p *person) newGame(variant string, settings ...string) string {
+	p.t.Helper()
+	if !eval[bool](p, `!!document.querySelector("#create-form")`) {
+		p.do(chromedp.Navigate(p.s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	}
+	p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), variant))
+	eval[bool](p, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
+	for _, set := range settings {
+		if field, value, ok := strings.Cut(set, "="); ok {
+			p.do(chromedp.SetValue(chromedp.CSS(field), value))
+		} else {
+			p.click(set)
+		}
+	}
+	p.click("#create-game")
+	p.wait("the forming game", `!!document.querySelector(".forming")`)
+	return eval[string](p, `location.pathname.split("/").pop()`)
+}
+
 func (p *person) drafts() string {
 	return eval[string](p, `[...document.querySelectorAll("#drafts .order-text")].map(e => e.textContent).join("; ")`)
 }
@@ -336,20 +367,10 @@ func (p *person) order(unit, kind string, then ...string) {
 // history steps back with the keys.
 func TestStandardGameInTheBrowser(t *testing.T) {
 	s := newSite(t)
-	alice, bob := s.person("alice"), s.person("bob")
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
+	alice, bob := s.twoPeople()
 
 	// Alice creates a game as England with bots.
-	alice.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
-		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
-		chromedp.SetValue(chromedp.CSS("#new-level"), "easy"),
-	)
-	alice.click("#create-game")
-	alice.wait("the forming game", `!!document.querySelector(".forming")`)
-	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	id := alice.newGame("standard", "#new-power=England", "#new-length=3600", "#new-level=easy")
 
 	// Bob, in the lobby since he signed up, sees it among the open games
 	// (the lobby is live) and joins.
@@ -503,17 +524,8 @@ func (p *person) moves() []string {
 // the log, and each sees only their own die.
 func TestDiceplomacyInTheBrowser(t *testing.T) {
 	s := newSite(t)
-	alice, bob := s.person("alice"), s.person("bob")
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
-	alice.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "diceplomacy"),
-		chromedp.SetValue(chromedp.CSS("#new-players"), "4"),
-	)
-	eval[bool](alice, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
-	alice.click("#create-game")
-	alice.wait("the forming table", `!!document.querySelector(".forming")`)
-	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	alice, bob := s.twoPeople()
+	id := alice.newGame("diceplomacy", "#new-players=4")
 	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
 	bob.click("#join")
 	bob.wait("bob's seat", `document.querySelector(".forming .seats").textContent.includes("bob")`)
@@ -598,13 +610,10 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 func (p *person) soloGame(variant, power string) string {
 	p.t.Helper()
 	p.do(chromedp.Navigate(p.s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
-	p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), variant))
-	eval[bool](p, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
-	p.do(chromedp.SetValue(chromedp.CSS("#new-power"), power))
-	p.click("#create-game")
+	id := p.newGame(variant, "#new-power="+power)
 	p.click("#start")
 	p.wait("the game", `document.body.dataset.ready === "1"`)
-	return eval[string](p, `location.pathname.split("/").pop()`)
+	return id
 }
 
 // button clicks a choice of the order chooser.
@@ -843,19 +852,10 @@ func TestCoastAndExplanationInTheBrowser(t *testing.T) {
 // game starts, bob's press panel offers the public channel alone.
 func TestPrivateGameInTheBrowser(t *testing.T) {
 	s := newSite(t)
-	alice, bob := s.person("alice"), s.person("bob")
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
+	alice, bob := s.twoPeople()
 
-	alice.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
-		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-		chromedp.SetValue(chromedp.CSS("#new-press"), "public"),
-	)
-	alice.click("#new-private")
-	alice.click("#create-game")
+	id := alice.newGame("standard", "#new-power=England", "#new-press=public", "#new-private")
 	alice.wait("the invitation link", `!!document.querySelector(".forming #invite-link")`)
-	id := eval[string](alice, `location.pathname.split("/").pop()`)
 	link := eval[string](alice, `document.querySelector("#invite-link").value`)
 	if !strings.HasPrefix(link, s.URL+"/games/"+id+"?invitation=") {
 		alice.fail("invitation link %q", link)
@@ -905,9 +905,7 @@ func TestPrivateGameInTheBrowser(t *testing.T) {
 // stopped).
 func TestLiveLobbyInTheBrowser(t *testing.T) {
 	s := newSite(t)
-	alice, bob := s.person("alice"), s.person("bob")
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
+	alice, bob := s.twoPeople()
 	// On alice's page no timer of ten seconds or more ever fires: only
 	// the stream, not a poll, can bring her the news.
 	if _, err := chromedp.Call(alice.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
@@ -921,15 +919,7 @@ func TestLiveLobbyInTheBrowser(t *testing.T) {
 	alice.wait("alice's lists", `document.querySelector('[aria-labelledby="my-games-h"]')?.textContent.includes("You play no game yet") === true`)
 	eval[bool](alice, `window.stillHere = true`)
 
-	bob.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
-		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
-		chromedp.SetValue(chromedp.CSS("#new-level"), "easy"),
-	)
-	bob.click("#create-game")
-	bob.wait("the forming game", `!!document.querySelector(".forming")`)
-	id := eval[string](bob, `location.pathname.split("/").pop()`)
+	id := bob.newGame("standard", "#new-power=England", "#new-length=3600", "#new-level=easy")
 
 	alice.wait("bob's game open to join", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-game')`, id))
 	bob.click("#start")

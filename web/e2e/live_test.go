@@ -17,32 +17,14 @@ import (
 // what happened meanwhile (a seat taken, press received), with no reload.
 func TestGamePageOutlastsARefusedStream(t *testing.T) {
 	var refuse atomic.Bool
-	s := newSiteWith(t, func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if refuse.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/games/") && strings.HasSuffix(r.URL.Path, "/events") {
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusTooManyRequests)
-				fmt.Fprint(w, `{"error": "you have 8 live-update streams open, the most this server allows per user; close one before opening another"}`)
-				return
-			}
-			next.ServeHTTP(w, r)
-		})
-	})
-	alice, bob := s.person("alice"), s.person("bob")
+	s := newSiteWith(t, refusingStreams(&refuse))
+	alice, bob := s.twoPeople()
 	alice.expect["429 /api/v1/games/*"] = true
 	bob.expect["429 /api/v1/games/*"] = true // his page opens while streams are refused too
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
 
-	alice.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
-		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-	)
-	refuse.Store(true)
-	alice.click("#create-game")
-	alice.wait("the forming game", `!!document.querySelector(".forming")`)
+	refuse.Store(true) // the games' streams, not the lobby's
+	id := alice.newGame("standard", "#new-power=England")
 	alice.wait("the notice that live updates stopped", `!!document.querySelector("#live-lost")`)
-	id := eval[string](alice, `location.pathname.split("/").pop()`)
 	mark := eval[bool](alice, `(window.__noReload = true)`)
 
 	// Bob joins while alice's page has no stream.
@@ -62,4 +44,21 @@ func TestGamePageOutlastsARefusedStream(t *testing.T) {
 	bob.click(`.channel[data-channel="England"]`)
 	bob.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Hello again."), chromedp.Click(chromedp.CSS("#press-send")))
 	alice.wait("bob's message counted", `document.querySelector("#tab-press .count")?.textContent === "1"`)
+}
+
+// refusingStreams makes a site's handler refuse the games' live-update
+// streams, as a server does to a player with too many open, while refuse
+// is set.
+func refusingStreams(refuse *atomic.Bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if refuse.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/games/") && strings.HasSuffix(r.URL.Path, "/events") {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				fmt.Fprint(w, `{"error": "you have 8 live-update streams open, the most this server allows per user; close one before opening another"}`)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }

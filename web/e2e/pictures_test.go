@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"image/draw"
 	stdpng "image/png"
-	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -38,17 +37,7 @@ func TestPictures(t *testing.T) {
 	}
 	// Game pages' live updates are refused while refuse is set.
 	var refuse atomic.Bool
-	s := newSiteWith(t, func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if refuse.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/games/") && strings.HasSuffix(r.URL.Path, "/events") {
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusTooManyRequests)
-				fmt.Fprint(w, `{"error": "too many live-update streams", "status": 429}`)
-				return
-			}
-			next.ServeHTTP(w, r)
-		})
-	})
+	s := newSiteWith(t, refusingStreams(&refuse))
 	p := s.person("alice")
 	p.expect["429 /api/v1/games/*"] = true
 	p.desktop()
@@ -84,12 +73,8 @@ func TestPictures(t *testing.T) {
 		langs = append(langs, "fr")
 		// A private game forming, whose page shows its invitation.
 		p.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
-		p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"), chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-			chromedp.SetValue(chromedp.CSS("#new-press"), "public"))
-		p.click("#new-private")
-		p.click("#create-game")
+		private = p.newGame("standard", "#new-power=England", "#new-press=public", "#new-private")
 		p.wait("the invitation", `!!document.querySelector(".forming #invite-link")`)
-		private = eval[string](p, `location.pathname.split("/").pop()`)
 	}
 	for _, lang := range langs {
 		eval[bool](p, fmt.Sprintf(`(localStorage.setItem("chancery.lang", %q), true)`, lang))
@@ -167,13 +152,9 @@ func (p *person) phone() {
 func (p *person) diceTable() string {
 	p.t.Helper()
 	p.do(chromedp.Navigate(p.s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
-	p.do(chromedp.SetValue(chromedp.CSS("#new-variant"), "diceplomacy"))
-	eval[bool](p, `document.querySelector("#new-variant").dispatchEvent(new Event("change"))`)
-	p.do(chromedp.SetValue(chromedp.CSS("#new-players"), "4"))
-	p.click("#create-game")
+	id := p.newGame("diceplomacy", "#new-players=4")
 	p.click("#start")
 	p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)
-	id := eval[string](p, `location.pathname.split("/").pop()`)
 	deadline := time.Now().Add(30 * time.Second)
 	for moves := 0; moves < 12 && time.Now().Before(deadline); {
 		if eval[bool](p, `!!document.querySelector("#dice-log .ev-war")`) && moves >= 3 {

@@ -18,13 +18,7 @@ func TestJapaneseRefusalInTheBrowser(t *testing.T) {
 	bob.signUp("battery staple")
 	carol.signUp("tr0ub4dor&3")
 
-	alice.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
-		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-	)
-	alice.click("#create-game")
-	alice.wait("the forming game", `!!document.querySelector(".forming")`)
-	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	id := alice.newGame("standard", "#new-power=England")
 
 	if _, err := chromedp.Call(bob.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
 		window.EventSource = class { static CLOSED = 2; readyState = 0; addEventListener() {} close() {} };

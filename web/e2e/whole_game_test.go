@@ -16,19 +16,8 @@ import (
 // ends the game; both pages say so, and the lobby lists it as finished.
 func TestWholeGameInTheBrowser(t *testing.T) {
 	s := newSite(t)
-	alice, bob := s.person("alice"), s.person("bob")
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
-
-	alice.do(
-		chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"),
-		chromedp.SetValue(chromedp.CSS("#new-power"), "England"),
-		chromedp.SetValue(chromedp.CSS("#new-length"), "3600"),
-		chromedp.SetValue(chromedp.CSS("#new-level"), "easy"),
-	)
-	alice.click("#create-game")
-	alice.wait("the forming game", `!!document.querySelector(".forming")`)
-	id := eval[string](alice, `location.pathname.split("/").pop()`)
+	alice, bob := s.twoPeople()
+	id := alice.newGame("standard", "#new-power=England", "#new-length=3600", "#new-level=easy")
 	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
 	bob.click("#join")
 	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
