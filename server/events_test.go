@@ -136,9 +136,7 @@ func TestAStreamEndsWithItsSession(t *testing.T) {
 			next(t, events, "game")
 			// Austria's token expires; Turkey signs in again in time.
 			e.clock.Advance(29 * 24 * time.Hour)
-			var s struct{ Token string }
-			b.must(201, "POST", "/sessions", map[string]string{"name": b.name, "password": "secret password"}).json(t, &s)
-			b.token = s.Token
+			b.signIn()
 			e.clock.Advance(2 * 24 * time.Hour)
 			a.must(401, "GET", "/me", nil)
 			b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "after the expiry"})

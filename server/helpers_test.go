@@ -272,10 +272,16 @@ func (e *env) user() *client {
 	name := fmt.Sprintf("player%d", userSeq.Add(1))
 	c := &client{e: e, name: name}
 	c.must(201, "POST", "/users", map[string]string{"name": name, "password": "secret password"})
-	var s struct{ Token string }
-	c.must(201, "POST", "/sessions", map[string]string{"name": name, "password": "secret password"}).json(e.t, &s)
-	c.token = s.Token
+	c.signIn()
 	return c
+}
+
+// signIn opens a new session for c, whose token c uses from now on.
+func (c *client) signIn() {
+	c.e.t.Helper()
+	var s struct{ Token string }
+	c.must(201, "POST", "/sessions", map[string]string{"name": c.name, "password": "secret password"}).json(c.e.t, &s)
+	c.token = s.Token
 }
 
 // gameView is the part of GET /games/{id} the tests read.

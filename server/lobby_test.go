@@ -123,9 +123,7 @@ func TestTheLobbyStreamEndsWithItsSession(t *testing.T) {
 			lobbyNext(t, events, 1)
 			// a's token expires; b signs in again in time.
 			e.clock.Advance(29 * 24 * time.Hour)
-			var s struct{ Token string }
-			b.must(201, "POST", "/sessions", map[string]string{"name": b.name, "password": "secret password"}).json(t, &s)
-			b.token = s.Token
+			b.signIn()
 			e.clock.Advance(2 * 24 * time.Hour)
 			a.must(401, "GET", "/me", nil)
 			b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
