@@ -29,14 +29,9 @@ func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.
 	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}).orders()
 }
 
-// easyAdjacency is the map adjacency the easy level reads, computed once
-// for callers that ask it for many orders on one map (see
-// provinceAdjacency).
-type easyAdjacency struct{ all, army [][]rules.Province }
-
-// easyOrders is Orders on a precomputed adjacency of v's map.
-func easyOrders(v *rules.Variant, adj *easyAdjacency, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd, adj: adj}).orders()
+// easyOrders is Orders on g, the graph of the variant's map.
+func easyOrders(g *graph, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+	return (&planner{v: g.v, m: g.m, pos: pos, power: power, rnd: rnd, g: g}).orders()
 }
 
 // orders is the easy level's orders for the planner's power.
@@ -62,8 +57,8 @@ type planner struct {
 	// landDist is dist for armies marching: over army borders only
 	// (computed for movement alone).
 	landDist []int
-	// adj is the map's adjacency, computed on first use when nil.
-	adj *easyAdjacency
+	// g is the map's graph, made on first use when nil.
+	g *graph
 }
 
 var noLoc = rules.Loc{Province: rules.NoProvince}
@@ -78,13 +73,12 @@ func (b *planner) wanted(p rules.Province) bool {
 // centre over every border (dist); with land set, also over army borders
 // only (landDist), which only movement needs.
 func (b *planner) distances(land bool) {
-	if b.adj == nil {
-		all, army := b.provinceAdjacency()
-		b.adj = &easyAdjacency{all: all, army: army}
+	if b.g == nil {
+		b.g = newGraph(b.v)
 	}
-	b.dist = b.distancesOver(b.adj.all)
+	b.dist = b.distancesOver(b.g.any)
 	if land {
-		b.landDist = b.distancesOver(b.adj.army)
+		b.landDist = b.distancesOver(b.g.adj[rules.Army])
 	}
 }
 
@@ -117,30 +111,6 @@ func (b *planner) distancesOver(adj [][]rules.Province) []int {
 		}
 	}
 	return dist
-}
-
-// provinceAdjacency lists each province's neighbours, in one pass over
-// the map's borders: across every border (all), and across army borders
-// only (army).
-func (b *planner) provinceAdjacency() (all, army [][]rules.Province) {
-	n := b.m.NumProvinces()
-	all, army = make([][]rules.Province, n), make([][]rules.Province, n)
-	link := func(adj [][]rules.Province, f, t rules.Province) {
-		if !slices.Contains(adj[f], t) {
-			adj[f] = append(adj[f], t)
-		}
-		if !slices.Contains(adj[t], f) {
-			adj[t] = append(adj[t], f)
-		}
-	}
-	for _, br := range b.m.Borders() {
-		f, t := br.From.Province, br.To.Province
-		link(all, f, t)
-		if br.Army {
-			link(army, f, t)
-		}
-	}
-	return all, army
 }
 
 // score rates a destination for a unit: lower is better.

@@ -89,6 +89,9 @@ type graph struct {
 	// adj[t][p]: the provinces a unit of type t in p may move to, over
 	// any of p's coasts (t is rules.Army or rules.Fleet).
 	adj [3][][]rules.Province
+	// any[p]: the provinces that share a border with p, for armies or
+	// fleets (borders go both ways, so p is among their neighbours too).
+	any [][]rules.Province
 }
 
 func newGraph(v *rules.Variant) *graph {
@@ -98,6 +101,7 @@ func newGraph(v *rules.Variant) *graph {
 	for t := rules.Army; t <= rules.Fleet; t++ {
 		g.adj[t] = make([][]rules.Province, n)
 	}
+	g.any = make([][]rules.Province, n)
 	for _, br := range m.Borders() {
 		f, to := br.From.Province, br.To.Province
 		if br.Army && !slices.Contains(g.adj[rules.Army][f], to) {
@@ -105,6 +109,9 @@ func newGraph(v *rules.Variant) *graph {
 		}
 		if br.Fleet && !slices.Contains(g.adj[rules.Fleet][f], to) {
 			g.adj[rules.Fleet][f] = append(g.adj[rules.Fleet][f], to)
+		}
+		if !slices.Contains(g.any[f], to) {
+			g.any[f] = append(g.any[f], to)
 		}
 	}
 	return g
