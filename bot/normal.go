@@ -47,7 +47,7 @@ func (NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Po
 	if !v.Plays(power) {
 		return nil
 	}
-	a := analyse(newGraph(v), pos, power)
+	a := newDecision(newGraph(v), pos).view(power)
 	return a.refine(a.orders(rnd, normalNoise), rnd)
 }
 
@@ -121,6 +121,7 @@ func newGraph(v *rules.Variant) *graph {
 // province for each unit type, and the strength of the powers around it.
 type analysis struct {
 	*graph
+	d      *decision // the decision it serves
 	pos    *rules.Position
 	me     rules.Power
 	counts []int     // centres per power
@@ -166,24 +167,55 @@ func (a *analysis) nearThreats() {
 // the square of the centres, so that the leader draws the others' fire.
 func powerSize(c int) float64 { return float64(c*c + 4*c + 16) }
 
-// analyse values every province for power me in pos, with the weights of
-// pos's season.
-func analyse(g *graph, pos *rules.Position, me rules.Power) *analysis {
-	w := springWeights
-	switch {
-	case pos.Phase.Type == rules.AdjustmentPhase:
-		w = buildWeights
-	case pos.Phase.Season == rules.Fall:
-		w = fallWeights
-	}
-	return analyseWith(g, pos, me, w)
+// decision is one decision's reusable work: a resolver, and each power's
+// analysis of the position with the season's weights, made on first
+// use. The tactical checks of every power a decision plays (hard plays
+// the others' normal decisions, each with its tactical layer) share them
+// instead of making their own. All of it follows from the variant and
+// the position, never from the random source, so sharing it changes no
+// choice. It is not safe for concurrent use.
+type decision struct {
+	g     *graph
+	pos   *rules.Position
+	r     *rules.Resolver
+	views []*analysis // per power
 }
 
-func analyseWith(g *graph, pos *rules.Position, me rules.Power, w weights) *analysis {
+func newDecision(g *graph, pos *rules.Position) *decision {
+	return &decision{g: g, pos: pos, views: make([]*analysis, len(g.m.Powers))}
+}
+
+// view returns power me's analysis of the position, with the weights of
+// its season.
+func (d *decision) view(me rules.Power) *analysis {
+	if d.views[me] == nil {
+		w := springWeights
+		switch {
+		case d.pos.Phase.Type == rules.AdjustmentPhase:
+			w = buildWeights
+		case d.pos.Phase.Season == rules.Fall:
+			w = fallWeights
+		}
+		d.views[me] = d.analyse(me, w)
+	}
+	return d.views[me]
+}
+
+// resolver returns the decision's resolver.
+func (d *decision) resolver() *rules.Resolver {
+	if d.r == nil {
+		d.r = rules.NewResolver(d.g.v, rules.Options{})
+	}
+	return d.r
+}
+
+// analyse values every province for power me with the weights w.
+func (d *decision) analyse(me rules.Power, w weights) *analysis {
+	g, pos := d.g, d.pos
 	m := g.m
 	n := m.NumProvinces()
 	np := len(m.Powers)
-	a := &analysis{graph: g, pos: pos, me: me, w: w}
+	a := &analysis{graph: g, d: d, pos: pos, me: me, w: w}
 	a.counts = pos.CentreCount(m)
 	a.size = make([]float64, np)
 	for p := range a.size {

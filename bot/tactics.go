@@ -58,7 +58,7 @@ type tactics struct {
 // newTactics returns a tactical check of a's orders with normal's
 // settings, that stops at deadline unless it is zero.
 func newTactics(a *analysis, deadline time.Time) *tactics {
-	return &tactics{a: a, r: rules.NewResolver(a.v, rules.Options{}), deadline: deadline,
+	return &tactics{a: a, r: a.d.resolver(), deadline: deadline,
 		maxCalls: tacticWork / max(1, a.m.NumProvinces()), sweeps: tacticSweeps}
 }
 
@@ -98,7 +98,7 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	}
 	views := make([]*analysis, len(others))
 	for i, q := range others {
-		views[i] = analyse(a.graph, a.pos, q)
+		views[i] = a.d.view(q)
 	}
 	for k := range tacticProfiles {
 		if k > 0 && t.late() {
