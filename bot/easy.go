@@ -29,10 +29,24 @@ func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.
 	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}).orders()
 }
 
-// easyOrders is Orders on g, the graph of the variant's map.
-func easyOrders(g *graph, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	return (&planner{v: g.v, m: g.m, pos: pos, power: power, rnd: rnd, g: g}).orders()
+// easyOrders is Orders within decision d, which reads the map's graph
+// and each power's distances once for all its easy orders.
+func easyOrders(d *decision, power rules.Power, rnd *rand.Rand) []rules.Order {
+	b := &planner{v: d.g.v, m: d.g.m, pos: d.pos, power: power, rnd: rnd, g: d.g}
+	if d.easy == nil {
+		d.easy = make([]*easyDistances, len(d.views))
+	}
+	if d.easy[power] == nil {
+		b.distances(true)
+		d.easy[power] = &easyDistances{b.dist, b.landDist}
+	}
+	b.dist, b.landDist = d.easy[power].dist, d.easy[power].land
+	return b.orders()
 }
+
+// easyDistances is one power's distances for the easy level's moves in a
+// position (planner.distances).
+type easyDistances struct{ dist, land []int }
 
 // orders is the easy level's orders for the planner's power.
 func (b *planner) orders() []rules.Order {
@@ -71,8 +85,12 @@ func (b *planner) wanted(p rules.Province) bool {
 
 // distances computes each province's distance to the nearest wanted
 // centre over every border (dist); with land set, also over army borders
-// only (landDist), which only movement needs.
+// only (landDist), which only movement needs. Distances already there
+// (easyOrders) are kept: they depend on the position and power alone.
 func (b *planner) distances(land bool) {
+	if b.dist != nil && (!land || b.landDist != nil) {
+		return
+	}
 	if b.g == nil {
 		b.g = newGraph(b.v)
 	}

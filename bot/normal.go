@@ -168,17 +168,18 @@ func (a *analysis) nearThreats() {
 func powerSize(c int) float64 { return float64(c*c + 4*c + 16) }
 
 // decision is one decision's reusable work: a resolver, and each power's
-// analysis of the position with the season's weights, made on first
-// use. The tactical checks of every power a decision plays (hard plays
-// the others' normal decisions, each with its tactical layer) share them
-// instead of making their own. All of it follows from the variant and
+// analysis of the position with the season's weights and its distances
+// for the easy level, made on first use. The tactical checks of every
+// power a decision plays (hard plays the others' normal decisions, each
+// with its tactical layer) share them instead of making their own. All of it follows from the variant and
 // the position, never from the random source, so sharing it changes no
 // choice. It is not safe for concurrent use.
 type decision struct {
 	g     *graph
 	pos   *rules.Position
 	r     *rules.Resolver
-	views []*analysis // per power
+	views []*analysis      // per power
+	easy  []*easyDistances // per power, for easyOrders
 }
 
 func newDecision(g *graph, pos *rules.Position) *decision {

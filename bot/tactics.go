@@ -107,7 +107,7 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 		var prof []rules.Order
 		for i, q := range others {
 			if k%2 == 0 {
-				prof = append(prof, easyOrders(a.graph, a.pos, q, rnd)...)
+				prof = append(prof, easyOrders(a.d, q, rnd)...)
 			} else {
 				prof = append(prof, views[i].orders(rnd, normalNoise)...)
 			}
