@@ -72,7 +72,7 @@ type planner struct {
 	// (computed for movement alone).
 	landDist []int
 	// g is the map's graph, made on first use when nil.
-	g *graph
+	g *Graph
 }
 
 var noLoc = rules.Loc{Province: rules.NoProvince}
@@ -92,7 +92,7 @@ func (b *planner) distances(land bool) {
 		return
 	}
 	if b.g == nil {
-		b.g = newGraph(b.v)
+		b.g = NewGraph(b.v)
 	}
 	b.dist = b.distancesOver(b.g.any)
 	if land {

@@ -34,6 +34,9 @@ type HardPlayer struct {
 	// Samples is the number of profiles of the other powers' orders each
 	// candidate meets (each is a normal decision of every other power).
 	Samples int
+	// Graph is the graph of the variant the player plays, kept across
+	// decisions (see Graph); nil makes one per decision.
+	Graph *Graph
 }
 
 // Default settings of the hard level: on a shared 2-core machine a
@@ -57,7 +60,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// Answer by the deadline with a margin for the last steps and for
 	// the garbage collector.
 	deadline := start.Add(h.Budget - h.Budget/5)
-	d := newDecision(newGraph(v), pos)
+	d := newDecision(h.Graph.of(v), pos)
 	me := d.view(power)
 	plain := me.orders(rnd, normalNoise)
 	if pos.Phase.Type != rules.MovementPhase || len(plain) == 0 {

@@ -40,14 +40,18 @@ import (
 // route) is taken where nobody contests the destination.
 
 // NormalPlayer is the normal level.
-type NormalPlayer struct{}
+type NormalPlayer struct {
+	// Graph is the graph of the variant the player plays, kept across
+	// decisions (see Graph); nil makes one per decision.
+	Graph *Graph
+}
 
 // Orders returns the normal bot's orders for power in pos.
-func (NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+func (p NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
 	if !v.Plays(power) {
 		return nil
 	}
-	a := newDecision(newGraph(v), pos).view(power)
+	a := newDecision(p.Graph.of(v), pos).view(power)
 	return a.refine(a.orders(rnd, normalNoise), rnd)
 }
 
@@ -82,45 +86,10 @@ var (
 	}
 )
 
-// graph is a map's adjacency at province level, per unit type.
-type graph struct {
-	v *rules.Variant
-	m *rules.Map
-	// adj[t][p]: the provinces a unit of type t in p may move to, over
-	// any of p's coasts (t is rules.Army or rules.Fleet).
-	adj [3][][]rules.Province
-	// any[p]: the provinces that share a border with p, for armies or
-	// fleets (borders go both ways, so p is among their neighbours too).
-	any [][]rules.Province
-}
-
-func newGraph(v *rules.Variant) *graph {
-	m := v.Map
-	n := m.NumProvinces()
-	g := &graph{v: v, m: m}
-	for t := rules.Army; t <= rules.Fleet; t++ {
-		g.adj[t] = make([][]rules.Province, n)
-	}
-	g.any = make([][]rules.Province, n)
-	for _, br := range m.Borders() {
-		f, to := br.From.Province, br.To.Province
-		if br.Army && !slices.Contains(g.adj[rules.Army][f], to) {
-			g.adj[rules.Army][f] = append(g.adj[rules.Army][f], to)
-		}
-		if br.Fleet && !slices.Contains(g.adj[rules.Fleet][f], to) {
-			g.adj[rules.Fleet][f] = append(g.adj[rules.Fleet][f], to)
-		}
-		if !slices.Contains(g.any[f], to) {
-			g.any[f] = append(g.any[f], to)
-		}
-	}
-	return g
-}
-
 // analysis is one power's view of a position: the value of every
 // province for each unit type, and the strength of the powers around it.
 type analysis struct {
-	*graph
+	*Graph
 	d      *decision // the decision it serves
 	pos    *rules.Position
 	me     rules.Power
@@ -175,14 +144,14 @@ func powerSize(c int) float64 { return float64(c*c + 4*c + 16) }
 // the position, never from the random source, so sharing it changes no
 // choice. It is not safe for concurrent use.
 type decision struct {
-	g     *graph
+	g     *Graph
 	pos   *rules.Position
 	r     *rules.Resolver
 	views []*analysis      // per power
 	easy  []*easyDistances // per power, for easyOrders
 }
 
-func newDecision(g *graph, pos *rules.Position) *decision {
+func newDecision(g *Graph, pos *rules.Position) *decision {
 	return &decision{g: g, pos: pos, views: make([]*analysis, len(g.m.Powers))}
 }
 
@@ -216,7 +185,7 @@ func (d *decision) analyse(me rules.Power, w weights) *analysis {
 	m := g.m
 	n := m.NumProvinces()
 	np := len(m.Powers)
-	a := &analysis{graph: g, d: d, pos: pos, me: me, w: w}
+	a := &analysis{Graph: g, d: d, pos: pos, me: me, w: w}
 	a.counts = pos.CentreCount(m)
 	a.size = make([]float64, np)
 	for p := range a.size {

@@ -32,15 +32,17 @@ func TestLevelsPlayAsRecorded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a game per variant and seed")
 	}
-	// The hard player's search must stop at its counts, never at its
-	// clock, for its orders to repeat: a budget no machine exhausts.
-	players := map[Level]Player{Easy: EasyPlayer{}, Normal: NormalPlayer{},
-		Hard: &HardPlayer{Budget: time.Minute, Candidates: 6, Samples: 2}}
 	reg := variants.MustLoad()
 	var got []string
 	phases := map[rules.PhaseType]int{}
 	for _, name := range reg.Names() {
 		v, _ := reg.Get(name)
+		// The players keep the variant's graph, as a server's do; the
+		// hard player's search must stop at its counts, never at its
+		// clock, for its orders to repeat: a budget no machine exhausts.
+		g := NewGraph(v)
+		players := map[Level]Player{Easy: EasyPlayer{Graph: g}, Normal: NormalPlayer{Graph: g},
+			Hard: &HardPlayer{Budget: time.Minute, Candidates: 6, Samples: 2, Graph: g}}
 		names := notation.NewNames(v.Map)
 		for seed := range uint64(2) {
 			rec := playLevels(t, v, seed, 3, mixed(seed), players)
