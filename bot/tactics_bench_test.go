@@ -31,18 +31,20 @@ func midgame(v *rules.Variant) []*rules.Position {
 }
 
 // BenchmarkNormalMidgame times the normal level's decisions over the
-// movement phases of a seeded game of every variant.
+// movement phases of a seeded game of every variant, by a player that
+// keeps the variant's graph, as a server's do.
 func BenchmarkNormalMidgame(b *testing.B) {
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
 		v, _ := reg.Get(name)
 		phases := midgame(v)
 		rnd := rand.New(rand.NewPCG(1, 2))
+		player := NormalPlayer{Graph: NewGraph(v)}
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				pos := phases[i%len(phases)]
 				for p := 1; p < len(v.Map.Powers); p++ {
-					NormalPlayer{}.Orders(v, pos, rules.Power(p), rnd)
+					player.Orders(v, pos, rules.Power(p), rnd)
 				}
 			}
 		})
@@ -51,9 +53,9 @@ func BenchmarkNormalMidgame(b *testing.B) {
 
 // BenchmarkHardDecision times one power's decision at the hard level with
 // its default settings, over the movement phases of a seeded game of
-// every variant and its powers in turn. The budget is out of reach, so
-// that the search stops at its counts and a faster decision does the
-// same work.
+// every variant and its powers in turn, by a player that keeps the
+// variant's graph. The budget is out of reach, so that the search stops
+// at its counts and a faster decision does the same work.
 func BenchmarkHardDecision(b *testing.B) {
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
@@ -62,7 +64,7 @@ func BenchmarkHardDecision(b *testing.B) {
 		powers := v.Powers()
 		rnd := rand.New(rand.NewPCG(1, 2))
 		h := NewHard()
-		h.Budget = time.Minute
+		h.Budget, h.Graph = time.Minute, NewGraph(v)
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				pos := phases[i%len(phases)]
