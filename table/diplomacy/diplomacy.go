@@ -46,6 +46,14 @@ func New(reg *variants.Registry) *Kind {
 	return k
 }
 
+// graph returns the bots' graph of e's variant.
+func (k *Kind) graph(e *game.Engine) *bot.Graph {
+	if g := k.graphs[e.V]; g != nil {
+		return g
+	}
+	return bot.NewGraph(e.V) // not one of k's engines: made for this phase
+}
+
 // Name returns "diplomacy".
 func (k *Kind) Name() string { return Name }
 
@@ -276,7 +284,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	}
 	// The bots' search never takes more than a quarter of the phase.
 	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
-	for pw, list := range bot.PhaseOrders(d.k.graphs[e.V], g.Position, seats, budget, rnd) {
+	for pw, list := range bot.PhaseOrders(d.k.graph(e), g.Position, seats, budget, rnd) {
 		orders[pw] = list
 	}
 	before := e.Codec.EncodePosition(g.Position)
