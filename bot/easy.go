@@ -29,15 +29,24 @@ func Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.
 	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd}).orders()
 }
 
-// easyAdjacency is the map adjacency the easy level reads, computed once
-// for callers that ask it for many orders on one map (see
-// provinceAdjacency).
-type easyAdjacency struct{ all, army [][]rules.Province }
-
-// easyOrders is Orders on a precomputed adjacency of v's map.
-func easyOrders(v *rules.Variant, adj *easyAdjacency, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd, adj: adj}).orders()
+// easyOrders is Orders within decision d, which reads the map's graph
+// and each power's distances once for all its easy orders.
+func easyOrders(d *decision, power rules.Power, rnd *rand.Rand) []rules.Order {
+	b := &planner{v: d.g.v, m: d.g.m, pos: d.pos, power: power, rnd: rnd, g: d.g}
+	if d.easy == nil {
+		d.easy = make([]*easyDistances, len(d.views))
+	}
+	if d.easy[power] == nil {
+		b.distances(true)
+		d.easy[power] = &easyDistances{b.dist, b.landDist}
+	}
+	b.dist, b.landDist = d.easy[power].dist, d.easy[power].land
+	return b.orders()
 }
+
+// easyDistances is one power's distances for the easy level's moves in a
+// position (planner.distances).
+type easyDistances struct{ dist, land []int }
 
 // orders is the easy level's orders for the planner's power.
 func (b *planner) orders() []rules.Order {
@@ -62,8 +71,8 @@ type planner struct {
 	// landDist is dist for armies marching: over army borders only
 	// (computed for movement alone).
 	landDist []int
-	// adj is the map's adjacency, computed on first use when nil.
-	adj *easyAdjacency
+	// g is the map's graph, made on first use when nil.
+	g *Graph
 }
 
 var noLoc = rules.Loc{Province: rules.NoProvince}
@@ -76,15 +85,18 @@ func (b *planner) wanted(p rules.Province) bool {
 
 // distances computes each province's distance to the nearest wanted
 // centre over every border (dist); with land set, also over army borders
-// only (landDist), which only movement needs.
+// only (landDist), which only movement needs. Distances already there
+// (easyOrders) are kept: they depend on the position and power alone.
 func (b *planner) distances(land bool) {
-	if b.adj == nil {
-		all, army := b.provinceAdjacency()
-		b.adj = &easyAdjacency{all: all, army: army}
+	if b.dist != nil && (!land || b.landDist != nil) {
+		return
 	}
-	b.dist = b.distancesOver(b.adj.all)
+	if b.g == nil {
+		b.g = NewGraph(b.v)
+	}
+	b.dist = b.distancesOver(b.g.any)
 	if land {
-		b.landDist = b.distancesOver(b.adj.army)
+		b.landDist = b.distancesOver(b.g.adj[rules.Army])
 	}
 }
 
@@ -117,30 +129,6 @@ func (b *planner) distancesOver(adj [][]rules.Province) []int {
 		}
 	}
 	return dist
-}
-
-// provinceAdjacency lists each province's neighbours, in one pass over
-// the map's borders: across every border (all), and across army borders
-// only (army).
-func (b *planner) provinceAdjacency() (all, army [][]rules.Province) {
-	n := b.m.NumProvinces()
-	all, army = make([][]rules.Province, n), make([][]rules.Province, n)
-	link := func(adj [][]rules.Province, f, t rules.Province) {
-		if !slices.Contains(adj[f], t) {
-			adj[f] = append(adj[f], t)
-		}
-		if !slices.Contains(adj[t], f) {
-			adj[t] = append(adj[t], f)
-		}
-	}
-	for _, br := range b.m.Borders() {
-		f, t := br.From.Province, br.To.Province
-		link(all, f, t)
-		if br.Army {
-			link(army, f, t)
-		}
-	}
-	return all, army
 }
 
 // score rates a destination for a unit: lower is better.

@@ -34,6 +34,9 @@ type HardPlayer struct {
 	// Samples is the number of profiles of the other powers' orders each
 	// candidate meets (each is a normal decision of every other power).
 	Samples int
+	// Graph is the graph of the variant the player plays, kept across
+	// decisions (see Graph); nil makes one per decision.
+	Graph *Graph
 }
 
 // Default settings of the hard level: on a shared 2-core machine a
@@ -57,8 +60,8 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// Answer by the deadline with a margin for the last steps and for
 	// the garbage collector.
 	deadline := start.Add(h.Budget - h.Budget/5)
-	g := newGraph(v)
-	me := analyse(g, pos, power)
+	d := newDecision(h.Graph.of(v), pos)
+	me := d.view(power)
 	plain := me.orders(rnd, normalNoise)
 	if pos.Phase.Type != rules.MovementPhase || len(plain) == 0 {
 		return plain
@@ -66,13 +69,13 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// What normal would play, tactical layer included: the first
 	// candidate and the fallback.
 	plain = me.refineBy(plain, rnd, deadline)
-	cands := h.candidates(g, me, plain, rnd, deadline)
+	cands := h.candidates(me, plain, rnd, deadline)
 	var others []*analysis
 	for _, q := range v.Powers() {
 		if q == power || !hasUnits(pos, q) {
 			continue
 		}
-		others = append(others, analyse(g, pos, q))
+		others = append(others, d.view(q))
 	}
 	// The others' replies, drawn from the normal level as it plays,
 	// tactical layer included.
@@ -124,13 +127,12 @@ const (
 // candidates draws up to h.Candidates distinct order sets for the
 // analysed power, plain first, from the normal policy at rising
 // temperatures and under attacking and defensive weights.
-func (h *HardPlayer) candidates(g *graph, me *analysis, plain []rules.Order, rnd *rand.Rand, deadline time.Time) [][]rules.Order {
-	pos := me.pos
+func (h *HardPlayer) candidates(me *analysis, plain []rules.Order, rnd *rand.Rand, deadline time.Time) [][]rules.Order {
 	base := me.w
 	bold, wary := base, base
 	bold.attack, bold.defence = base.attack*1.5, base.defence*0.5
 	wary.attack, wary.defence = base.attack*0.6, base.defence*3+300
-	views := []*analysis{me, analyseWith(g, pos, me.me, bold), analyseWith(g, pos, me.me, wary)}
+	views := []*analysis{me, me.d.analyse(me.me, bold), me.d.analyse(me.me, wary)}
 	cands := [][]rules.Order{plain}
 	seen := map[uint64]bool{orderKey(plain): true}
 	for try := 0; len(cands) < h.Candidates && try < 4*h.Candidates; try++ {

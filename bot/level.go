@@ -57,24 +57,31 @@ type Player interface {
 	Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order
 }
 
-// New returns a player of level l with its default settings; an unknown
-// level gets the default level.
-func New(l Level) Player {
+// New returns a player of level l with its default settings, that reads
+// the variant's graph g (see Graph; nil: the player makes one per
+// decision); an unknown level gets the default level.
+func New(l Level, g *Graph) Player {
 	switch l {
 	case Easy:
-		return EasyPlayer{}
+		return EasyPlayer{Graph: g}
 	case Hard:
-		return NewHard()
+		h := NewHard()
+		h.Graph = g
+		return h
 	}
-	return NormalPlayer{}
+	return NormalPlayer{Graph: g}
 }
 
 // EasyPlayer is the easy level: Orders.
-type EasyPlayer struct{}
+type EasyPlayer struct {
+	// Graph is the graph of the variant the player plays, kept across
+	// decisions (see Graph); nil makes one per decision.
+	Graph *Graph
+}
 
 // Orders returns the easy bot's orders (see Orders).
-func (EasyPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	return Orders(v, pos, power, rnd)
+func (p EasyPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+	return (&planner{v: v, m: v.Map, pos: pos, power: power, rnd: rnd, g: p.Graph.of(v)}).orders()
 }
 
 // Seat is a power played by a bot of some level.
@@ -87,11 +94,13 @@ type Seat struct {
 // for all the hard seats of a game together.
 const PhaseBudget = 2 * time.Second
 
-// PhaseOrders decides the orders of every seat for pos, in the order of
-// seats, and returns them by power. The hard seats share budget (at most
-// PhaseBudget when budget is 0 or less) equally, so that a phase never
-// waits longer than budget for its bots' search.
-func PhaseOrders(v *rules.Variant, pos *rules.Position, seats []Seat, budget time.Duration, rnd *rand.Rand) map[rules.Power][]rules.Order {
+// PhaseOrders decides the orders of every seat for pos, a position of g's
+// variant (a caller deciding many phases keeps g: see Graph), in the
+// order of seats, and returns them by power. The hard seats share budget
+// (at most PhaseBudget when budget is 0 or less) equally, so that a
+// phase never waits longer than budget for its bots' search.
+func PhaseOrders(g *Graph, pos *rules.Position, seats []Seat, budget time.Duration, rnd *rand.Rand) map[rules.Power][]rules.Order {
+	v := g.v
 	if budget <= 0 {
 		budget = PhaseBudget
 	}
@@ -103,7 +112,7 @@ func PhaseOrders(v *rules.Variant, pos *rules.Position, seats []Seat, budget tim
 	}
 	out := make(map[rules.Power][]rules.Order, len(seats))
 	for _, s := range seats {
-		p := New(s.Level)
+		p := New(s.Level, g)
 		if h, ok := p.(*HardPlayer); ok {
 			h.Budget = min(h.Budget, budget/time.Duration(hard))
 		}

@@ -166,7 +166,7 @@ func TestPhaseOrdersSharesTheBudget(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	out := PhaseOrders(v, v.Start, seats, 400*time.Millisecond, rand.New(rand.NewPCG(2, 2)))
+	out := PhaseOrders(NewGraph(v), v.Start, seats, 400*time.Millisecond, rand.New(rand.NewPCG(2, 2)))
 	if took := time.Since(start); took > 400*time.Millisecond+600*time.Millisecond {
 		t.Errorf("eight hard seats took %v with a phase budget of 400ms", took)
 	}
@@ -184,6 +184,28 @@ func TestParseLevel(t *testing.T) {
 		got, err := ParseLevel(tc.in)
 		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
 			t.Errorf("ParseLevel(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}
+
+// TestPlayersReadOnlyTheirVariantsGraph: a player handed another
+// variant's graph, or none, plays as one handed the right graph.
+func TestPlayersReadOnlyTheirVariantsGraph(t *testing.T) {
+	reg := variants.MustLoad()
+	v, _ := reg.Get("colonial")
+	other, _ := reg.Get("standard")
+	pos := v.Start.Clone()
+	for _, l := range Levels {
+		var got [3][]rules.Order
+		for i, g := range []*Graph{NewGraph(v), NewGraph(other), nil} {
+			p := New(l, g)
+			if h, ok := p.(*HardPlayer); ok {
+				h.Candidates, h.Samples = 4, 1
+			}
+			got[i] = p.Orders(v, pos, rules.Power(1), rand.New(rand.NewPCG(4, 4)))
+		}
+		if len(got[0]) == 0 || !reflect.DeepEqual(got[0], got[1]) || !reflect.DeepEqual(got[0], got[2]) {
+			t.Errorf("%s: with its graph %v, another's %v, none %v", l, got[0], got[1], got[2])
 		}
 	}
 }

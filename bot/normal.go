@@ -40,14 +40,18 @@ import (
 // route) is taken where nobody contests the destination.
 
 // NormalPlayer is the normal level.
-type NormalPlayer struct{}
+type NormalPlayer struct {
+	// Graph is the graph of the variant the player plays, kept across
+	// decisions (see Graph); nil makes one per decision.
+	Graph *Graph
+}
 
 // Orders returns the normal bot's orders for power in pos.
-func (NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
+func (p NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
 	if !v.Plays(power) {
 		return nil
 	}
-	a := analyse(newGraph(v), pos, power)
+	a := newDecision(p.Graph.of(v), pos).view(power)
 	return a.refine(a.orders(rnd, normalNoise), rnd)
 }
 
@@ -82,38 +86,11 @@ var (
 	}
 )
 
-// graph is a map's adjacency at province level, per unit type.
-type graph struct {
-	v *rules.Variant
-	m *rules.Map
-	// adj[t][p]: the provinces a unit of type t in p may move to, over
-	// any of p's coasts (t is rules.Army or rules.Fleet).
-	adj [3][][]rules.Province
-}
-
-func newGraph(v *rules.Variant) *graph {
-	m := v.Map
-	n := m.NumProvinces()
-	g := &graph{v: v, m: m}
-	for t := rules.Army; t <= rules.Fleet; t++ {
-		g.adj[t] = make([][]rules.Province, n)
-	}
-	for _, br := range m.Borders() {
-		f, to := br.From.Province, br.To.Province
-		if br.Army && !slices.Contains(g.adj[rules.Army][f], to) {
-			g.adj[rules.Army][f] = append(g.adj[rules.Army][f], to)
-		}
-		if br.Fleet && !slices.Contains(g.adj[rules.Fleet][f], to) {
-			g.adj[rules.Fleet][f] = append(g.adj[rules.Fleet][f], to)
-		}
-	}
-	return g
-}
-
 // analysis is one power's view of a position: the value of every
 // province for each unit type, and the strength of the powers around it.
 type analysis struct {
-	*graph
+	*Graph
+	d      *decision // the decision it serves
 	pos    *rules.Position
 	me     rules.Power
 	counts []int     // centres per power
@@ -159,24 +136,56 @@ func (a *analysis) nearThreats() {
 // the square of the centres, so that the leader draws the others' fire.
 func powerSize(c int) float64 { return float64(c*c + 4*c + 16) }
 
-// analyse values every province for power me in pos, with the weights of
-// pos's season.
-func analyse(g *graph, pos *rules.Position, me rules.Power) *analysis {
-	w := springWeights
-	switch {
-	case pos.Phase.Type == rules.AdjustmentPhase:
-		w = buildWeights
-	case pos.Phase.Season == rules.Fall:
-		w = fallWeights
-	}
-	return analyseWith(g, pos, me, w)
+// decision is one decision's reusable work: a resolver, and each power's
+// analysis of the position with the season's weights and its distances
+// for the easy level, made on first use. The tactical checks of every
+// power a decision plays (hard plays the others' normal decisions, each
+// with its tactical layer) share them instead of making their own. All of it follows from the variant and
+// the position, never from the random source, so sharing it changes no
+// choice. It is not safe for concurrent use.
+type decision struct {
+	g     *Graph
+	pos   *rules.Position
+	r     *rules.Resolver
+	views []*analysis      // per power
+	easy  []*easyDistances // per power, for easyOrders
 }
 
-func analyseWith(g *graph, pos *rules.Position, me rules.Power, w weights) *analysis {
+func newDecision(g *Graph, pos *rules.Position) *decision {
+	return &decision{g: g, pos: pos, views: make([]*analysis, len(g.m.Powers))}
+}
+
+// view returns power me's analysis of the position, with the weights of
+// its season.
+func (d *decision) view(me rules.Power) *analysis {
+	if d.views[me] == nil {
+		w := springWeights
+		switch {
+		case d.pos.Phase.Type == rules.AdjustmentPhase:
+			w = buildWeights
+		case d.pos.Phase.Season == rules.Fall:
+			w = fallWeights
+		}
+		d.views[me] = d.analyse(me, w)
+	}
+	return d.views[me]
+}
+
+// resolver returns the decision's resolver.
+func (d *decision) resolver() *rules.Resolver {
+	if d.r == nil {
+		d.r = rules.NewResolver(d.g.v, rules.Options{})
+	}
+	return d.r
+}
+
+// analyse values every province for power me with the weights w.
+func (d *decision) analyse(me rules.Power, w weights) *analysis {
+	g, pos := d.g, d.pos
 	m := g.m
 	n := m.NumProvinces()
 	np := len(m.Powers)
-	a := &analysis{graph: g, pos: pos, me: me, w: w}
+	a := &analysis{Graph: g, d: d, pos: pos, me: me, w: w}
 	a.counts = pos.CentreCount(m)
 	a.size = make([]float64, np)
 	for p := range a.size {

@@ -170,10 +170,12 @@ func (pl *plan) gateUsed(g rules.Province) bool {
 	return slices.ContainsFunc(pl.permits, func(o rules.Order) bool { return o.At.Province == g })
 }
 
-// contested reports whether a move into d must expect a fight.
-func (pl *plan) contested(d rules.Province) bool {
-	o := pl.pos.Units[d]
-	return pl.threat[d] > 0 || (o.Type != rules.NoUnit && o.Power != pl.me)
+// contested reports whether a move into d must expect a fight, and so
+// whether a support into d may matter: a unit of another power stands
+// there or can move there.
+func (a *analysis) contested(d rules.Province) bool {
+	o := a.pos.Units[d]
+	return a.threat[d] > 0 || (o.Type != rules.NoUnit && o.Power != a.me)
 }
 
 // decide gives the unit in p its order, deciding first the unit of ours

@@ -58,7 +58,7 @@ type tactics struct {
 // newTactics returns a tactical check of a's orders with normal's
 // settings, that stops at deadline unless it is zero.
 func newTactics(a *analysis, deadline time.Time) *tactics {
-	return &tactics{a: a, r: rules.NewResolver(a.v, rules.Options{}), deadline: deadline,
+	return &tactics{a: a, r: a.d.resolver(), deadline: deadline,
 		maxCalls: tacticWork / max(1, a.m.NumProvinces()), sweeps: tacticSweeps}
 }
 
@@ -98,10 +98,8 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	}
 	views := make([]*analysis, len(others))
 	for i, q := range others {
-		views[i] = analyse(a.graph, a.pos, q)
+		views[i] = a.d.view(q)
 	}
-	var easy easyAdjacency
-	easy.all, easy.army = (&planner{m: v.Map}).provinceAdjacency()
 	for k := range tacticProfiles {
 		if k > 0 && t.late() {
 			break
@@ -109,7 +107,7 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 		var prof []rules.Order
 		for i, q := range others {
 			if k%2 == 0 {
-				prof = append(prof, easyOrders(v, &easy, a.pos, q, rnd)...)
+				prof = append(prof, easyOrders(a.d, q, rnd)...)
 			} else {
 				prof = append(prof, views[i].orders(rnd, normalNoise)...)
 			}
@@ -263,7 +261,7 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 	m := t.a.m
 	pi, ps = -1, floor
 	for k, o := range alts {
-		if o.Kind != rules.Move || !t.fought(o.Target.Province) {
+		if o.Kind != rules.Move || !t.a.contested(o.Target.Province) {
 			continue
 		}
 		d := o.Target.Province
@@ -326,12 +324,12 @@ func (t *tactics) alternatives(ours []rules.Order, i int, out []rules.Order) []r
 		switch {
 		case f.Kind == rules.Move && !f.ViaConvoy:
 			d := f.Target.Province
-			if d != at.Province && t.fought(d) && m.CanSupportInto(o.Unit, at, d) {
+			if d != at.Province && a.contested(d) && m.CanSupportInto(o.Unit, at, d) {
 				out = append(out, rules.Order{Power: a.me, Kind: rules.Support, Unit: o.Unit, At: at,
 					Target: f.At, TargetUnit: f.Unit, Dest: f.Target})
 			}
 		case f.Kind == rules.Hold || f.Kind == rules.Support || f.Kind == rules.Convoy:
-			if t.fought(f.At.Province) && m.CanSupportInto(o.Unit, at, f.At.Province) {
+			if a.contested(f.At.Province) && m.CanSupportInto(o.Unit, at, f.At.Province) {
 				out = append(out, rules.Order{Power: a.me, Kind: rules.Support, Unit: o.Unit, At: at,
 					Target: f.At, TargetUnit: f.Unit, Dest: noLoc})
 			}
@@ -354,13 +352,6 @@ func (t *tactics) gateFree(ours []rules.Order, i int, g rules.Province) bool {
 		}
 	}
 	return true
-}
-
-// fought reports whether a support into d may matter: a unit of another
-// power stands there or can move there.
-func (t *tactics) fought(d rules.Province) bool {
-	u := t.a.pos.Units[d]
-	return t.a.threat[d] > 0 || (u.Type != rules.NoUnit && u.Power != t.a.me)
 }
 
 // ourGoal reports whether another of our orders than i ends in d: a

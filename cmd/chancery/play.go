@@ -175,6 +175,7 @@ func parseBotLevels(s string, e *game.Engine) (map[string]bot.Level, error) {
 
 func (p *player) play(years int) error {
 	v := p.e.V
+	graph := bot.NewGraph(v) // the bots' view of the map, for every phase
 	pos := v.Start.Clone()
 	first := pos.Phase.Year
 	for {
@@ -202,7 +203,7 @@ func (p *player) play(years int) error {
 			pw, _ := p.e.Names.Power(power)
 			seats = append(seats, bot.Seat{Power: pw, Level: p.levels[power]})
 		}
-		for pw, list := range bot.PhaseOrders(v, pos, seats, 0, p.rnd) {
+		for pw, list := range bot.PhaseOrders(graph, pos, seats, 0, p.rnd) {
 			orders[pw] = list
 		}
 		res, core, err := p.e.Resolve(pos, orders)

@@ -149,8 +149,9 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 	}
 	players := map[bot.Level]bot.Player{}
+	graph := bot.NewGraph(v) // the bots' view of the map, for every game
 	for _, l := range []bot.Level{cfg.solo, cfg.others} {
-		p := bot.New(l)
+		p := bot.New(l, graph)
 		if h, ok := p.(*bot.HardPlayer); ok {
 			h.Budget = cfg.budget
 		}

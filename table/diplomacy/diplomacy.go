@@ -30,11 +30,28 @@ type Kind struct {
 	reg     *variants.Registry
 	engines *game.Engines
 	boards  board.Boards // the variants' boards, read once
+	// graphs holds each variant's map as the bots read it, made once
+	// here rather than in every bot decision (see bot.Graph); it never
+	// changes, so games share it.
+	graphs map[*rules.Variant]*bot.Graph
 }
 
 // New returns the kind of Diplomacy games in reg's variants.
 func New(reg *variants.Registry) *Kind {
-	return &Kind{reg: reg, engines: game.NewEngines(reg)}
+	k := &Kind{reg: reg, engines: game.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}}
+	for _, n := range k.engines.Names() {
+		v := k.engines.Get(n).V
+		k.graphs[v] = bot.NewGraph(v)
+	}
+	return k
+}
+
+// graph returns the bots' graph of e's variant.
+func (k *Kind) graph(e *game.Engine) *bot.Graph {
+	if g := k.graphs[e.V]; g != nil {
+		return g
+	}
+	return bot.NewGraph(e.V) // not one of k's engines: made for this phase
 }
 
 // Name returns "diplomacy".
@@ -275,7 +292,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	}
 	// The bots' search never takes more than a quarter of the phase.
 	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
-	for pw, list := range bot.PhaseOrders(e.V, g.Position, seats, budget, rnd) {
+	for pw, list := range bot.PhaseOrders(d.k.graph(e), g.Position, seats, budget, rnd) {
 		orders[pw] = list
 	}
 	before := e.Codec.EncodePosition(g.Position)
