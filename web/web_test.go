@@ -85,7 +85,13 @@ var catalogueEntry = regexp.MustCompile(`^\s*(?:"([^"]+)"|([A-Za-z_]\w*))\s*:\s*
 // readCatalogue reads web/src/messages/<lang>.ts: each key's text.
 func readCatalogue(t *testing.T, lang string) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile("src/messages/" + lang + ".ts")
+	return readMessages(t, lang, 100)
+}
+
+// readMessages reads web/src/messages/<file>.ts, of at least min messages.
+func readMessages(t *testing.T, file string, min int) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile("src/messages/" + file + ".ts")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,8 +103,8 @@ func readCatalogue(t *testing.T, lang string) map[string]string {
 		}
 		out[m[1]+m[2]] = m[3]
 	}
-	if len(out) < 100 {
-		t.Fatalf("%s.ts: only %d messages read: has its form changed?", lang, len(out))
+	if len(out) < min {
+		t.Fatalf("%s.ts: only %d messages read: has its form changed?", file, len(out))
 	}
 	return out
 }
@@ -168,12 +174,68 @@ func TestPowerNamesAreTheServers(t *testing.T) {
 	}
 }
 
+// provinceLanguages are the variants whose provinces have names in a
+// language (web/src/messages/provinces.<lang>.ts); any other is shown
+// with the server's names (English; Sengoku's romanised in French).
+var provinceLanguages = map[string][]string{
+	"fr": {"standard"},
+	"ja": {"standard", "sengoku"},
+}
+
+// TestProvinceNamesAreEveryProvinces: every province of a variant covered
+// in a language (a sea, Switzerland too) has a name there, keyed by the
+// variant and the province's id, and no key names a province or a
+// variant that does not exist or is not covered. A province without one
+// would be named in English in the middle of a French or Japanese page.
+func TestProvinceNamesAreEveryProvinces(t *testing.T) {
+	reg := variants.MustLoad()
+	for lang, covered := range provinceLanguages {
+		names := readMessages(t, "provinces."+lang, 50)
+		want := map[string]bool{}
+		for _, name := range covered {
+			v, err := reg.Get(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, p := range v.Map.Provinces {
+				if p.Abbr == "" {
+					continue
+				}
+				n++
+				k := "province." + v.Name + "." + strings.ToLower(p.Abbr)
+				want[k] = true
+				switch got, ok := names[k]; {
+				case !ok:
+					t.Errorf("provinces.%s.ts lacks %q (%s)", lang, k, p.Name)
+				case strings.TrimSpace(got) == "" || got != strings.TrimSpace(got):
+					t.Errorf("provinces.%s.ts: %q is %q", lang, k, got)
+				case lang == "ja" && got == p.Name:
+					t.Errorf("provinces.%s.ts: %q is the English name %q", lang, k, got)
+				}
+			}
+			if n < 70 {
+				t.Errorf("%s: only %d provinces read", name, n)
+			}
+		}
+		for k := range names {
+			if !want[k] {
+				t.Errorf("provinces.%s.ts has %q, which no covered variant has", lang, k)
+			}
+		}
+	}
+}
+
 // TestFrenchTypography: French puts a narrow no-break space (U+202F)
 // before ; : ! ? and inside « », which keeps the sign from starting a line
 // of its own; a plain space there would let it wrap, and none reads as
 // English. A colon between digits (a time) takes none.
 func TestFrenchTypography(t *testing.T) {
-	for k, v := range readCatalogue(t, "fr") {
+	fr := readCatalogue(t, "fr")
+	for k, v := range readMessages(t, "provinces.fr", 50) {
+		fr[k] = v
+	}
+	for k, v := range fr {
 		r := []rune(v)
 		for i, c := range r {
 			before, after := ' ', ' '

@@ -73,6 +73,8 @@ export class Board {
   powers: string[] = [];
   /** label names a power for the reader. */
   label: (power: string) => string = (p) => p;
+  /** place names a province for the reader ("" when it has no name yet). */
+  place: (id: string) => string = () => "";
   /** onProvince is called with a province's id when the player clicks or taps it. */
   onProvince: (id: string) => void = () => {};
   /** onOrder is called with an order drawn with its result when it is clicked. */
@@ -80,6 +82,25 @@ export class Board {
 
   constructor() {
     this.el = h("div", { class: "board", tabindex: 0, "aria-label": t("board.label"), role: "application" });
+  }
+
+  /**
+   * nameProvinces gives every province of the board its name, in the
+   * reader's language, as a tooltip; again once the names are known.
+   */
+  nameProvinces(): void {
+    for (const [id, els] of this.paths) {
+      const name = this.place(id);
+      for (const el of els) {
+        let title = [...el.children].find((c) => c.nodeName === "title");
+        if (!name) {
+          title?.remove();
+          continue;
+        }
+        if (!title) el.prepend((title = s("title", {})));
+        title.textContent = name;
+      }
+    }
   }
 
   /** load fetches the variant's board; false when the variant has none drawn. */
@@ -128,6 +149,7 @@ export class Board {
     svg.prepend(defs);
     svg.append(this.ordersG, this.unitsG);
     this.svg = svg;
+    this.nameProvinces();
     this.vb = { ...this.full };
     this.apply();
     this.el.replaceChildren(svg, this.controls());
@@ -180,7 +202,7 @@ export class Board {
         { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
         shape(i, 11),
         s("text", { y: 0.5 }, letter),
-        s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${off ? " — " + t("result.dislodged") : ""}`),
+        s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${this.place(base(u.province)) ? " · " + this.place(base(u.province)) : ""}${off ? " — " + t("result.dislodged") : ""}`),
       );
       this.unitsG.append(g);
     };

@@ -6,7 +6,7 @@ import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type 
 import { errorText } from "./errors";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, list, paren, phaseLabel, powerName, t, variantTitle, why, type Key } from "./i18n";
+import { countdown, fmtDate, list, paren, phaseLabel, powerName, provinceName as placeName, t, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -55,9 +55,11 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const endText = (end: NonNullable<DiplomacyGame["end"]>) => t(("end." + end.reason) as Key, { winner: pname(end.winner ?? ""), powers: list((end.powers ?? []).map(pname)) });
   const board = new Board();
   board.label = pname;
+  board.place = (id) => provinceName(id);
   const names = new Map<string, string>();
   void api.variant(first.variant).then((v) => {
     for (const p of v.provinces ?? []) names.set(p.id, p.name);
+    board.nameProvinces();
     drawOrders();
   }, () => undefined);
   board.powers = powers;
@@ -400,7 +402,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         const choices = () => h("div", { class: "choices" }, ...builder.choices().map((c) => h("button", { type: "button", class: "choice", "data-choice": c.key, title: provinceName(c.key), onclick: () => (builder.choose(c.key), finish()) }, choiceLabel(c.key))));
         const cancel = () => h("button", { type: "button", class: "link cancel", onclick: () => (builder.reset(), drawOrders(), drawBoard()) }, t("orders.cancel"));
         chooser.append(h("p", { class: "selected-unit" }, unitLabel(builder.unit)), choices(), cancel());
-        boardChooser.append(h("p", { class: "prompt" }, unitLabel(builder.unit) + " — " + stepPrompt()), choices(), cancel());
+        boardChooser.append(h("p", { class: "prompt" }, unitLabel(builder.unit) + (provinceName(builder.unit) ? " · " + provinceName(builder.unit) : "") + " — " + stepPrompt()), choices(), cancel());
       }
       ordersPane.append(chooser);
     }
@@ -449,7 +451,10 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     );
   };
 
-  const provinceName = (id: string): string => names.get(base(id)) ?? "";
+  // A province is named in the reader's language where the catalogues
+  // have its name, else by the server's (English) name; "" before the
+  // variant has loaded, for a province the catalogues do not know.
+  const provinceName = (id: string): string => placeName(g.variant, base(id), names.get(base(id)) ?? "");
   const unitLabel = (prov: string): string => {
     const u = g.units.find((u) => base(u.province) === prov && u.power === g.my_power) ?? g.dislodged.find((u) => base(u.province) === prov);
     if (u) return (u.type === "fleet" ? "F " : "A ") + u.province.toUpperCase();

@@ -5,6 +5,8 @@
 import { en } from "./messages/en";
 import { fr } from "./messages/fr";
 import { ja } from "./messages/ja";
+import { provincesFr } from "./messages/provinces.fr";
+import { provincesJa } from "./messages/provinces.ja";
 
 export type Key = keyof typeof en;
 export type Catalogue = Record<Key, string>;
@@ -77,6 +79,21 @@ export function variantTitle(name: string): string {
 export function powerName(variant: string, power: string): string {
   const k = ("power." + variant + "." + power) as Key;
   return k in en ? t(k) : power;
+}
+
+// Provinces' names by language, keyed "province.<variant>.<id>"; English
+// has none of its own: the server's names are English.
+const provinces: Record<string, Record<string, string>> = { fr: provincesFr, ja: provincesJa };
+
+/**
+ * provinceName names a variant's province (its id, "stp", without a coast)
+ * in the reader's language, as powerName names a power; a province the
+ * language has no name for (in English, or a variant not translated) is
+ * named by fallback, the server's name. Abbreviations ("STP") are the
+ * game's notation and stay as they are.
+ */
+export function provinceName(variant: string, id: string, fallback: string): string {
+  return provinces[lang]?.["province." + variant + "." + id.split("/")[0]!.toLowerCase()] ?? fallback;
 }
 
 /** list joins names as the language writes a list ("A, B and C"). */
