@@ -955,8 +955,8 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
 	for _, o := range []string{"A PAR - BUR", "A MAR - BUR"} {
 		got := eval[string](p, fmt.Sprintf(`document.querySelector('#results .res[data-order=%q]')?.textContent ?? ""`, o))
-		if !strings.Contains(got, "Burgundyで押し返された") {
-			p.fail("the result of %s reads %q, want it bounced in Burgundy, in Japanese", o, got)
+		if !strings.Contains(got, "ブルゴーニュで押し返された") {
+			p.fail("the result of %s reads %q, want it bounced in Burgundy (ブルゴーニュ), in Japanese", o, got)
 		}
 		// The power is named in Japanese; the order keeps the game's notation.
 		if !strings.HasPrefix(strings.TrimSpace(strings.TrimLeft(got, "✓✕!")), "フランス "+o) {
@@ -997,6 +997,45 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	// The channel is still the server's name: a message sent there reaches England.
 	if got := eval[string](p, `document.querySelector('#pane-press .channel[data-channel="England"]')?.textContent ?? ""`); !strings.HasPrefix(got, "イギリス") {
 		p.fail("England's channel reads %q, want イギリス", got)
+	}
+}
+
+// TestSengokuInJapaneseInTheBrowser: on a Japanese page, Sengoku's
+// provinces are named in kanji, the old provinces' names: in the board's
+// tooltips, the chooser's buttons and the results' explanations; the
+// orders keep the game's notation (OWA, ISE).
+func TestSengokuInJapaneseInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("nobunaga")
+	p.signUp("correct horse")
+	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
+	id := p.soloGame("sengoku", "Oda")
+	// Oda's fleet has crossed to Shima, beside Ise.
+	s.setPosition(id, func(pos *judge.Position) { moveUnit(t, pos, "Oda", "mik", "shm") })
+	p.do(chromedp.Reload())
+	p.wait("the game in Japanese", `document.body.dataset.ready === "1"`)
+	p.wait("the board's names", `document.querySelector('[data-province="owa"] > title')?.textContent === "尾張"`)
+	for prov, want := range map[string]string{"mik": "三河", "shm": "志摩", "yas": "山城", "ins": "瀬戸内海", "tts": "遠州灘"} {
+		if got := eval[string](p, fmt.Sprintf(`document.querySelector('[data-province=%q] > title')?.textContent ?? ""`, prov)); got != want {
+			p.fail("%s's tooltip reads %q, want %s", prov, got, want)
+		}
+	}
+	if got := eval[string](p, `document.querySelector('.unit[data-unit="owa"] title')?.textContent ?? ""`); !strings.Contains(got, "織田") || !strings.Contains(got, "OWA · 尾張") {
+		p.fail("Owari's unit's tooltip reads %q, want 織田 and OWA · 尾張", got)
+	}
+	// Oda's army and fleet meet in Ise and bounce there: the result says so in kanji.
+	p.clickProvince("owa")
+	p.click(`#chooser .choice[data-choice="move"]`)
+	if got := eval[string](p, `document.querySelector('#chooser .choice[data-choice="ise"]')?.textContent ?? ""`); got != "ISE · 伊勢" {
+		p.fail("the chooser's button for Ise reads %q, want ISE · 伊勢", got)
+	}
+	p.clickProvince("ise")
+	p.order("shm", "move", "ise")
+	p.click("#ready")
+	p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
+	got := eval[string](p, `document.querySelector('#results .res[data-order="A OWA - ISE"]')?.textContent ?? ""`)
+	if !strings.Contains(got, "伊勢で押し返された") {
+		p.fail("the result of A OWA - ISE reads %q, want it bounced in 伊勢", got)
 	}
 }
 
