@@ -178,8 +178,8 @@ func TestPowerNamesAreTheServers(t *testing.T) {
 // language (web/src/messages/provinces.<lang>.ts); any other is shown
 // with the server's names (English; Sengoku's romanised in French).
 var provinceLanguages = map[string][]string{
-	"fr": {"standard"},
-	"ja": {"standard", "sengoku"},
+	"fr": {"standard", "1900", "colonial"},
+	"ja": {"standard", "sengoku", "1900", "colonial"},
 }
 
 // TestProvinceNamesAreEveryProvinces: every province of a variant covered
