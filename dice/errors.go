@@ -22,6 +22,25 @@ var (
 	ErrBadSeat = errors.New("no such seat")
 )
 
+// The ways a target is bad: each wraps [ErrBadTarget], so a caller may
+// test for the kind (errors.Is(err, ErrBadTarget)) or for the precise
+// reason, to explain it in the players' own words.
+var (
+	// ErrTargetNotSeat: the target is not a seat of this game.
+	ErrTargetNotSeat = fmt.Errorf("%w: not a seat of this game", ErrBadTarget)
+	// ErrTargetOut: the target is out of the game.
+	ErrTargetOut = fmt.Errorf("%w: out of the game", ErrBadTarget)
+	// ErrTargetSelf: a player named themself.
+	ErrTargetSelf = fmt.Errorf("%w: a player cannot name themself", ErrBadTarget)
+	// ErrAlreadyAlly: an alliance proposed to the player's ally.
+	ErrAlreadyAlly = fmt.Errorf("%w: already the player's ally", ErrBadTarget)
+	// ErrAlreadyInWar: an invitation to a player already in the war.
+	ErrAlreadyInWar = fmt.Errorf("%w: already in the war", ErrBadTarget)
+	// ErrAlreadyAsked: an invitation to a player already asked to join
+	// this war.
+	ErrAlreadyAsked = fmt.Errorf("%w: already asked to join this war", ErrBadTarget)
+)
+
 // MoveError is a refused move: the move, and why. The game is unchanged.
 type MoveError struct {
 	Move Move

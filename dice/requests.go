@@ -135,12 +135,12 @@ func (g *Game) checkFor(r Request, m Move) error {
 	case DeclareWar, ProposeAlliance, Invite:
 		if !s.active(m.Target) {
 			if m.Target >= 0 && int(m.Target) < len(s.Players) {
-				return fmt.Errorf("%w: %v is out of the game", ErrBadTarget, m.Target)
+				return fmt.Errorf("%w: %v", ErrTargetOut, m.Target)
 			}
-			return fmt.Errorf("%w: %v is not a seat of this game", ErrBadTarget, m.Target)
+			return fmt.Errorf("%w: %v", ErrTargetNotSeat, m.Target)
 		}
 		if m.Target == m.Seat {
-			return fmt.Errorf("%w: a player cannot name themself", ErrBadTarget)
+			return ErrTargetSelf
 		}
 	}
 	switch m.Kind {
@@ -149,14 +149,14 @@ func (g *Game) checkFor(r Request, m Move) error {
 			return ErrNoAlliances
 		}
 		if s.Players[m.Seat].Ally == m.Target {
-			return fmt.Errorf("%w: %v is already your ally", ErrBadTarget, m.Target)
+			return fmt.Errorf("%w: %v", ErrAlreadyAlly, m.Target)
 		}
 	case Invite:
 		if s.War.Participants().Has(m.Target) {
-			return fmt.Errorf("%w: %v is already in the war", ErrBadTarget, m.Target)
+			return fmt.Errorf("%w: %v", ErrAlreadyInWar, m.Target)
 		}
 		if s.War.Asked.Has(m.Target) {
-			return fmt.Errorf("%w: %v was already asked in this war", ErrBadTarget, m.Target)
+			return fmt.Errorf("%w: %v", ErrAlreadyAsked, m.Target)
 		}
 	}
 	return nil

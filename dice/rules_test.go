@@ -97,10 +97,10 @@ func TestRules(t *testing.T) {
 		}},
 		{"Declare war on one other player", func(t *testing.T) {
 			g, _ := setup(t, 4, 1, 2, 3, 4)
-			refused(t, g, war(0, 0), ErrBadTarget)
-			refused(t, g, war(0, 7), ErrBadTarget)
+			refused(t, g, war(0, 0), ErrTargetSelf)
+			refused(t, g, war(0, 7), ErrTargetNotSeat)
 			g.st.Players[2].Out = true
-			refused(t, g, war(0, 2), ErrBadTarget)
+			refused(t, g, war(0, 2), ErrTargetOut)
 			play(t, g, war(0, 1))
 			if g.st.War.Attacker != 0 || g.st.War.Defender != 1 || g.st.Phase != PhaseSurrender {
 				t.Errorf("war %+v phase %v", g.st.War, g.st.Phase)
@@ -108,7 +108,7 @@ func TestRules(t *testing.T) {
 		}},
 		{"Propose an alliance to one other player, who accepts or refuses", func(t *testing.T) {
 			g, _ := setup(t, 5, 1, 2, 3, 4, 5)
-			refused(t, g, propose(0, 0), ErrBadTarget)
+			refused(t, g, propose(0, 0), ErrTargetSelf)
 			play(t, g, propose(0, 2))
 			if r := g.Pending(); len(r) != 1 || r[0].Seat != 2 || r[0].Kind != RequestAlliance {
 				t.Fatalf("pending %v", r)
@@ -122,6 +122,8 @@ func TestRules(t *testing.T) {
 			if g.st.Players[1].Ally != NoSeat || g.st.Players[3].Ally != NoSeat {
 				t.Error("refused proposal formed an alliance")
 			}
+			turnOf(g, 2)
+			refused(t, g, propose(2, 0), ErrAlreadyAlly)
 		}},
 		{"Grand Treaty: every alliance between every player is dissolved", func(t *testing.T) {
 			g, _ := setup(t, 6, 1, 2, 3, 4, 5, 6)
@@ -180,7 +182,7 @@ func TestRules(t *testing.T) {
 			if !eqInts(targets, 3, 4, 5) {
 				t.Errorf("may invite %v, want 3 4 5", targets)
 			}
-			refused(t, g, invite(2, 1), ErrBadTarget)
+			refused(t, g, invite(2, 1), ErrAlreadyInWar)
 			play(t, g, invite(2, 4))
 			if g.st.War.Invited != SetOf(3, 4) {
 				t.Errorf("inviting seat 4 asks %v, want its whole alliance", g.st.War.Invited.Seats())
@@ -210,7 +212,7 @@ func TestRules(t *testing.T) {
 			if g.st.Phase != PhaseInvite {
 				t.Fatalf("still outnumbered after a refusal: phase %v", g.st.Phase)
 			}
-			refused(t, g, invite(2, 3), ErrBadTarget) // asked already
+			refused(t, g, invite(2, 3), ErrAlreadyAsked)
 			play(t, g, invite(2, 4), joins(4, true))
 			if g.st.Phase != PhaseSurrender || g.st.War.Asking != Attackers {
 				t.Errorf("2 against 2: phase %v, want the surrender question", g.st.Phase)
@@ -458,7 +460,7 @@ func TestRules(t *testing.T) {
 			if g.st.Current != 2 {
 				t.Errorf("the turn went to %v, want seat 2 (seat 1 is out)", g.st.Current)
 			}
-			refused(t, g, war(2, 1), ErrBadTarget)
+			refused(t, g, war(2, 1), ErrTargetOut)
 			refused(t, g, reroll(1), ErrNotAsked)
 		}},
 		{"The first player to reach 3 wins wins the game", func(t *testing.T) {

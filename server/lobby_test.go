@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -134,14 +135,16 @@ func TestTheLobbyStreamEndsWithItsSession(t *testing.T) {
 
 // TestTheLobbyStreamHearsOtherServers: a game created, joined and
 // started through one server is announced on the lobby stream of
-// another on the same database. On PostgreSQL the second server polls
-// only once an hour, so the news can only come by LISTEN/NOTIFY; on
-// SQLite it polls often.
+// another on the same database. On PostgreSQL the second server, which
+// hears of changes, polls only every 30 Polls of a second, later than
+// lobbyNext waits, so the news can only come by LISTEN/NOTIFY (a Poll
+// longer would hold a lobby stream quiet as long after each read: it
+// reads at most once a Poll); on SQLite it polls often.
 func TestTheLobbyStreamHearsOtherServers(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		poll := 20 * time.Millisecond
 		if e.backend == "postgres" {
-			poll = time.Hour
+			poll = time.Second
 		}
 		a, b, c := e.user(), e.user(), e.user()
 		events := watchLobby(t, otherServer(t, e, poll), a.token)
@@ -173,4 +176,60 @@ func TestTheLobbyStreamCountsAgainstTheStreamLimit(t *testing.T) {
 	}
 	body, _ := readAll(resp)
 	refused(t, response{Status: resp.StatusCode, Body: body}, "1 live-update stream open")
+}
+
+// TestALobbyStreamReadsAtMostOncePerPoll: a burst of changes wakes a
+// lobby stream many times, and it reads its mark once at the end of its
+// quiet interval, which sees them all. The test holds the quiet intervals
+// (an hour's Poll) and counts the reads.
+func TestALobbyStreamReadsAtMostOncePerPoll(t *testing.T) {
+	for _, backend := range backends(t) {
+		t.Run(backend, func(t *testing.T) {
+			e := newEnvWith(t, backend, func(c *Config) { c.Poll = time.Hour })
+			var reads atomic.Int64
+			quiet := make(chan time.Duration, 100) // a stream's quiet interval begins, for so long
+			end := make(chan time.Time)            // ends it
+			e.srv.lobbyRead = func() { reads.Add(1) }
+			e.srv.lobbyTimer = func(d time.Duration) <-chan time.Time { quiet <- d; return end }
+			// quietBegins waits until the stream waits out a quiet interval.
+			quietBegins := func() {
+				t.Helper()
+				select {
+				case d := <-quiet:
+					if d <= 0 || d > time.Hour {
+						t.Errorf("a quiet interval of %v after a Poll of an hour", d)
+					}
+				case <-time.After(20 * time.Second):
+					t.Fatal("the stream never began a quiet interval")
+				}
+			}
+			wantReads := func(want int64) {
+				t.Helper()
+				if n := reads.Load(); n != want {
+					t.Fatalf("%d reads of the lobby mark, want %d", n, want)
+				}
+			}
+
+			a, b := e.user(), e.user()
+			events := watchLobby(t, e.URL, a.token)
+			lobbyNext(t, events, 1) // the first read, at once
+			wantReads(1)
+			for range 10 {
+				b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "power": "France"})
+			}
+			quietBegins()
+			wantReads(1) // ten changes, and no read yet
+			end <- time.Now()
+			lobbyNext(t, events, 2) // one read sees the ten
+			wantReads(2)
+
+			// The next change is read at the end of the next quiet interval.
+			b.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "power": "France"})
+			quietBegins()
+			wantReads(2)
+			end <- time.Now()
+			lobbyNext(t, events, 3)
+			wantReads(3)
+		})
+	}
 }

@@ -109,6 +109,13 @@ type Server struct {
 	// games alike in everything a player can see.
 	gameID func() string
 
+	// lobbyTimer and lobbyRead, when set (by a test), are the timer of a
+	// lobby stream's quiet interval (time.After otherwise) and a call
+	// before each read of a lobby mark: a test holds the streams quiet
+	// and counts their reads.
+	lobbyTimer func(time.Duration) <-chan time.Time
+	lobbyRead  func()
+
 	// listening is set while changes made by other processes arrive as
 	// notifications (PostgreSQL), so streams need not poll.
 	listening    atomic.Bool

@@ -76,6 +76,13 @@ const (
 	CodeNoDraws         = "no_draws"          // a draw vote where the variant has none
 	CodePowerOut        = "power_out"         // voting for a power out of the game
 	CodeNotAsked        = "not_asked"         // a Diceplomacy move nobody asks of the seat now
+	CodeTargetNotSeat   = "target_not_seat"   // a Diceplomacy move naming a seat the game does not have
+	CodeTargetOut       = "target_out"        // a Diceplomacy move naming a player out of the game
+	CodeTargetSelf      = "target_self"       // a Diceplomacy move naming its own player
+	CodeAlreadyAlly     = "already_ally"      // proposing an alliance to one's ally
+	CodeNoAlliances     = "no_alliances"      // proposing an alliance when 3 or fewer players remain
+	CodeAlreadyInWar    = "already_in_war"    // inviting into a war a player already in it
+	CodeAlreadyAsked    = "already_asked"     // inviting into a war a player already asked
 	CodeInvitation      = "invitation_needed" // a private game without its invitation
 	CodeNoSpectators    = "no_spectators"     // following a game that admits none
 	CodeNoPress         = "no_press"          // press in a game without

@@ -222,7 +222,7 @@ func (g *Game) Move(r *table.Row, user string, mv table.Move, now time.Time) err
 	m := dice.Move{Kind: kind, Target: dice.NoSeat, Yes: mv.Yes}
 	if mv.Target != nil {
 		if *mv.Target < 0 || *mv.Target >= dice.MaxPlayers {
-			return table.Errorf(table.ErrInvalid, "target: no seat %d", *mv.Target)
+			return table.Codedf(table.ErrInvalid, table.CodeTargetNotSeat, "there is no seat %d in this game", *mv.Target)
 		}
 		m.Target = dice.Seat(*mv.Target)
 	}
@@ -235,16 +235,51 @@ func (g *Game) Move(r *table.Row, user string, mv table.Move, now time.Time) err
 	}
 	m.Seat = seat
 	if err := g.g.Apply(m); err != nil {
-		// A move the table no longer asks for is most often one a
-		// decision taken meanwhile (a deadline, another's answer) overtook.
-		if errors.Is(err, dice.ErrNotAsked) || errors.Is(err, dice.ErrWrongMove) || errors.Is(err, dice.ErrGameOver) {
-			return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "%v", err)
-		}
-		return fmt.Errorf("%w: %v", table.ErrInvalid, err)
+		return g.refusal(m, err)
 	}
 	g.Moves++
 	g.settle(now)
 	return nil
+}
+
+// refusal is the table's error for a move the engine refused with err:
+// coded, and worded for the player, who knows the others by name and not
+// by seat.
+func (g *Game) refusal(m dice.Move, err error) error {
+	target := func() string {
+		if m.Target < 0 || int(m.Target) >= len(g.Seats) {
+			return m.Target.String()
+		}
+		if s := g.Seats[m.Target]; s.Name != "" {
+			return s.Name
+		}
+		return g.Seats[m.Target].Power
+	}
+	switch {
+	// A move the table no longer asks for is most often one a decision
+	// taken meanwhile (a deadline, another's answer) overtook.
+	case errors.Is(err, dice.ErrGameOver):
+		return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "the game is over")
+	case errors.Is(err, dice.ErrNotAsked):
+		return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "nothing is asked of you now")
+	case errors.Is(err, dice.ErrWrongMove):
+		return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "that move does not answer what is asked of you now")
+	case errors.Is(err, dice.ErrTargetNotSeat):
+		return table.Codedf(table.ErrInvalid, table.CodeTargetNotSeat, "there is no seat %d in this game", int(m.Target))
+	case errors.Is(err, dice.ErrTargetOut):
+		return table.Codedf(table.ErrInvalid, table.CodeTargetOut, "%s is out of the game", target())
+	case errors.Is(err, dice.ErrTargetSelf):
+		return table.Codedf(table.ErrInvalid, table.CodeTargetSelf, "you cannot name yourself: choose another player")
+	case errors.Is(err, dice.ErrAlreadyAlly):
+		return table.Codedf(table.ErrInvalid, table.CodeAlreadyAlly, "%s is already your ally", target())
+	case errors.Is(err, dice.ErrNoAlliances):
+		return table.Codedf(table.ErrInvalid, table.CodeNoAlliances, "no alliance can be formed when 3 or fewer players remain")
+	case errors.Is(err, dice.ErrAlreadyInWar):
+		return table.Codedf(table.ErrInvalid, table.CodeAlreadyInWar, "%s is already in the war", target())
+	case errors.Is(err, dice.ErrAlreadyAsked):
+		return table.Codedf(table.ErrInvalid, table.CodeAlreadyAsked, "%s has already been asked to join this war", target())
+	}
+	return fmt.Errorf("%w: %v", table.ErrInvalid, err)
 }
 
 // Advance applies the defaults of every decision waited for.

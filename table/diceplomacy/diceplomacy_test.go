@@ -3,9 +3,11 @@ package diceplomacy
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/chancery/chancery/dice"
 	"github.com/chancery/chancery/table"
 )
 
@@ -52,5 +54,51 @@ func TestAStartedGameReadsBackFromItsLog(t *testing.T) {
 	j2, _ := json.Marshal(v2)
 	if string(j1) != string(j2) || back.Seq() != g.Seq() || back.Table().Seats[1].Name != "Bot 1" {
 		t.Fatalf("read back:\n%s\nwas:\n%s", j2, j1)
+	}
+}
+
+// TestARefusalSpeaksOfTheGame: each reason the engine refuses a move
+// with becomes a coded error whose words name the players as the table
+// knows them.
+func TestARefusalSpeaksOfTheGame(t *testing.T) {
+	g0, _ := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "0", Players: 5, Bots: true})
+	if err := g0.Join(table.Player{ID: "u2", Name: "Bob"}, "2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g0.Start("u1", time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	g := g0.(*Game)
+	at := func(target dice.Seat) dice.Move { return dice.Move{Seat: 0, Kind: dice.DeclareWar, Target: target} }
+	for _, c := range []struct {
+		move      dice.Move
+		err       error
+		code, msg string
+	}{
+		{at(dice.NoSeat), dice.ErrNotAsked, table.CodeNotAsked, "nothing is asked of you now"},
+		{at(dice.NoSeat), dice.ErrWrongMove, table.CodeNotAsked, "that move does not answer what is asked of you now"},
+		{at(dice.NoSeat), dice.ErrGameOver, table.CodeNotAsked, "the game is over"},
+		{at(7), dice.ErrTargetNotSeat, table.CodeTargetNotSeat, "there is no seat 7 in this game"},
+		{at(2), dice.ErrTargetOut, table.CodeTargetOut, "Bob is out of the game"},
+		{at(3), dice.ErrTargetOut, table.CodeTargetOut, "Bot 3 is out of the game"},
+		{at(0), dice.ErrTargetSelf, table.CodeTargetSelf, "you cannot name yourself: choose another player"},
+		{at(2), dice.ErrAlreadyAlly, table.CodeAlreadyAlly, "Bob is already your ally"},
+		{at(2), dice.ErrNoAlliances, table.CodeNoAlliances, "no alliance can be formed when 3 or fewer players remain"},
+		{at(2), dice.ErrAlreadyInWar, table.CodeAlreadyInWar, "Bob is already in the war"},
+		{at(1), dice.ErrAlreadyAsked, table.CodeAlreadyAsked, "Bot 1 has already been asked to join this war"},
+	} {
+		// As the engine makes them: the reason, with details, in a
+		// *dice.MoveError.
+		err := g.refusal(c.move, &dice.MoveError{Move: c.move, Err: fmt.Errorf("%w: %v", c.err, c.move.Target)})
+		var te *table.Error
+		if !errors.As(err, &te) || te.Code != c.code || te.Msg != c.msg || !errors.Is(err, table.ErrInvalid) {
+			t.Errorf("%v: %#v, want %s %q", c.err, err, c.code, c.msg)
+		}
+	}
+	// A reason a player cannot meet is refused without a code.
+	err := g.refusal(at(0), &dice.MoveError{Move: at(0), Err: dice.ErrBadSeat})
+	var te *table.Error
+	if errors.As(err, &te) && te.Code != "" || !errors.Is(err, table.ErrInvalid) {
+		t.Errorf("a bad seat: %#v", err)
 	}
 }

@@ -32,6 +32,13 @@ const byCode: Record<string, Key> = {
   no_draws: "err.no_draws",
   power_out: "err.power_out",
   not_asked: "err.not_asked",
+  target_not_seat: "err.target_not_seat",
+  target_out: "err.target_out",
+  target_self: "err.target_self",
+  already_ally: "err.already_ally",
+  no_alliances: "err.no_alliances",
+  already_in_war: "err.already_in_war",
+  already_asked: "err.already_asked",
   // Press.
   no_press: "err.no_press",
   public_press_only: "err.public_press_only",
