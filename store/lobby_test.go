@@ -8,7 +8,8 @@ import (
 
 // TestTheLobbyMarkChangesWithWhatALobbyShows: a user's lobby mark changes
 // with every change a lobby lists (a game created, a seat taken, a game
-// started or finished, a phase or the orders of a game the user plays)
+// started, finished or cancelled, a seat given back, a phase or the
+// orders of a game the user plays)
 // and with nothing else (another's game going on, another's orders).
 func TestTheLobbyMarkChangesWithWhatALobbyShows(t *testing.T) {
 	for name, s := range stores(t) {
@@ -98,6 +99,19 @@ func testLobbyMark(t *testing.T, s Store) {
 		{"nothing", func(tx Tx) error { return nil }, false},
 		{"u1's game finishes", change("mine", func(g *Game) { g.Status = "finished"; g.Deadline = time.Time{} }), true},
 		{"a finished game is saved again", change("mine", func(g *Game) {}), false},
+		{"another creates a game u1 joins", func(tx Tx) error {
+			if err := tx.CreateGame(game("forming", "u2")); err != nil {
+				return err
+			}
+			return tx.AddPlayer("forming", "u1", "Italy")
+		}, true},
+		{"u1 leaves its seat", func(tx Tx) error {
+			if err := change("forming", func(g *Game) {})(tx); err != nil {
+				return err
+			}
+			return tx.RemovePlayer("forming", "u1")
+		}, true},
+		{"its creator cancels it", change("forming", func(g *Game) { g.Status = "finished" }), true},
 	}
 	before := mark()
 	for _, step := range steps {

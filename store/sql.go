@@ -874,6 +874,17 @@ func (t *sqlTx) AddPlayer(gameID, userID, power string) error {
 	return err
 }
 
+func (t *sqlTx) RemovePlayer(gameID, userID string) error {
+	res, err := t.exec("DELETE FROM game_players WHERE game_id = ? AND user_id = ?", gameID, userID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("store: user %s has no seat in game %s: %w", userID, gameID, ErrNotFound)
+	}
+	return nil
+}
+
 func (t *sqlTx) ClaimDue(now time.Time) (string, bool, error) {
 	q := "SELECT id FROM games WHERE status = 'active' AND deadline > 0 AND deadline <= ? ORDER BY deadline LIMIT 1"
 	if t.d.dialect == "postgres" {

@@ -106,6 +106,9 @@ type Tx interface {
 	// before they create, take turns.
 	UnfinishedGames(userID string) (int, error)
 	AddPlayer(gameID, userID, power string) error
+	// RemovePlayer gives back userID's seat in a game: ErrNotFound if the
+	// user has none.
+	RemovePlayer(gameID, userID string) error
 	// ClaimDue returns the id of an active game whose deadline is at or
 	// before now, locked for this transaction and skipped by the others'
 	// claims; ok is false when there is none.
@@ -200,10 +203,11 @@ type GameFilter struct {
 // the user does not play going on from phase to phase leaves it alone.
 //
 // It holds counts and sums only: nothing of any game in particular. It
-// relies on what the store guarantees: games are never deleted, their
-// status only moves on (forming, active, finished), SaveGame bumps the
-// version, and a seat is only ever taken with the game created or saved
-// in the same transaction.
+// relies on what the store guarantees: games are never deleted (a
+// cancelled game is finished, not deleted), their status only moves on
+// (forming, active, finished), SaveGame bumps the version, and a seat is
+// only ever taken or given back with the game created or saved in the
+// same transaction.
 type LobbyMark struct {
 	// Forming, Active and Finished count the games of each status: equal
 	// counts mean no game was created and none changed status.

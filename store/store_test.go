@@ -292,3 +292,53 @@ func TestGamesKeepTheirSettingsAndListOnlyWhereOpen(t *testing.T) {
 		})
 	}
 }
+
+// TestRemovePlayerGivesBackTheSeat: the user no longer plays the game
+// (nor lists it among their own) and may take a seat in it again.
+func TestRemovePlayerGivesBackTheSeat(t *testing.T) {
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			err := s.Update(ctx, func(tx Tx) error {
+				if err := tx.CreateUser(&User{ID: "r1", Name: "remover", PassHash: "h", Created: now}); err != nil {
+					return err
+				}
+				if err := tx.CreateGame(&Game{ID: "rg", Kind: "diplomacy", Variant: "standard", Name: "rg", Status: "forming", Press: "full",
+					Data: []byte("{}"), Created: now, Updated: now, Creator: "r1"}); err != nil {
+					return err
+				}
+				return tx.AddPlayer("rg", "r1", "England")
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mine := func() int {
+				t.Helper()
+				var n int
+				if err := s.View(ctx, func(tx Tx) error {
+					gs, err := tx.ListGames(GameFilter{UserID: "r1"})
+					n = len(gs)
+					return err
+				}); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			if n := mine(); n != 1 {
+				t.Fatalf("before leaving, r1 plays %d games", n)
+			}
+			if err := s.Update(ctx, func(tx Tx) error { return tx.RemovePlayer("rg", "r1") }); err != nil {
+				t.Fatal(err)
+			}
+			if n := mine(); n != 0 {
+				t.Errorf("after leaving, r1 plays %d games", n)
+			}
+			if err := s.Update(ctx, func(tx Tx) error { return tx.RemovePlayer("rg", "r1") }); !errors.Is(err, ErrNotFound) {
+				t.Errorf("leaving twice: %v, want ErrNotFound", err)
+			}
+			if err := s.Update(ctx, func(tx Tx) error { return tx.AddPlayer("rg", "r1", "France") }); err != nil {
+				t.Errorf("taking a seat again: %v", err)
+			}
+		})
+	}
+}

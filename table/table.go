@@ -63,14 +63,14 @@ func Codedf(class error, code, format string, args ...any) error {
 // The codes of the refusals a player commonly meets; api/openapi.yaml
 // (the Error schema) lists them for clients.
 const (
-	CodeGameStarted     = "game_started"      // joining or starting a game under way
+	CodeGameStarted     = "game_started"      // joining, leaving, starting or cancelling a game under way
 	CodeAlreadySeated   = "already_seated"    // joining a game one plays in
 	CodeSeatTaken       = "seat_taken"        // the seat asked for has a player
 	CodeGameFull        = "game_full"         // every seat has a player
-	CodeNotCreator      = "not_creator"       // starting another's game
+	CodeNotCreator      = "not_creator"       // starting or cancelling another's game
 	CodeNoPlayers       = "no_players"        // starting a game nobody joined
 	CodeSeatsEmpty      = "seats_empty"       // starting a game without bots with empty seats
-	CodeNotPlayer       = "not_player"        // playing, voting or writing in a game one does not play
+	CodeNotPlayer       = "not_player"        // playing, voting, writing in or leaving a game one does not play
 	CodeNotInPlay       = "not_in_play"       // playing or voting in a game not under way
 	CodePhasePlayed     = "phase_played"      // orders for a phase already played
 	CodeNoDraws         = "no_draws"          // a draw vote where the variant has none
@@ -144,6 +144,9 @@ type Table struct {
 	Seats        []Seat `json:"seats"`
 	// Deadline is when the scheduler next acts on the game (zero: never).
 	Deadline time.Time `json:"deadline,omitzero"`
+	// Cancelled is set when the creator cancelled the game before it
+	// started: it is finished, nothing was played, and nobody won.
+	Cancelled bool `json:"cancelled,omitempty"`
 }
 
 // NewTable returns the table of a forming game with a seat per power.
@@ -227,6 +230,34 @@ func (t *Table) Join(p Player, power string, find func(power string) (int, error
 		}
 	}
 	t.Seats[i].User, t.Seats[i].Name = p.ID, p.Name
+	return nil
+}
+
+// Leave frees user's seat in a forming game, for anyone to take. The
+// creator may leave theirs too and stays the creator.
+func (t *Table) Leave(user string) error {
+	if t.Status != Forming {
+		return Codedf(ErrState, CodeGameStarted, "the game has started; a seat can only be left before")
+	}
+	i := t.SeatOf(user)
+	if i < 0 {
+		return Codedf(ErrForbidden, CodeNotPlayer, "you have no seat in this game")
+	}
+	t.Seats[i].User, t.Seats[i].Name = "", ""
+	return nil
+}
+
+// Cancel ends a forming game before it starts: it is finished, and
+// Cancelled says why. Only the creator may cancel a game. The game is
+// kept, not deleted, so that its page can say what became of it.
+func (t *Table) Cancel(user string) error {
+	if t.Status != Forming {
+		return Codedf(ErrState, CodeGameStarted, "the game has started; only a game that has not can be cancelled")
+	}
+	if user != t.Creator {
+		return Codedf(ErrForbidden, CodeNotCreator, "only the game's creator may cancel it")
+	}
+	t.Status, t.Cancelled, t.Deadline = Finished, true, time.Time{}
 	return nil
 }
 
@@ -318,6 +349,9 @@ type ViewHeader struct {
 	Press      Press `json:"press"`
 	Private    bool  `json:"private"`
 	Spectators bool  `json:"spectators"`
+	// Cancelled: the creator cancelled the game before it started (its
+	// status is finished).
+	Cancelled bool `json:"cancelled,omitempty"`
 	// Invitation is the invitation code of a private game, shown to its
 	// creator and its players only, so that they can invite others.
 	Invitation string `json:"invitation,omitempty"`
@@ -328,7 +362,7 @@ type ViewHeader struct {
 func Header(r *Row, t *Table, seq int, user string) ViewHeader {
 	h := ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
 		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline),
-		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators}
+		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled}
 	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
 		h.Invitation = Invitation(r.Secret)
 	}

@@ -105,3 +105,52 @@ func TestErrorfSaysOnlyItsMessage(t *testing.T) {
 		t.Fatal("no deadline is written as a time")
 	}
 }
+
+func TestLeaveFreesTheSeatBeforeTheStartOnly(t *testing.T) {
+	tb, _ := NewTable("u1", []string{"North", "South"}, 60, true)
+	_ = tb.Join(Player{ID: "u1", Name: "One"}, "North", byName(tb))
+	_ = tb.Join(Player{ID: "u2", Name: "Two"}, "South", byName(tb))
+	if err := tb.Leave("u3"); !errors.Is(err, ErrForbidden) {
+		t.Errorf("someone without a seat left: %v", err)
+	}
+	if err := tb.Leave("u1"); err != nil {
+		t.Fatalf("the creator leaves their seat: %v", err)
+	}
+	if s := tb.Seats[0]; s.User != "" || s.Name != "" || tb.Creator != "u1" {
+		t.Errorf("after the creator left: seat %+v, creator %q", s, tb.Creator)
+	}
+	if err := tb.Join(Player{ID: "u3", Name: "Three"}, "North", byName(tb)); err != nil {
+		t.Errorf("the seat left is not free: %v", err)
+	}
+	if err := tb.Start("u1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Leave("u2"); !errors.Is(err, ErrState) || tb.PowerOf("u2") != "South" {
+		t.Errorf("left a game under way: %v, plays %q", err, tb.PowerOf("u2"))
+	}
+}
+
+func TestCancelEndsAFormingGameForItsCreatorOnly(t *testing.T) {
+	tb, _ := NewTable("u1", []string{"North", "South"}, 60, true)
+	_ = tb.Join(Player{ID: "u2"}, "South", byName(tb))
+	if err := tb.Cancel("u2"); !errors.Is(err, ErrForbidden) || tb.Status != Forming {
+		t.Errorf("a player cancelled another's game: %v, %s", err, tb.Status)
+	}
+	if err := tb.Cancel("u1"); err != nil || tb.Status != Finished || !tb.Cancelled {
+		t.Fatalf("the creator cancels: %v, %s, cancelled %v", err, tb.Status, tb.Cancelled)
+	}
+	if err := tb.Cancel("u1"); !errors.Is(err, ErrState) {
+		t.Errorf("cancelled twice: %v", err)
+	}
+	if err := tb.Start("u1"); !errors.Is(err, ErrState) {
+		t.Errorf("started a cancelled game: %v", err)
+	}
+	started, _ := NewTable("u1", []string{"North"}, 60, true)
+	_ = started.Join(Player{ID: "u1"}, "", byName(started))
+	if err := started.Start("u1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := started.Cancel("u1"); !errors.Is(err, ErrState) || started.Cancelled {
+		t.Errorf("cancelled a game under way: %v", err)
+	}
+}
