@@ -13,13 +13,16 @@ import (
 // order, the position in the contract's form (names). It is the one
 // description of the stored format; change it only with a migration.
 type stored struct {
-	Variant      string            `json:"variant"`
-	Status       Status            `json:"status"`
-	Seq          int               `json:"seq"`
-	PhaseSeconds int               `json:"phase_seconds"`
-	Deadline     time.Time         `json:"deadline,omitzero"`
-	FillWithBots bool              `json:"fill_with_bots"`
-	Creator      string            `json:"creator"`
+	Variant      string    `json:"variant"`
+	Status       Status    `json:"status"`
+	Seq          int       `json:"seq"`
+	PhaseSeconds int       `json:"phase_seconds"`
+	Deadline     time.Time `json:"deadline,omitzero"`
+	FillWithBots bool      `json:"fill_with_bots"`
+	Creator      string    `json:"creator"`
+	// Cancelled is new beside the rest; a game stored before it was not
+	// cancelled, which its absence says.
+	Cancelled    bool              `json:"cancelled,omitempty"`
 	Seats        []Seat            `json:"seats"`
 	Position     judge.Position    `json:"position"`
 	DrawVotes    []string          `json:"draw_votes,omitempty"`
@@ -42,7 +45,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		return nil, errNoEngine
 	}
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
-		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Seats: g.Seats,
+		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Seats: g.Seats,
 		Position: g.e.Codec.EncodePosition(g.Position), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
 		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels})
 }
@@ -87,7 +90,7 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 		}
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
-		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
+		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
 	return g, e, nil
 }

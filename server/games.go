@@ -276,6 +276,54 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]any{"id": id, "status": table.Active})
 }
 
+// leaveGame gives back the user's seat in a forming game, for anyone to
+// take; the creator stays the creator. The seat's row goes with the
+// game's save, in one transaction.
+func (s *Server) leaveGame(w http.ResponseWriter, r *http.Request) error {
+	u := user(r)
+	id := r.PathValue("id")
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+		if err := admit(row, g.Table(), u.ID, invitation(r)); err != nil {
+			return err
+		}
+		if err := g.Table().Leave(u.ID); err != nil {
+			return err
+		}
+		if err := save(tx, row, g, s.now()); err != nil {
+			return err
+		}
+		return tx.RemovePlayer(id, u.ID)
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(id)
+	return writeJSON(w, http.StatusOK, map[string]any{"id": id, "power": ""})
+}
+
+// cancelGame ends a forming game at its creator's word. The game is kept,
+// finished and marked cancelled, so that its page says what became of it
+// and history stays whole; being finished, it no longer counts against
+// its creator's MaxGamesPerUser, and leaves the lobbies' lists.
+func (s *Server) cancelGame(w http.ResponseWriter, r *http.Request) error {
+	u := user(r)
+	id := r.PathValue("id")
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+		if err := admit(row, g.Table(), u.ID, invitation(r)); err != nil {
+			return err
+		}
+		if err := g.Table().Cancel(u.ID); err != nil {
+			return err
+		}
+		return save(tx, row, g, s.now())
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(id)
+	return writeJSON(w, http.StatusOK, map[string]any{"id": id, "status": table.Finished, "cancelled": true})
+}
+
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")

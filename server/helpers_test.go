@@ -309,9 +309,10 @@ type gameView struct {
 		Powers         []string
 	}
 	Powers []struct {
-		Power string
-		Bot   bool
-		Ready bool
+		Power  string
+		Player string
+		Bot    bool
+		Ready  bool
 	}
 }
 

@@ -336,6 +336,8 @@ func (s *Server) routes() {
 	auth("GET /api/v1/games/{id}", s.getGame)
 	auth("POST /api/v1/games/{id}/join", s.joinGame)
 	auth("POST /api/v1/games/{id}/start", s.startGame)
+	auth("POST /api/v1/games/{id}/leave", s.leaveGame)
+	auth("POST /api/v1/games/{id}/cancel", s.cancelGame)
 	auth("PUT /api/v1/games/{id}/orders", s.putOrders)
 	auth("PUT /api/v1/games/{id}/votes", s.putVotes)
 	auth("POST /api/v1/games/{id}/moves", s.postMove)
