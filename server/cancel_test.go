@@ -133,10 +133,13 @@ func TestCancellingAFormingGameFreesItsCreatorsSlot(t *testing.T) {
 			if listed(t, b, "status=forming", first) || listed(t, a, "status=forming", first) {
 				t.Error("the cancelled game is still listed as forming")
 			}
-			var mine []struct{ ID, Status string }
+			var mine []struct {
+				ID, Status string
+				Cancelled  bool
+			}
 			b.must(200, "GET", "/games?mine=true", nil).json(t, &mine)
-			if len(mine) != 1 || mine[0].ID != first || mine[0].Status != "finished" {
-				t.Errorf("b's own games: %+v, want the cancelled game, finished", mine)
+			if len(mine) != 1 || mine[0].ID != first || mine[0].Status != "finished" || !mine[0].Cancelled {
+				t.Errorf("b's own games: %+v, want the cancelled game, finished and cancelled", mine)
 			}
 
 			// The slot is free.

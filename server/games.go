@@ -163,11 +163,24 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		Press      string `json:"press"`
 		Private    bool   `json:"private"`
 		Spectators bool   `json:"spectators"`
+		Cancelled  bool   `json:"cancelled,omitempty"`
 	}
 	out := []summary{}
 	for _, g := range rows {
-		out = append(out, summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
-			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators})
+		sum := summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
+			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators}
+		if g.Status == string(table.Finished) {
+			// Every kind's state keeps the table's fields under the
+			// same names (table.Table): no need to decode the game.
+			var t struct {
+				Cancelled bool `json:"cancelled"`
+			}
+			if err := json.Unmarshal(g.Data, &t); err != nil {
+				return fmt.Errorf("game %s: %w", g.ID, err)
+			}
+			sum.Cancelled = t.Cancelled
+		}
+		out = append(out, sum)
 	}
 	return writeJSON(w, http.StatusOK, out)
 }

@@ -25,6 +25,8 @@ export type PressMode = "full" | "public" | "none";
 export interface Settings { press: PressMode; private: boolean; spectators: boolean; invitation?: string }
 
 export interface GameSummary {
+  /** A finished game its creator cancelled before it started. */
+  cancelled?: boolean;
   id: string;
   kind: string;
   variant: string;
@@ -60,6 +62,8 @@ export interface PowerState {
 }
 
 export interface DiplomacyGame extends Settings {
+  /** The creator cancelled the game before it started (its status is finished). */
+  cancelled?: boolean;
   id: string;
   kind: "diplomacy";
   variant: string;
@@ -112,6 +116,8 @@ export interface DiceView {
 }
 
 export interface DiceGame extends Settings {
+  /** The creator cancelled the game before it started (its status is finished). */
+  cancelled?: boolean;
   id: string;
   kind: "diceplomacy";
   variant: "diceplomacy";
@@ -254,6 +260,8 @@ export const api = {
   join: (id: string, power?: string) =>
     call<{ id: string; power: string }>("POST", `/games/${g(id)}/join`, { ...(power ? { power } : {}), ...(invitations.has(id) ? { invitation: invitations.get(id) } : {}) }),
   start: (id: string) => call<unknown>("POST", `/games/${g(id)}/start`),
+  leave: (id: string) => call<{ id: string; power: string }>("POST", `/games/${g(id)}/leave${q(id)}`),
+  cancel: (id: string) => call<{ id: string; status: string; cancelled: boolean }>("POST", `/games/${g(id)}/cancel${q(id)}`),
   options: (id: string) => call<Options>("GET", `/games/${g(id)}/options`),
   orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
     call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),

@@ -168,7 +168,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     title.replaceChildren(g.name, h("span", { class: "muted" }, " · " + variantTitle(g.variant)));
     const rec = viewing === null ? null : history[viewing]!;
     phase.textContent = rec ? phaseLabel(rec.phase) + " — " + t("history.results") : phaseLabel(g.phase);
-    if (g.status === "finished") phase.textContent += " · " + t("status.finished");
+    if (g.cancelled) phase.textContent = t("status.cancelled");
+    else if (g.status === "finished") phase.textContent += " · " + t("status.finished");
     if (g.end) phase.textContent += " — " + endText(g.end);
     clock.replaceChildren();
     if (g.deadline && g.status === "active" && !rec) {
@@ -518,11 +519,12 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       g = ng;
       version = g.version;
       seq = g.seq;
-      if (wasForming && g.status !== "forming") {
+      // A cancelled game never started: its card says so, and no board.
+      if (g.status === "forming" || g.cancelled) return void drawForming();
+      if (wasForming) {
         await start();
         return;
       }
-      if (g.status === "forming") return void drawForming();
       if (phaseChanged) {
         await Promise.all([loadOptions(), loadHistory()]);
         if (viewing !== null) viewing = null;
@@ -597,7 +599,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   window.addEventListener("beforeunload", unsaved);
 
   drawTabs();
-  if (g.status === "forming") drawForming();
+  if (g.status === "forming" || g.cancelled) drawForming();
   else void start();
   return () => {
     stop();

@@ -41,7 +41,7 @@ export const lobbyPage: Page = (root) => {
       "li",
       { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
       h("a", { href: "/games/" + g.id, class: "game-name" }, g.name),
-      h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + t(("status." + g.status) as "status.active")),
+      h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as "status.active"))),
       g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
       isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
       g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,

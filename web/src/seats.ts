@@ -42,7 +42,7 @@ export function gameSettings(g: Game): HTMLElement {
   return el;
 }
 
-/** The part of a forming game's page: who sits where, join, start. */
+/** The part of a forming game's page: who sits where, join, leave, start, cancel; or, once cancelled, that it was. */
 export function seatsForming(g: Game, seats: { power: string; name?: string | undefined; bot?: boolean | undefined }[], reload: () => void, label = (p: string) => powerName(g.variant, p)): HTMLElement {
   // Seats are shown by their names in the reader's language; joining sends the server's.
   const free = seats.filter((s) => !s.name && !s.bot).map((s) => s.power);
@@ -55,13 +55,33 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
       toast(errorText(e), "error");
     }
   };
+  // Leaving and cancelling ask first: the button gives way to the
+  // question, a yes and a no.
+  const confirming = (id: string, label: Key, ask: Key, yes: Key, fn: () => Promise<unknown>) => {
+    const wrap = h("span", { class: "confirm" });
+    const first = h("button", { type: "button", id, onclick: () => {
+      const no = h("button", { type: "button", id: id + "-no", onclick: () => (wrap.replaceChildren(first), first.focus()) }, t("game.keep"));
+      wrap.replaceChildren(h("span", { role: "alert" }, t(ask)), " ", h("button", { type: "button", class: "danger", id: id + "-yes", onclick: () => act(fn) }, t(yes)), " ", no);
+      no.focus();
+    } }, t(label));
+    wrap.append(first);
+    return wrap;
+  };
+  const seatList = h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, label(s.power)), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty")))));
+  if (g.cancelled) {
+    return h("section", { class: "card forming cancelled" }, h("h2", {}, t("status.cancelled")), h("p", { id: "cancelled", role: "status" }, t("game.cancelled")));
+  }
   return h(
     "section",
     { class: "card forming" },
     h("h2", {}, t("game.forming")),
-    h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, label(s.power)), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty"))))),
-    !g.my_power ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join"))) : h("p", {}, t("game.youplay", { power: label(g.my_power) })),
-    g.you_created ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote"))) : h("p", { class: "muted" }, t("game.waitstart")),
+    seatList,
+    !g.my_power
+      ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join")))
+      : h("div", { class: "row" }, h("span", {}, t("game.youplay", { power: label(g.my_power) })), confirming("leave", "game.leave", "game.leave.ask", "game.leave.yes", () => api.leave(g.id))),
+    g.you_created
+      ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote")), confirming("cancel-game", "game.cancel", "game.cancel.ask", "game.cancel.yes", () => api.cancel(g.id)))
+      : h("p", { class: "muted" }, t("game.waitstart")),
     gameSettings(g),
   );
 }

@@ -364,4 +364,15 @@ export const en = {
   "dice.ev.loss": "{seat} takes a loss ({value}).",
   "dice.ev.eliminated": "{seat} is out of the game.",
   "dice.ev.game_over": "Game over: {seats}.",
+
+  // Leaving a seat and cancelling a game that has not started.
+  "game.leave": "Leave my seat",
+  "game.leave.ask": "Give up your seat? Anyone may take it then.",
+  "game.leave.yes": "Yes, leave",
+  "game.cancel": "Cancel game",
+  "game.cancel.ask": "Cancel this game for everyone? This cannot be undone.",
+  "game.cancel.yes": "Yes, cancel the game",
+  "game.keep": "No",
+  "game.cancelled": "This game was cancelled by its creator before it started.",
+  "status.cancelled": "cancelled",
 } as const;

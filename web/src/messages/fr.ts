@@ -364,4 +364,15 @@ export const fr: Catalogue = {
   "dice.ev.loss": "{seat} subit une défaite ({value}).",
   "dice.ev.eliminated": "{seat} est éliminé.",
   "dice.ev.game_over": "Fin de la partie : {seats}.",
+
+  // Quitter sa place, annuler une partie qui n’a pas commencé.
+  "game.leave": "Quitter ma place",
+  "game.leave.ask": "Laisser votre place ? N’importe qui pourra alors la prendre.",
+  "game.leave.yes": "Oui, la quitter",
+  "game.cancel": "Annuler la partie",
+  "game.cancel.ask": "Annuler cette partie pour tout le monde ? C’est définitif.",
+  "game.cancel.yes": "Oui, annuler la partie",
+  "game.keep": "Non",
+  "game.cancelled": "Cette partie a été annulée par son créateur avant de commencer.",
+  "status.cancelled": "annulée",
 };

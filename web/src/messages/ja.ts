@@ -364,4 +364,15 @@ export const ja: Catalogue = {
   "dice.ev.loss": "{seat}が負け（{value}）。",
   "dice.ev.eliminated": "{seat}が脱落。",
   "dice.ev.game_over": "ゲーム終了：{seats}。",
+
+  // 開始前の席の離脱とゲームの中止。
+  "game.leave": "席を離れる",
+  "game.leave.ask": "席を離れますか？ほかの人が座れるようになります。",
+  "game.leave.yes": "はい、離れます",
+  "game.cancel": "ゲームを中止",
+  "game.cancel.ask": "このゲームを全員に対して中止しますか？元に戻せません。",
+  "game.cancel.yes": "はい、中止します",
+  "game.keep": "いいえ",
+  "game.cancelled": "このゲームは開始前に作成者によって中止されました。",
+  "status.cancelled": "中止",
 };
