@@ -53,14 +53,15 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 }
 
 // TestConfusableNamesAreRefused: a name written wholly in one script that
-// looks like a registered name (UTS #39: the same skeleton) is refused
+// looks like a registered name (UTS #39: a skeleton in common, of the
+// lower-case key, of the name as shown or of its capitals) is refused
 // with a 422 that says so, whichever of the two came first; names that
 // only resemble each other in spelling register.
 func TestConfusableNamesAreRefused(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		pw := "long enough"
-		for _, name := range []string{"paypal", "\u0430\u04cf\u0456\u0441\u0435", "tom"} { // аӏісе: all Cyrillic
+		for _, name := range []string{"paypal", "\u0430\u04cf\u0456\u0441\u0435", "tom", "ABE", "\u0412\u041e\u0420"} { // аӏісе: all Cyrillic; ВОР: Cyrillic capitals
 			anon.must(201, "POST", "/users", map[string]string{"name": name, "password": pw})
 		}
 		for _, name := range []string{
@@ -68,7 +69,11 @@ func TestConfusableNamesAreRefused(t *testing.T) {
 			"PAYPAL",                               // the same key: still 409, below
 			"alice",                                // Latin, after its Cyrillic look-alike
 			"Alice",
-			"torn", // "rn" passes for "m": refused by choice (docs/server.md)
+			"torn",               // "rn" passes for "m": refused by choice (docs/server.md)
+			"\u0391\u0392\u0395", // ΑΒΕ in Greek capitals, shown as ABE
+			"\u0392\u039f\u03a1", // ΒΟΡ in Greek capitals, beside ВОР
+			"BOP",                // Latin, after its Cyrillic look-alike
+			"bop",                // shown in capitals, BOP
 		} {
 			r := anon.do("POST", "/users", map[string]string{"name": name, "password": pw})
 			msg, _ := r.m(t)["error"].(string)
@@ -82,7 +87,7 @@ func TestConfusableNamesAreRefused(t *testing.T) {
 			}
 		}
 		// Different names, however alike in spelling, register.
-		for _, name := range []string{"bob", "rob", "ivan", "Иван", "alicia", "paypal2", "tomas", "modern art"} {
+		for _, name := range []string{"bob", "rob", "ivan", "Иван", "alicia", "paypal2", "tomas", "modern art", "ABBA", "\u0391\u0392\u0392\u0391\u03a3", "山田たろう", "山田はなこ"} {
 			anon.must(201, "POST", "/users", map[string]string{"name": name, "password": pw})
 		}
 	})

@@ -1,19 +1,23 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chancery/chancery/internal/pgtest"
+	"github.com/chancery/chancery/internal/username"
 )
 
 // TestNamesStoredUnderOlderRulesAreRekeyed: name keys were once the name
@@ -153,19 +157,17 @@ func TestSkeletonsOfStoredNamesAreFilled(t *testing.T) {
 				}
 				s.Close()
 			}
-			want := map[string]sql.NullString{
-				"u-paypal":  {String: "paypal", Valid: true},
-				"u-paypal2": {},
-				"u-alice":   {String: "alice", Valid: true},
-				"u-tom":     {String: "torn", Valid: true},
+			// The later of paypal and раураӏ lacks the skeletons they
+			// share, and keeps that of "РАУРАӀ", its upper case.
+			want := map[string][]string{
+				"u-paypal":  {"PAYPAL", "paypal"},
+				"u-paypal2": {"PAYPAl"},
+				"u-alice":   {"AllCE", "alice"},
+				"u-tom":     {"TOM", "Torn", "torn"},
 			}
 			for id, w := range want {
-				var got sql.NullString
-				if err := raw.QueryRowContext(ctx, rebindFor(driver, "SELECT name_skeleton FROM users WHERE id = ?"), id).Scan(&got); err != nil {
-					t.Fatal(err)
-				}
-				if got != w {
-					t.Errorf("user %s: skeleton %v, want %v", id, got, w)
+				if got := storedSkeletons(t, raw, driver, id); !slices.Equal(got, w) {
+					t.Errorf("user %s: skeletons %q, want %q", id, got, w)
 				}
 			}
 			s, err := Open(ctx, dsn)
@@ -191,6 +193,30 @@ func TestSkeletonsOfStoredNamesAreFilled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// storedSkeletons returns the skeletons that name_skeletons holds for
+// user id, sorted.
+func storedSkeletons(t *testing.T, raw *sql.DB, driver, id string) []string {
+	t.Helper()
+	rows, err := raw.Query(rebindFor(driver, "SELECT skeleton FROM name_skeletons WHERE user_id = ? ORDER BY skeleton"), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out) // in code points, whatever the database's collation
+	return out
 }
 
 func rebindFor(driver, query string) string {
@@ -247,13 +273,14 @@ func TestSignUpsThatRaceGetTheRightRefusal(t *testing.T) {
 }
 
 // waitForLockedInsert waits until a transaction of s (PostgreSQL) waits
-// for a lock to insert a user.
+// for a lock to insert a user or one of its name's skeletons.
 func waitForLockedInsert(t *testing.T, s Store) {
 	t.Helper()
 	for range 1000 {
 		var n int
 		if err := s.(*db).r.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO users%'`).Scan(&n); err != nil {
+			WHERE datname = current_database() AND wait_event_type = 'Lock'
+			AND (query LIKE 'INSERT INTO users%' OR query LIKE 'INSERT INTO name_skeletons%')`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		if n > 0 {
@@ -262,4 +289,155 @@ func waitForLockedInsert(t *testing.T, s Store) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("the second sign-up never waited for the first")
+}
+
+// TestLookAlikeCapitalsAreRefused: a name is refused as a look-alike when
+// the form it is shown in (case preserved, or in capitals) looks like
+// another's, not only its lower-case key: Greek or Cyrillic capitals that
+// look Latin. The same name in other cases is still the same name, and
+// names that merely differ are still accepted.
+func TestLookAlikeCapitalsAreRefused(t *testing.T) {
+	ctx := context.Background()
+	for backend, s := range stores(t) {
+		t.Run(backend, func(t *testing.T) {
+			for i, c := range []struct {
+				name string
+				want error
+			}{
+				{"ABE", nil},
+				{"\u0391\u0392\u0395", ErrConfusable}, // ΑΒΕ, Greek capitals, shown as ABE
+				{"abe", ErrConflict},
+				{"Abe", ErrConflict},
+				{"ida", nil},
+				{"\u0399\u0394\u0391", nil}, // ΙΔΑ: Δ is not D
+				{"bop", nil},
+				{"\u0392\u039f\u03a1", ErrConfusable},                 // ΒΟΡ, Greek capitals, shown as the upper case of bop
+				{"\u0412\u041e\u0420", ErrConfusable},                 // ВОР, Cyrillic capitals, likewise
+				{"\u0420\u0410\u0423\u0420\u0410\u04c0", nil},         // РАУРАӀ, all Cyrillic, first
+				{"PAYPAL", ErrConfusable},                             // its Latin look-alike, later
+				{"paypal", ErrConfusable},                             // the same name in lower case
+				{"\u0440\u0430\u0443\u0440\u0430\u04cf", ErrConflict}, // раураӏ: the first's lower case
+				{"Tu", nil},
+				{"\u03a4\u03c5", ErrConfusable}, // Τυ: only its shown form looks like Tu
+				{"lll", nil},
+				{"III", ErrConfusable}, // capital I looks like l
+				{"Alice", nil},
+				{"alice", ErrConflict},
+				{"ALICE", ErrConflict},
+				{"山田たろう", nil},
+				{"山田はなこ", nil},
+				{"ヤマダ タロウ", nil},
+				{"Иван", nil},
+				{"ИВАНА", nil},
+			} {
+				err := s.Update(ctx, func(tx Tx) error {
+					return tx.CreateUser(&User{ID: fmt.Sprintf("u%d", i), Name: c.name, PassHash: "x", Created: now})
+				})
+				if !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
+					t.Errorf("CreateUser(%q) = %v, want %v", c.name, err, c.want)
+				}
+				if err == nil {
+					continue
+				}
+				// A refused name leaves nothing behind.
+				if err := s.View(ctx, func(tx Tx) error {
+					if u, err := tx.UserByName(c.name); err == nil && u.ID == fmt.Sprintf("u%d", i) {
+						t.Errorf("refused %q, but it is stored", c.name)
+					}
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestShownSkeletonsOfStoredNamesAreFilled: accounts registered under
+// migration 0004, when only keys' skeletons were compared, get the
+// skeletons of their shown and upper-case names when the store opens.
+// Where two of them look alike only in capitals, the older keeps the
+// skeleton they share, and the later goes without it and is logged.
+func TestShownSkeletonsOfStoredNamesAreFilled(t *testing.T) {
+	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "v5.db")}
+	if pgtest.Available() {
+		dsns["postgres"] = pgtest.Database(t)
+	}
+	ctx := context.Background()
+	for backend, dsn := range dsns {
+		t.Run(backend, func(t *testing.T) {
+			driver := map[string]string{"sqlite": "sqlite", "postgres": "pgx"}[backend]
+			schemaBefore(t, driver, dsn, 6)
+			raw, err := sql.Open(driver, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			users := []struct{ id, name string }{
+				{"u-abe", "ABE"},
+				{"u-abe2", "\u0391\u0392\u0395"}, // ΑΒΕ in Greek capitals, registered later
+				{"u-bop", "bop"},
+				{"u-bop2", "\u0412\u041e\u0420"}, // ВОР in Cyrillic capitals, later
+				{"u-yamada", "山田たろう"},
+			}
+			for i, u := range users {
+				// As CreateUser stored them under 0004: the key's skeleton.
+				key := nameKey(u.name)
+				if _, err := raw.ExecContext(ctx, rebindFor(driver, "INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?)"),
+					u.id, u.name, key, username.Skeleton(key), "x", int64(1000+i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var log bytes.Buffer
+			defer slog.SetDefault(slog.Default())
+			slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
+			for range 2 { // the second opening finds nothing to change
+				s, err := Open(ctx, dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Close()
+			}
+			for id, w := range map[string][]string{
+				"u-abe":    {"ABE", "abe"},
+				"u-abe2":   {"aßꞓ"}, // not "ABE", u-abe's
+				"u-bop":    {"BOP", "bop"},
+				"u-bop2":   {"ʙop"}, // not "BOP", u-bop's
+				"u-yamada": {"山田たろう"},
+			} {
+				if got := storedSkeletons(t, raw, driver, id); !slices.Equal(got, w) {
+					t.Errorf("user %s: skeletons %q, want %q", id, got, w)
+				}
+			}
+			for _, later := range []string{"user=u-abe2 older_user=u-abe", "user=u-bop2 older_user=u-bop"} {
+				if n := strings.Count(log.String(), later); n != 2 {
+					t.Errorf("%q logged %d times in two openings, want 2:\n%s", later, n, log.String())
+				}
+			}
+			s, err := Open(ctx, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			for _, u := range users {
+				if err := s.View(ctx, func(tx Tx) error { _, err := tx.UserByName(u.name); return err }); err != nil {
+					t.Errorf("UserByName(%q): %v", u.name, err)
+				}
+			}
+			for name, want := range map[string]error{
+				"\u0391\u0392\u0395": ErrConflict, "abe": ErrConflict,
+				"\u03b1\u03b2\u03b5": ErrConflict,   // αβε: u-abe2's name in lower case
+				"\u0392\u039f\u03a1": ErrConfusable, // ΒΟΡ in Greek capitals
+				"\u0432\u043e\u0440": ErrConflict,   // вор: u-bop2's name
+				"山田はなこ":              nil,
+			} {
+				err := s.Update(ctx, func(tx Tx) error {
+					return tx.CreateUser(&User{ID: "new-" + name, Name: name, PassHash: "x", Created: time.Now()})
+				})
+				if !errors.Is(err, want) || (want == nil) != (err == nil) {
+					t.Errorf("CreateUser(%q) = %v, want %v", name, err, want)
+				}
+			}
+		})
+	}
 }

@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -301,25 +300,23 @@ func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
 // so no name typed at sign-in reaches it.
 func unreachableKey(id string) string { return "RENAMED:" + id }
 
-// skeletonUsers gives every user the skeleton of its name key
-// (nameSkeleton): the users stored before migration 0004, and all of them
-// again should Unicode's confusables table change with the library. The
-// older of two accounts that look alike keeps the skeleton; the later gets
-// none (NULL) and is logged for an operator to rename: it still signs in,
-// and no new name can look like either.
+// skeletonUsers gives every user the skeletons of its name
+// (username.Skeletons) in name_skeletons: the users stored before
+// migration 0006, and all of them again should Unicode's confusables
+// table change with the library. The older of two accounts that look
+// alike keeps each skeleton they share; the later goes without it and is
+// logged for an operator to rename: it still signs in, and no new name
+// can look like either.
 func (d *db) skeletonUsers(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key, name_skeleton FROM users ORDER BY created, id")
+	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key FROM users ORDER BY created, id")
 	if err != nil {
 		return err
 	}
-	type user struct {
-		id, name, key string
-		skeleton      sql.NullString
-	}
+	type user struct{ id, name, key string }
 	var users []user
 	for rows.Next() {
 		var u user
-		if err := rows.Scan(&u.id, &u.name, &u.key, &u.skeleton); err != nil {
+		if err := rows.Scan(&u.id, &u.name, &u.key); err != nil {
 			rows.Close()
 			return err
 		}
@@ -329,36 +326,52 @@ func (d *db) skeletonUsers(ctx context.Context, tx *sql.Tx) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	// Decide every skeleton first, then clear those that change before
-	// writing the new ones: the unique index must hold after each UPDATE,
-	// and a skeleton may move from one account to another.
-	holder := map[string]string{} // skeleton: user id
-	var changed []user
+	have := map[string]string{} // skeleton: user id, as stored
+	rows, err = tx.QueryContext(ctx, "SELECT skeleton, user_id FROM name_skeletons")
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var skeleton, id string
+		if err := rows.Scan(&skeleton, &id); err != nil {
+			rows.Close()
+			return err
+		}
+		have[skeleton] = id
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	// Decide every skeleton first, oldest account first; then delete the
+	// rows that change before inserting the new ones, since a skeleton
+	// may move from one account to another.
+	want := map[string]string{} // skeleton: user id
 	for _, u := range users {
-		want := sql.NullString{String: username.Skeleton(u.key), Valid: true}
-		if other, ok := holder[want.String]; ok {
-			slog.Warn("two accounts' names look alike: the later has no skeleton, and should be renamed",
-				"name", u.name, "user", u.id, "older_user", other)
-			want = sql.NullString{}
-		} else {
-			holder[want.String] = u.id
-		}
-		if want != u.skeleton {
-			u.skeleton = want
-			changed = append(changed, u)
-		}
-	}
-	for _, u := range changed {
-		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_skeleton = NULL WHERE id = ?"), u.id); err != nil {
-			return fmt.Errorf("user %s: %w", u.id, err)
+		for _, s := range username.Skeletons(u.name) {
+			if other, ok := want[s]; ok {
+				if u.key == unreachableKey(u.id) {
+					continue // has the name of another: logged by rekeyUsers
+				}
+				slog.Warn("two accounts' names look alike: the later lacks a skeleton of its name, and should be renamed",
+					"name", u.name, "user", u.id, "older_user", other, "skeleton", s)
+				continue
+			}
+			want[s] = u.id
 		}
 	}
-	for _, u := range changed {
-		if !u.skeleton.Valid {
-			continue
+	for s, id := range have {
+		if want[s] != id {
+			if _, err := tx.ExecContext(ctx, d.q("DELETE FROM name_skeletons WHERE skeleton = ?"), s); err != nil {
+				return fmt.Errorf("skeleton %q of user %s: %w", s, id, err)
+			}
 		}
-		if _, err := tx.ExecContext(ctx, d.q("UPDATE users SET name_skeleton = ? WHERE id = ?"), u.skeleton.String, u.id); err != nil {
-			return fmt.Errorf("user %s: %w", u.id, err)
+	}
+	for s, id := range want {
+		if have[s] != id {
+			if _, err := tx.ExecContext(ctx, d.q("INSERT INTO name_skeletons (skeleton, user_id) VALUES (?, ?)"), s, id); err != nil {
+				return fmt.Errorf("skeleton %q of user %s: %w", s, id, err)
+			}
 		}
 	}
 	return nil
@@ -622,46 +635,51 @@ func b2i(b bool) int {
 
 func (t *sqlTx) CreateUser(u *User) error {
 	key := nameKey(u.Name)
-	skeleton := username.Skeleton(key)
-	// The unique indexes on the key and the skeleton decide, also between
-	// two sign-ups that race (on PostgreSQL the later insert waits for
-	// the earlier to commit). An insert they refuse does nothing, and the
-	// names like this one, committed by then, say which of them refused
-	// it: the same name is a conflict before it is a look-alike (the same
-	// key has the same skeleton).
-	res, err := t.exec("INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-		u.ID, u.Name, key, skeleton, u.PassHash, ms(u.Created))
+	// The unique index on the key and the primary key of name_skeletons
+	// decide, also between two sign-ups that race (on PostgreSQL the
+	// later insert waits for the earlier to commit): an insert they
+	// refuse does nothing. The user comes first, so that the same name is
+	// a conflict before it is a look-alike (the same key has the same
+	// skeleton); the skeletons go in sorted, so that two sign-ups that
+	// share two of them cannot each wait for the other.
+	res, err := t.exec("INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+		u.ID, u.Name, key, u.PassHash, ms(u.Created))
 	if err != nil {
 		return fmt.Errorf("store: user %q: %w", u.Name, err)
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return err
-	}
-	rows, err := t.query("SELECT name_key FROM users WHERE name_key = ? OR name_skeleton = ?", key, skeleton)
-	if err != nil {
-		return fmt.Errorf("store: names like %q: %w", u.Name, err)
-	}
-	var found []string
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			rows.Close()
-			return fmt.Errorf("store: names like %q: %w", u.Name, err)
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store: user %q: %w", u.Name, err)
+	} else if n == 0 {
+		var id string
+		switch err := t.row("SELECT id FROM users WHERE name_key = ?", key).Scan(&id); {
+		case err == nil:
+			return fmt.Errorf("store: user name %q: %w", u.Name, ErrConflict)
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: user id %s is taken", u.ID)
+		default:
+			return fmt.Errorf("store: user name %q: %w", u.Name, err)
 		}
-		found = append(found, k)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: names like %q: %w", u.Name, err)
+	for _, s := range username.Skeletons(u.Name) {
+		res, err := t.exec("INSERT INTO name_skeletons (skeleton, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", s, u.ID)
+		if err != nil {
+			return fmt.Errorf("store: user %q: skeleton %q: %w", u.Name, s, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: user %q: skeleton %q: %w", u.Name, s, err)
+		} else if n == 0 {
+			// Another's: take back what was stored of this user, so that
+			// the transaction holds none of it should it commit.
+			if _, err := t.exec("DELETE FROM name_skeletons WHERE user_id = ?", u.ID); err != nil {
+				return fmt.Errorf("store: user %q: %w", u.Name, err)
+			}
+			if _, err := t.exec("DELETE FROM users WHERE id = ?", u.ID); err != nil {
+				return fmt.Errorf("store: user %q: %w", u.Name, err)
+			}
+			return fmt.Errorf("store: user name %q: %w", u.Name, ErrConfusable)
+		}
 	}
-	switch {
-	case slices.Contains(found, key):
-		return fmt.Errorf("store: user name %q: %w", u.Name, ErrConflict)
-	case len(found) > 0:
-		return fmt.Errorf("store: user name %q: %w", u.Name, ErrConfusable)
-	}
-	// Neither index: the id.
-	return fmt.Errorf("store: user id %s is taken", u.ID)
+	return nil
 }
 
 func (t *sqlTx) scanUser(r scanner) (*User, error) {

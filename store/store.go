@@ -32,7 +32,7 @@ var (
 	// ErrConflict: a row with that key (a user's name) already exists.
 	ErrConflict = errors.New("already exists")
 	// ErrConfusable: a user's name looks like the name of another (their
-	// keys differ, their skeletons are equal: username.Skeleton).
+	// keys differ, they share a skeleton: username.Skeletons).
 	ErrConfusable = errors.New("looks like an existing name")
 	// ErrNoListen: the database cannot tell other processes of changes
 	// (SQLite); they must poll.
@@ -69,7 +69,7 @@ type Store interface {
 type Tx interface {
 	// CreateUser stores a new user: ErrConflict if a user has the same
 	// name (username.Fold), ErrConfusable if one has a name that looks
-	// like it (username.Skeleton).
+	// like it (username.Skeletons).
 	CreateUser(u *User) error
 	UserByName(name string) (*User, error)
 	// Setting returns the value of a server-wide setting, ErrNotFound if

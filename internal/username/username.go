@@ -16,10 +16,12 @@
 // are written in together).
 //
 // One script is not enough: a name written wholly in Cyrillic letters can
-// look Latin ("раураӏ" beside "paypal"). Such names are caught by
-// [Skeleton], Unicode's confusable detection (UTS #39 §4): two names whose
-// keys have the same skeleton look alike, and only the first registered
-// may keep it.
+// look Latin ("раураӏ" beside "paypal"), one in Greek capitals can look
+// like Latin capitals ("ΑΒΕ" beside "ABE"). Such names are caught by
+// [Skeletons], Unicode's confusable detection (UTS #39 §4) applied to each
+// form a name is compared or shown in: two names look alike when any
+// skeleton of one is a skeleton of the other, and only the first
+// registered may keep it.
 package username
 
 import (
@@ -101,11 +103,35 @@ func Fold(name string) string {
 // which costs its owner a choice, while a look-alike that passes for
 // another player costs that player their identity.
 //
-// Keys are in lower case, so a skeleton does not compare the upper-case
-// letters a name may be shown with ("ΑΒΕ" in Greek capitals and "ABE"
-// differ).
+// Keys are in lower case, so the skeleton of a key does not compare the
+// upper-case letters a name may be shown with ("ΑΒΕ" in Greek capitals
+// and "ABE" have the keys "αβε" and "abe", whose skeletons differ):
+// [Skeletons] compares those too.
 func Skeleton(key string) string {
 	return confusable.Skeleton(key)
+}
+
+// Skeletons returns the skeletons (see [Skeleton]) of the forms in which
+// a name is compared or shown, without repeats and sorted: of its key
+// ([Fold]), of the name as given (as it is stored and shown, case
+// preserved) and of the name in upper case. Two names look alike when
+// the sets share a skeleton: "ΑΒΕ" in Greek capitals shows as the Latin
+// "ABE" (shown skeletons "ABE"), and as the upper case of "abe" (upper-case
+// skeletons "ABE"); the Greek "Τυ" shows as the Latin "Tu" although
+// neither its key nor its upper case ("ΤΥ") looks like theirs. The name is
+// compared in these three forms only, not in every mixture of cases.
+//
+// Skeletons of capitals join some ordinary names as [Skeleton] does: "I"
+// looks like "l", so "III" (the upper case of "iii") and "lll" look
+// alike.
+func Skeletons(name string) []string {
+	s := []string{
+		confusable.Skeleton(Fold(name)),
+		confusable.Skeleton(name),
+		confusable.Skeleton(strings.ToUpper(name)),
+	}
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // eachWord applies a PRECIS profile to each space-separated word of name,

@@ -2,6 +2,7 @@ package username
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -72,5 +73,46 @@ func TestSkeletonJoinsLookAlikesInOneScript(t *testing.T) {
 		if got := Skeleton(ka) == Skeleton(kb); got != tc.same {
 			t.Errorf("Skeleton(%q) = %q, Skeleton(%q) = %q: equal %v, want %v", ka, Skeleton(ka), kb, Skeleton(kb), got, tc.same)
 		}
+	}
+}
+
+// lookAlike says whether two names share a skeleton.
+func lookAlike(a, b string) bool {
+	sb := Skeletons(b)
+	for _, s := range Skeletons(a) {
+		if slices.Contains(sb, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSkeletonsCompareTheFormsNamesAreShownIn(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"ABE", "\u0391\u0392\u0395", true},                      // ΑΒΕ, Greek capitals
+		{"abe", "\u0391\u0392\u0395", true},                      // shown as the upper case of abe
+		{"Abe", "\u0391\u0392\u0395", true},                      // Abe is the same name as ABE
+		{"PAYPAL", "\u0420\u0410\u0423\u0420\u0410\u04c0", true}, // РАУРАӀ, all Cyrillic
+		{"paypal", "\u0420\u0410\u0423\u0420\u0410\u04c0", true},
+		{"BOP", "\u0412\u041e\u0420", true},        // ВОР, Cyrillic capitals
+		{"Tu", "\u03a4\u03c5", true},               // Τυ: neither its key nor its upper case
+		{"KOKO", "\u039a\u039f\u039a\u039f", true}, // ΚΟΚΟ
+		{"lll", "III", true},
+		{"paypal", "\u0440\u0430\u0443\u0440\u0430\u04cf", true}, // as before: the keys' skeletons
+		{"bob", "rob", false},
+		{"ivan", "Иван", false},
+		{"ИВАН", "IVAN", false},
+		{"山田たろう", "山田はなこ", false},
+		{"ヤマダ", "ヤマモト", false},
+	} {
+		if got := lookAlike(tc.a, tc.b); got != tc.same {
+			t.Errorf("%q %q, %q %q: look alike %v, want %v", tc.a, Skeletons(tc.a), tc.b, Skeletons(tc.b), got, tc.same)
+		}
+	}
+	if got := Skeletons("alice"); !slices.Equal(got, []string{"ALlCE", "alice"}) {
+		t.Errorf(`Skeletons("alice") = %q, want the skeletons of "alice" and "ALICE", once each`, got)
 	}
 }
