@@ -5,6 +5,7 @@
 import { en } from "./messages/en";
 import { fr } from "./messages/fr";
 import { ja } from "./messages/ja";
+import { articlesFr } from "./messages/articles.fr";
 import { provincesFr } from "./messages/provinces.fr";
 import { provincesJa } from "./messages/provinces.ja";
 
@@ -62,12 +63,54 @@ export function why(r: { order: string; reason?: string; where?: string; message
   let k = "why." + r.reason;
   if (r.reason === "wrong_unit_type") k += r.order.trim().toUpperCase().startsWith("F") ? ".F" : ".A";
   else if (r.where && k + ".at" in en) k += ".at";
-  return k in en ? t(k as Key, { where: r.where ? place(r.where) || r.where.toUpperCase() : "" }) : r.message ?? "";
+  if (!known(k)) return r.message ?? "";
+  const where = r.where ? place(r.where) || r.where.toUpperCase() : "";
+  if (lang !== "fr" || !where) return t(k, { where });
+  // French puts a province after its preposition as it names it in a
+  // sentence: "de {where}" is "du Piémont", "de la Manche", "d’Édimbourg".
+  const msg = fr[k].replace(/(^|\s)(à|de|vers) \{where\}/g, (_, sp: string, prep: "à" | "de" | "vers") => sp + frenchPlace(prep, where));
+  return msg.replace(/\{where\}/g, where);
+}
+
+/**
+ * frenchPlace writes a French preposition and a province's name as French
+ * says them together: à Paris, en Bourgogne, au Piémont, aux Pays-Bas,
+ * dans le golfe du Lion; de Paris, d’Édimbourg, du Piémont, de la Manche,
+ * des Pays-Bas; vers la Bourgogne. The name's form in a sentence, its
+ * article with it, is in articles.fr.ts; a name without one
+ * there, a city or a name the catalogue does not translate, has none.
+ */
+export function frenchPlace(prep: "à" | "de" | "vers", name: string): string {
+  const form = articlesFr[name] ?? name;
+  const inside = form.startsWith("dans "); // a sea, a gulf: "dans le golfe du Lion"
+  const bare = inside ? form.slice("dans ".length) : form;
+  const m = /^(le |la |l’|les )(.*)$/.exec(bare);
+  const art = m?.[1];
+  const rest = m?.[2] ?? bare;
+  switch (prep) {
+    case "à":
+      if (inside) return form;
+      return art === "le " ? "au " + rest : art === "les " ? "aux " + rest : art ? "en " + rest : "à " + bare;
+    case "de":
+      return art === "le " ? "du " + rest : art === "les " ? "des " + rest : art ? "de " + bare : /^[AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû]/.test(bare) ? "d’" + bare : "de " + bare;
+    case "vers":
+      return "vers " + bare;
+  }
 }
 
 export function variantTitle(name: string): string {
   const k = ("variant." + name) as Key;
   return k in en ? t(k) : name;
+}
+
+/**
+ * variantText is a variant's description or victory condition in the
+ * reader's language; for a variant the catalogues do not know, the
+ * server's text (English), as GET /variants gives it.
+ */
+export function variantText(v: { name: string; description: string; victory: string }, what: "description" | "victory"): string {
+  const k = "variant." + v.name + "." + what;
+  return known(k) ? t(k) : v[what];
 }
 
 /**
