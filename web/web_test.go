@@ -223,9 +223,9 @@ func TestVariantTextsAreTheServers(t *testing.T) {
 
 // provinceLanguages are the variants whose provinces have names in a
 // language (web/src/messages/provinces.<lang>.ts); any other is shown
-// with the server's names (English; Sengoku's romanised in French).
+// with the server's names (English).
 var provinceLanguages = map[string][]string{
-	"fr": {"standard", "1900", "colonial"},
+	"fr": {"standard", "sengoku", "1900", "colonial"},
 	"ja": {"standard", "sengoku", "1900", "colonial"},
 }
 

@@ -74,27 +74,32 @@ export function why(r: { order: string; reason?: string; where?: string; message
 
 /**
  * frenchPlace writes a French preposition and a province's name as French
- * says them together: à Paris, en Bourgogne, au Piémont, aux Pays-Bas,
- * dans le golfe du Lion; de Paris, d’Édimbourg, du Piémont, de la Manche,
- * des Pays-Bas; vers la Bourgogne. The name's form in a sentence, its
- * article with it, is in articles.fr.ts; a name without one
- * there, a city or a name the catalogue does not translate, has none.
+ * says them together. A city has no article: à Paris, de Paris,
+ * d’Édimbourg. A region takes en, au or aux, and de without its article
+ * but le's and les's: en Bourgogne, de Bourgogne, d’Espagne, au Piémont,
+ * du Piémont, aux Pays-Bas, des Pays-Bas. A sea, and a region French
+ * says one is "dans", keeps its article: dans la Manche, de la Manche,
+ * dans le golfe du Lion, du golfe du Lion. vers takes the name with its
+ * article: vers la Bourgogne, vers Paris. The names' forms are in
+ * articles.fr.ts; a name not there (a city, a name the catalogue does not
+ * translate) has no article.
  */
 export function frenchPlace(prep: "à" | "de" | "vers", name: string): string {
   const form = articlesFr[name] ?? name;
-  const inside = form.startsWith("dans "); // a sea, a gulf: "dans le golfe du Lion"
-  const bare = inside ? form.slice("dans ".length) : form;
-  const m = /^(le |la |l’|les )(.*)$/.exec(bare);
-  const art = m?.[1];
-  const rest = m?.[2] ?? bare;
+  const inside = form.startsWith("dans ");
+  const said = inside ? form.slice("dans ".length) : form;
+  const [, art, bare] = /^(le |la |l’|les )?(.*)$/.exec(said)!;
+  const elide = (s: string) => (/^[AEIOUÀÂÉÈÊÎÔÛŌŪaeiouàâéèêîôûōū]/.test(s) ? "d’" + s : "de " + s);
   switch (prep) {
     case "à":
       if (inside) return form;
-      return art === "le " ? "au " + rest : art === "les " ? "aux " + rest : art ? "en " + rest : "à " + bare;
+      return art === "le " ? "au " + bare : art === "les " ? "aux " + bare : art ? "en " + bare! : "à " + bare;
     case "de":
-      return art === "le " ? "du " + rest : art === "les " ? "des " + rest : art ? "de " + bare : /^[AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû]/.test(bare) ? "d’" + bare : "de " + bare;
+      if (art === "le ") return "du " + bare;
+      if (art === "les ") return "des " + bare;
+      return inside ? "de " + said : elide(bare!);
     case "vers":
-      return "vers " + bare;
+      return "vers " + said;
   }
 }
 
