@@ -8,10 +8,14 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/chancery/chancery/table"
+	"github.com/chancery/chancery/table/diceplomacy"
+	"github.com/chancery/chancery/table/diplomacy"
 	"github.com/chancery/chancery/variants"
 	"github.com/chancery/chancery/web"
 	"github.com/chancery/chancery/web/internal/bundle"
@@ -174,11 +178,54 @@ func TestPowerNamesAreTheServers(t *testing.T) {
 	}
 }
 
+// TestVariantTextsAreTheServers: every variant's victory condition, and
+// its description when it has one, is in the catalogues, keyed by the
+// variant's name, and in English the text is the server's, read here
+// through the kinds that write GET /variants, so that the two cannot drift
+// apart. A text without an entry would be shown in English on every page.
+func TestVariantTextsAreTheServers(t *testing.T) {
+	en := readCatalogue(t, "en")
+	var vs []table.Variant
+	vs = append(vs, diplomacy.New(variants.MustLoad()).Variants()...)
+	vs = append(vs, diceplomacy.Kind{}.Variants()...)
+	want := map[string]bool{}
+	for _, v := range vs {
+		for what, text := range map[string]string{"description": v.Description, "victory": v.Victory} {
+			k := "variant." + v.Name + "." + what
+			got, ok := en[k]
+			if text == "" {
+				if ok {
+					t.Errorf("en.ts has %q, which the server does not write", k)
+				}
+				continue
+			}
+			want[k] = true
+			if !ok {
+				t.Errorf("en.ts lacks %q", k)
+				continue
+			}
+			if s, err := strconv.Unquote(`"` + got + `"`); err != nil {
+				t.Errorf("en.ts: %q does not read: %v", k, err)
+			} else if s != text {
+				t.Errorf("en.ts: %q is\n%q\nwant the server's\n%q", k, s, text)
+			}
+		}
+	}
+	if len(want) < 9 {
+		t.Errorf("only %d texts from %d variants", len(want), len(vs))
+	}
+	for k := range en {
+		if (strings.HasSuffix(k, ".description") || strings.HasSuffix(k, ".victory")) && strings.HasPrefix(k, "variant.") && !want[k] {
+			t.Errorf("en.ts has %q, which no variant has", k)
+		}
+	}
+}
+
 // provinceLanguages are the variants whose provinces have names in a
 // language (web/src/messages/provinces.<lang>.ts); any other is shown
-// with the server's names (English; Sengoku's romanised in French).
+// with the server's names (English).
 var provinceLanguages = map[string][]string{
-	"fr": {"standard", "1900", "colonial"},
+	"fr": {"standard", "sengoku", "1900", "colonial"},
 	"ja": {"standard", "sengoku", "1900", "colonial"},
 }
 
@@ -226,6 +273,28 @@ func TestProvinceNamesAreEveryProvinces(t *testing.T) {
 	}
 }
 
+// TestFrenchArticlesAreProvinces: every French name with an article
+// (articles.fr.ts) is a province's French name, and says that name: a
+// name renamed in provinces.fr.ts without its article would lose it.
+func TestFrenchArticlesAreProvinces(t *testing.T) {
+	names := map[string]bool{}
+	for _, v := range readMessages(t, "provinces.fr", 50) {
+		names[v] = true
+	}
+	form := regexp.MustCompile(`^(dans )?(le |la |l’|les )(.+)$`)
+	for name, said := range readMessages(t, "articles.fr", 50) {
+		m := form.FindStringSubmatch(said)
+		switch {
+		case !names[name]:
+			t.Errorf("articles.fr.ts: %q is no province's name in provinces.fr.ts", name)
+		case m == nil:
+			t.Errorf("articles.fr.ts: %q is %q, not an article and the name", name, said)
+		case !strings.EqualFold(m[3], name) || m[3][1:] != name[1:]:
+			t.Errorf("articles.fr.ts: %q is %q, which says another name", name, said)
+		}
+	}
+}
+
 // TestFrenchTypography: French puts a narrow no-break space (U+202F)
 // before ; : ! ? and inside « », which keeps the sign from starting a line
 // of its own; a plain space there would let it wrap, and none reads as
@@ -234,6 +303,9 @@ func TestFrenchTypography(t *testing.T) {
 	fr := readCatalogue(t, "fr")
 	for k, v := range readMessages(t, "provinces.fr", 50) {
 		fr[k] = v
+	}
+	for k, v := range readMessages(t, "articles.fr", 50) {
+		fr["articles: "+k] = v
 	}
 	for k, v := range fr {
 		r := []rune(v)

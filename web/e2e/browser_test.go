@@ -1000,6 +1000,40 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	}
 }
 
+// TestFrenchResultsInTheBrowser: a reader of French sees a province
+// named as a French sentence says it after its preposition ("rebond en
+// Bourgogne", not "rebond sur Bourgogne"), and the variants' victory
+// condition and description in French. France's two armies both move to
+// Burgundy, which no other unit can reach (set up).
+func TestFrenchResultsInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	eval[bool](p, `(localStorage.setItem("chancery.lang", "fr"), true)`)
+	id := p.soloGame("standard", "France")
+	s.setPosition(id, func(pos *judge.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
+	p.do(chromedp.Reload())
+	p.wait("the game in French", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Printemps 1901")`)
+	p.order("par", "move", "bur")
+	p.order("mar", "move", "bur")
+	p.click("#ready")
+	p.wait("the results", `document.querySelectorAll("#results .res").length > 0`)
+	for _, o := range []string{"A PAR - BUR", "A MAR - BUR"} {
+		if got := eval[string](p, fmt.Sprintf(`document.querySelector('#results .res[data-order=%q]')?.textContent ?? ""`, o)); !strings.Contains(got, "rebond en Bourgogne") {
+			p.fail("the result of %s reads %q, want it bounced « en Bourgogne »", o, got)
+		}
+	}
+	p.click("#tab-powers")
+	if got := p.text("#pane-powers"); !strings.Contains(got, "18 centres de ravitaillement (la majorité des 34)") || strings.Contains(got, "supply centres") {
+		p.fail("the powers pane reads %q, want the victory condition in French", got)
+	}
+	p.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	eval[bool](p, `(() => { const v = document.querySelector("#new-variant"); v.value = "colonial"; v.dispatchEvent(new Event("change")); return true })()`)
+	if got := p.text("#new-describe"); !strings.HasPrefix(got, "L’Asie en 1870") || strings.Contains(got, "Asia") {
+		p.fail("Colonial's description reads %.80q, want it in French", got)
+	}
+}
+
 // TestSengokuInJapaneseInTheBrowser: on a Japanese page, Sengoku's
 // provinces are named in kanji, the old provinces' names: in the board's
 // tooltips, the chooser's buttons and the results' explanations; the

@@ -28,8 +28,9 @@ import (
 //
 // With CHANCERY_SHOTS_ALL=1 it also draws every page in every language
 // at 1280 and 360 pixels wide (all-LANG-PAGE-WIDTH.png), to look at: with
-// the lobby's form to create a game, a private game's invitation, the
-// notice that live updates are interrupted.
+// the lobby's form to create a game (and with Colonial chosen, whose
+// description it shows), a private game's invitation, the notice that
+// live updates are interrupted, and on a phone each game's results.
 func TestPictures(t *testing.T) {
 	dir := os.Getenv("CHANCERY_SHOTS")
 	if dir == "" {
@@ -94,6 +95,9 @@ func TestPictures(t *testing.T) {
 				p.shot(dir, "all-"+lang+"-lobby-"+width)
 				eval[bool](p, `(document.querySelector("#create-form").scrollIntoView(), true)`)
 				p.shot(dir, "all-"+lang+"-create-"+width)
+				// A variant with a description, said in the reader's language.
+				eval[bool](p, `(() => { const v = document.querySelector("#new-variant"); v.value = "colonial"; v.dispatchEvent(new Event("change")); document.querySelector("#new-describe").scrollIntoView(); return true })()`)
+				p.shot(dir, "all-"+lang+"-create-colonial-"+width)
 
 				p.do(chromedp.Navigate(s.URL + "/games/" + private))
 				p.wait("the invitation", `!!document.querySelector(".forming #invite-link")`)
@@ -131,6 +135,11 @@ func TestPictures(t *testing.T) {
 				}
 				if all {
 					p.shot(dir, "all-"+lang+"-"+g.name+"-"+width)
+					if phone && g.name != "diceplomacy" {
+						// The results, explained in words beneath the board.
+						eval[bool](p, `(document.querySelector("#results").scrollIntoView(), true)`)
+						p.shot(dir, "all-"+lang+"-"+g.name+"-results-"+width)
+					}
 				}
 			}
 		}

@@ -6,7 +6,7 @@ import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type 
 import { errorText } from "./errors";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, list, paren, phaseLabel, powerName, provinceName as placeName, t, variantTitle, why, type Key } from "./i18n";
+import { countdown, fmtDate, list, paren, phaseLabel, powerName, provinceName as placeName, t, variantText, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -263,7 +263,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         h("thead", {}, h("tr", {}, h("th", {}, t("powers.power")), h("th", {}, t("powers.player")), h("th", {}, t("powers.centres")), h("th", {}, t("powers.units")), h("th", {}, t("powers.state")))),
         h("tbody", {}, ...rows)),
       votes ?? "",
-      variant ? h("p", { class: "muted small" }, variant.victory) : "",
+      variant ? h("p", { class: "muted small" }, variantText(variant, "victory")) : "",
       gameSettings(g),
     );
   };

@@ -5,6 +5,7 @@
 import { en } from "./messages/en";
 import { fr } from "./messages/fr";
 import { ja } from "./messages/ja";
+import { articlesFr } from "./messages/articles.fr";
 import { provincesFr } from "./messages/provinces.fr";
 import { provincesJa } from "./messages/provinces.ja";
 
@@ -62,12 +63,59 @@ export function why(r: { order: string; reason?: string; where?: string; message
   let k = "why." + r.reason;
   if (r.reason === "wrong_unit_type") k += r.order.trim().toUpperCase().startsWith("F") ? ".F" : ".A";
   else if (r.where && k + ".at" in en) k += ".at";
-  return k in en ? t(k as Key, { where: r.where ? place(r.where) || r.where.toUpperCase() : "" }) : r.message ?? "";
+  if (!known(k)) return r.message ?? "";
+  const where = r.where ? place(r.where) || r.where.toUpperCase() : "";
+  if (lang !== "fr" || !where) return t(k, { where });
+  // French puts a province after its preposition as it names it in a
+  // sentence: "de {where}" is "du Piémont", "de la Manche", "d’Édimbourg".
+  const msg = fr[k].replace(/(^|\s)(à|de|vers) \{where\}/g, (_, sp: string, prep: "à" | "de" | "vers") => sp + frenchPlace(prep, where));
+  return msg.replace(/\{where\}/g, where);
+}
+
+/**
+ * frenchPlace writes a French preposition and a province's name as French
+ * says them together. A city has no article: à Paris, de Paris,
+ * d’Édimbourg. A region takes en, au or aux, and de without its article
+ * but le's and les's: en Bourgogne, de Bourgogne, d’Espagne, au Piémont,
+ * du Piémont, aux Pays-Bas, des Pays-Bas. A sea, and a region French
+ * says one is "dans", keeps its article: dans la Manche, de la Manche,
+ * dans le golfe du Lion, du golfe du Lion. vers takes the name with its
+ * article: vers la Bourgogne, vers Paris. The names' forms are in
+ * articles.fr.ts; a name not there (a city, a name the catalogue does not
+ * translate) has no article.
+ */
+export function frenchPlace(prep: "à" | "de" | "vers", name: string): string {
+  const form = articlesFr[name] ?? name;
+  const inside = form.startsWith("dans ");
+  const said = inside ? form.slice("dans ".length) : form;
+  const [, art, bare] = /^(le |la |l’|les )?(.*)$/.exec(said)!;
+  const elide = (s: string) => (/^[AEIOUÀÂÉÈÊÎÔÛŌŪaeiouàâéèêîôûōū]/.test(s) ? "d’" + s : "de " + s);
+  switch (prep) {
+    case "à":
+      if (inside) return form;
+      return art === "le " ? "au " + bare : art === "les " ? "aux " + bare : art ? "en " + bare! : "à " + bare;
+    case "de":
+      if (art === "le ") return "du " + bare;
+      if (art === "les ") return "des " + bare;
+      return inside ? "de " + said : elide(bare!);
+    case "vers":
+      return "vers " + said;
+  }
 }
 
 export function variantTitle(name: string): string {
   const k = ("variant." + name) as Key;
   return k in en ? t(k) : name;
+}
+
+/**
+ * variantText is a variant's description or victory condition in the
+ * reader's language; for a variant the catalogues do not know, the
+ * server's text (English), as GET /variants gives it.
+ */
+export function variantText(v: { name: string; description: string; victory: string }, what: "description" | "victory"): string {
+  const k = "variant." + v.name + "." + what;
+  return known(k) ? t(k) : v[what];
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, powerName, t, variantTitle } from "./i18n";
+import { countdown, fmtDate, powerName, t, variantText, variantTitle } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -227,7 +227,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
     levelRow.hidden = v.kind === "diceplomacy";
-    describe.textContent = v.description + (v.draws ? "" : " " + t("votes.nodraws"));
+    describe.textContent = variantText(v, "description") + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
   bots.addEventListener("change", () => (level.disabled = !bots.checked));
