@@ -377,7 +377,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	bob.wait("the open game", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q]')`, id))
 	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
 	bob.wait("bob's seat", `location.pathname.endsWith(`+fmt.Sprintf("%q", id)+`) && !!document.querySelector(".forming")`)
-	bobPower := eval[string](bob, `document.querySelector(".forming p")?.textContent ?? ""`)
+	bobPower := eval[string](bob, `document.querySelector(".forming #my-seat")?.textContent ?? ""`)
 	if !strings.Contains(bobPower, "Austria") {
 		t.Fatalf("bob plays %q, want the first free power, Austria", bobPower)
 	}

@@ -78,7 +78,7 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
     seatList,
     !g.my_power
       ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join")))
-      : h("div", { class: "row" }, h("span", {}, t("game.youplay", { power: label(g.my_power) })), confirming("leave", "game.leave", "game.leave.ask", "game.leave.yes", () => api.leave(g.id))),
+      : h("div", { class: "row" }, h("span", { id: "my-seat" }, t("game.youplay", { power: label(g.my_power) })), confirming("leave", "game.leave", "game.leave.ask", "game.leave.yes", () => api.leave(g.id))),
     g.you_created
       ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote")), confirming("cancel-game", "game.cancel", "game.cancel.ask", "game.cancel.yes", () => api.cancel(g.id)))
       : h("p", { class: "muted" }, t("game.waitstart")),
