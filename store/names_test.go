@@ -87,6 +87,29 @@ func TestNamesStoredUnderOlderRulesAreRekeyed(t *testing.T) {
 	}
 }
 
+// legacyDatabases runs fn once per database the tests can use (SQLite,
+// and PostgreSQL when available), each holding the schema as it was
+// before migration before, with a connection of its own (raw) to store
+// what a server of that time stored.
+func legacyDatabases(t *testing.T, before int, fn func(t *testing.T, driver, dsn string, raw *sql.DB)) {
+	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), fmt.Sprintf("before-%d.db", before))}
+	if pgtest.Available() {
+		dsns["postgres"] = pgtest.Database(t)
+	}
+	for backend, dsn := range dsns {
+		t.Run(backend, func(t *testing.T) {
+			driver := map[string]string{"sqlite": "sqlite", "postgres": "pgx"}[backend]
+			schemaBefore(t, driver, dsn, before)
+			raw, err := sql.Open(driver, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			fn(t, driver, dsn, raw)
+		})
+	}
+}
+
 // schemaBefore makes the schema of the migrations numbered below v in the
 // database at dsn, as a server of that time left it.
 func schemaBefore(t *testing.T, driver, dsn string, v int) {
@@ -124,75 +147,62 @@ func schemaBefore(t *testing.T, driver, dsn string, v int) {
 // alike, the older keeps the skeleton and the later none (it is logged),
 // as with keys; both still sign in.
 func TestSkeletonsOfStoredNamesAreFilled(t *testing.T) {
-	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "v3.db")}
-	if pgtest.Available() {
-		dsns["postgres"] = pgtest.Database(t)
-	}
 	ctx := context.Background()
-	for backend, dsn := range dsns {
-		t.Run(backend, func(t *testing.T) {
-			driver := map[string]string{"sqlite": "sqlite", "postgres": "pgx"}[backend]
-			schemaBefore(t, driver, dsn, 4)
-			raw, err := sql.Open(driver, dsn)
-			if err != nil {
+	legacyDatabases(t, 4, func(t *testing.T, driver, dsn string, raw *sql.DB) {
+		users := []struct{ id, name string }{
+			{"u-paypal", "paypal"},
+			{"u-paypal2", "\u0440\u0430\u0443\u0440\u0430\u04cf"}, // раураӏ, registered later
+			{"u-alice", "\u0430\u04cf\u0456\u0441\u0435"},         // аӏісе, all Cyrillic
+			{"u-tom", "Tom"},
+		}
+		for i, u := range users {
+			if _, err := raw.ExecContext(ctx, rebindFor(driver, "INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?)"),
+				u.id, u.name, nameKey(u.name), "x", int64(1000+i)); err != nil {
 				t.Fatal(err)
 			}
-			defer raw.Close()
-			users := []struct{ id, name string }{
-				{"u-paypal", "paypal"},
-				{"u-paypal2", "\u0440\u0430\u0443\u0440\u0430\u04cf"}, // раураӏ, registered later
-				{"u-alice", "\u0430\u04cf\u0456\u0441\u0435"},         // аӏісе, all Cyrillic
-				{"u-tom", "Tom"},
-			}
-			for i, u := range users {
-				if _, err := raw.ExecContext(ctx, rebindFor(driver, "INSERT INTO users (id, name, name_key, pass_hash, created) VALUES (?, ?, ?, ?, ?)"),
-					u.id, u.name, nameKey(u.name), "x", int64(1000+i)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			for range 2 { // the second opening finds nothing to do
-				s, err := Open(ctx, dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.Close()
-			}
-			// The later of paypal and раураӏ lacks the skeletons they
-			// share, and keeps that of "РАУРАӀ", its upper case.
-			want := map[string][]string{
-				"u-paypal":  {"PAYPAL", "paypal"},
-				"u-paypal2": {"PAYPAl"},
-				"u-alice":   {"AllCE", "alice"},
-				"u-tom":     {"TOM", "Torn", "torn"},
-			}
-			for id, w := range want {
-				if got := storedSkeletons(t, raw, driver, id); !slices.Equal(got, w) {
-					t.Errorf("user %s: skeletons %q, want %q", id, got, w)
-				}
-			}
+		}
+		for range 2 { // the second opening finds nothing to do
 			s, err := Open(ctx, dsn)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer s.Close()
-			for _, u := range users {
-				if err := s.View(ctx, func(tx Tx) error { _, err := tx.UserByName(u.name); return err }); err != nil {
-					t.Errorf("UserByName(%q): %v", u.name, err)
-				}
+			s.Close()
+		}
+		// The later of paypal and раураӏ lacks the skeletons they
+		// share, and keeps that of "РАУРАӀ", its upper case.
+		want := map[string][]string{
+			"u-paypal":  {"PAYPAL", "paypal"},
+			"u-paypal2": {"PAYPAl"},
+			"u-alice":   {"AllCE", "alice"},
+			"u-tom":     {"TOM", "Torn", "torn"},
+		}
+		for id, w := range want {
+			if got := storedSkeletons(t, raw, driver, id); !slices.Equal(got, w) {
+				t.Errorf("user %s: skeletons %q, want %q", id, got, w)
 			}
-			for name, want := range map[string]error{
-				"alice": ErrConfusable, "torn": ErrConfusable, "PayPal": ErrConflict,
-				"\u0440\u0430\u0443\u0440\u0430\u04cf": ErrConflict, "bob": nil,
-			} {
-				err := s.Update(ctx, func(tx Tx) error {
-					return tx.CreateUser(&User{ID: "new-" + name, Name: name, PassHash: "x", Created: time.Now()})
-				})
-				if !errors.Is(err, want) {
-					t.Errorf("CreateUser(%q) = %v, want %v", name, err, want)
-				}
+		}
+		s, err := Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for _, u := range users {
+			if err := s.View(ctx, func(tx Tx) error { _, err := tx.UserByName(u.name); return err }); err != nil {
+				t.Errorf("UserByName(%q): %v", u.name, err)
 			}
-		})
-	}
+		}
+		for name, want := range map[string]error{
+			"alice": ErrConfusable, "torn": ErrConfusable, "PayPal": ErrConflict,
+			"\u0440\u0430\u0443\u0440\u0430\u04cf": ErrConflict, "bob": nil,
+		} {
+			err := s.Update(ctx, func(tx Tx) error {
+				return tx.CreateUser(&User{ID: "new-" + name, Name: name, PassHash: "x", Created: time.Now()})
+			})
+			if !errors.Is(err, want) {
+				t.Errorf("CreateUser(%q) = %v, want %v", name, err, want)
+			}
+		}
+	})
 }
 
 // storedSkeletons returns the skeletons that name_skeletons holds for
@@ -359,85 +369,72 @@ func TestLookAlikeCapitalsAreRefused(t *testing.T) {
 // Where two of them look alike only in capitals, the older keeps the
 // skeleton they share, and the later goes without it and is logged.
 func TestShownSkeletonsOfStoredNamesAreFilled(t *testing.T) {
-	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "v5.db")}
-	if pgtest.Available() {
-		dsns["postgres"] = pgtest.Database(t)
-	}
 	ctx := context.Background()
-	for backend, dsn := range dsns {
-		t.Run(backend, func(t *testing.T) {
-			driver := map[string]string{"sqlite": "sqlite", "postgres": "pgx"}[backend]
-			schemaBefore(t, driver, dsn, 6)
-			raw, err := sql.Open(driver, dsn)
-			if err != nil {
+	legacyDatabases(t, 6, func(t *testing.T, driver, dsn string, raw *sql.DB) {
+		users := []struct{ id, name string }{
+			{"u-abe", "ABE"},
+			{"u-abe2", "\u0391\u0392\u0395"}, // ΑΒΕ in Greek capitals, registered later
+			{"u-bop", "bop"},
+			{"u-bop2", "\u0412\u041e\u0420"}, // ВОР in Cyrillic capitals, later
+			{"u-yamada", "山田たろう"},
+		}
+		for i, u := range users {
+			// As CreateUser stored them under 0004: the key's skeleton.
+			key := nameKey(u.name)
+			if _, err := raw.ExecContext(ctx, rebindFor(driver, "INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?)"),
+				u.id, u.name, key, username.Skeleton(key), "x", int64(1000+i)); err != nil {
 				t.Fatal(err)
 			}
-			defer raw.Close()
-			users := []struct{ id, name string }{
-				{"u-abe", "ABE"},
-				{"u-abe2", "\u0391\u0392\u0395"}, // ΑΒΕ in Greek capitals, registered later
-				{"u-bop", "bop"},
-				{"u-bop2", "\u0412\u041e\u0420"}, // ВОР in Cyrillic capitals, later
-				{"u-yamada", "山田たろう"},
-			}
-			for i, u := range users {
-				// As CreateUser stored them under 0004: the key's skeleton.
-				key := nameKey(u.name)
-				if _, err := raw.ExecContext(ctx, rebindFor(driver, "INSERT INTO users (id, name, name_key, name_skeleton, pass_hash, created) VALUES (?, ?, ?, ?, ?, ?)"),
-					u.id, u.name, key, username.Skeleton(key), "x", int64(1000+i)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			var log bytes.Buffer
-			defer slog.SetDefault(slog.Default())
-			slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
-			for range 2 { // the second opening finds nothing to change
-				s, err := Open(ctx, dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.Close()
-			}
-			for id, w := range map[string][]string{
-				"u-abe":    {"ABE", "abe"},
-				"u-abe2":   {"aßꞓ"}, // not "ABE", u-abe's
-				"u-bop":    {"BOP", "bop"},
-				"u-bop2":   {"ʙop"}, // not "BOP", u-bop's
-				"u-yamada": {"山田たろう"},
-			} {
-				if got := storedSkeletons(t, raw, driver, id); !slices.Equal(got, w) {
-					t.Errorf("user %s: skeletons %q, want %q", id, got, w)
-				}
-			}
-			for _, later := range []string{"user=u-abe2 older_user=u-abe", "user=u-bop2 older_user=u-bop"} {
-				if n := strings.Count(log.String(), later); n != 2 {
-					t.Errorf("%q logged %d times in two openings, want 2:\n%s", later, n, log.String())
-				}
-			}
+		}
+		var log bytes.Buffer
+		defer slog.SetDefault(slog.Default())
+		slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
+		for range 2 { // the second opening finds nothing to change
 			s, err := Open(ctx, dsn)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer s.Close()
-			for _, u := range users {
-				if err := s.View(ctx, func(tx Tx) error { _, err := tx.UserByName(u.name); return err }); err != nil {
-					t.Errorf("UserByName(%q): %v", u.name, err)
-				}
+			s.Close()
+		}
+		for id, w := range map[string][]string{
+			"u-abe":    {"ABE", "abe"},
+			"u-abe2":   {"aßꞓ"}, // not "ABE", u-abe's
+			"u-bop":    {"BOP", "bop"},
+			"u-bop2":   {"ʙop"}, // not "BOP", u-bop's
+			"u-yamada": {"山田たろう"},
+		} {
+			if got := storedSkeletons(t, raw, driver, id); !slices.Equal(got, w) {
+				t.Errorf("user %s: skeletons %q, want %q", id, got, w)
 			}
-			for name, want := range map[string]error{
-				"\u0391\u0392\u0395": ErrConflict, "abe": ErrConflict,
-				"\u03b1\u03b2\u03b5": ErrConflict,   // αβε: u-abe2's name in lower case
-				"\u0392\u039f\u03a1": ErrConfusable, // ΒΟΡ in Greek capitals
-				"\u0432\u043e\u0440": ErrConflict,   // вор: u-bop2's name
-				"山田はなこ":              nil,
-			} {
-				err := s.Update(ctx, func(tx Tx) error {
-					return tx.CreateUser(&User{ID: "new-" + name, Name: name, PassHash: "x", Created: time.Now()})
-				})
-				if !errors.Is(err, want) || (want == nil) != (err == nil) {
-					t.Errorf("CreateUser(%q) = %v, want %v", name, err, want)
-				}
+		}
+		for _, later := range []string{"user=u-abe2 older_user=u-abe", "user=u-bop2 older_user=u-bop"} {
+			if n := strings.Count(log.String(), later); n != 2 {
+				t.Errorf("%q logged %d times in two openings, want 2:\n%s", later, n, log.String())
 			}
-		})
-	}
+		}
+		s, err := Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for _, u := range users {
+			if err := s.View(ctx, func(tx Tx) error { _, err := tx.UserByName(u.name); return err }); err != nil {
+				t.Errorf("UserByName(%q): %v", u.name, err)
+			}
+		}
+		for name, want := range map[string]error{
+			"\u0391\u0392\u0395": ErrConflict, "abe": ErrConflict,
+			"\u03b1\u03b2\u03b5": ErrConflict,   // αβε: u-abe2's name in lower case
+			"\u0392\u039f\u03a1": ErrConfusable, // ΒΟΡ in Greek capitals
+			"\u0432\u043e\u0440": ErrConflict,   // вор: u-bop2's name
+			"山田はなこ":              nil,
+		} {
+			err := s.Update(ctx, func(tx Tx) error {
+				return tx.CreateUser(&User{ID: "new-" + name, Name: name, PassHash: "x", Created: time.Now()})
+			})
+			if !errors.Is(err, want) || (want == nil) != (err == nil) {
+				t.Errorf("CreateUser(%q) = %v, want %v", name, err, want)
+			}
+		}
+	})
 }
