@@ -169,10 +169,12 @@ export function fmtTime(iso: string): string {
   return new Intl.DateTimeFormat(lang, today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(d);
 }
 
-// Japanese narrow units are Latin letters ("23h"), which read as English:
-// Japanese takes its short ones ("23 時間").
+// English reads the narrow units ("23h 5m"). Japanese narrow units are
+// Latin letters, which read as English, and French ones lack the space
+// French typography wants ("23h"): both take their short ones ("23 時間",
+// "23 h 5 min").
 const unit = (n: number, u: "day" | "hour" | "minute" | "second") =>
-  new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: lang === "ja" ? "short" : "narrow" }).format(n);
+  new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: lang === "en" ? "narrow" : "short" }).format(n);
 
 /** countdown writes the time left until a deadline ("2d 3h left"). */
 export function countdown(iso: string, now = Date.now()): string {
