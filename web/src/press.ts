@@ -108,35 +108,44 @@ export class Press {
     this.input.focus();
   }
 
+  /** byChannel sorts the messages by channel, in one pass. */
+  private byChannel(): Map<string, Message[]> {
+    const out = new Map<string, Message[]>();
+    for (const m of this.msgs) {
+      const c = this.channelOf(m);
+      const list = out.get(c);
+      if (list) list.push(m);
+      else out.set(c, [m]);
+    }
+    return out;
+  }
+
   /** markRead counts the open channel read when the panel is on screen. */
-  markRead(): void {
+  markRead(byChannel = this.byChannel()): void {
     if (!this.visible()) return;
-    const mine = this.msgs.filter((m) => this.channelOf(m) === this.channel);
-    const max = Math.max(0, ...mine.map((m) => m.cursor));
+    const max = Math.max(0, ...(byChannel.get(this.channel) ?? []).map((m) => m.cursor));
     if ((this.read[this.channel] ?? 0) < max) {
       this.read[this.channel] = max;
       localStorage.setItem(this.storeKey(), JSON.stringify(this.read));
     }
   }
 
-  private unread(ch: string): number {
+  private unread(ch: string, msgs: Message[]): number {
     const r = this.read[ch] ?? 0;
-    return this.msgs.filter((m) => m.from !== this.me && m.cursor > r && this.channelOf(m) === ch).length;
+    return msgs.filter((m) => m.from !== this.me && m.cursor > r).length;
   }
 
   draw(): void {
     if (this.mode === "none") return;
-    this.markRead();
+    const byChannel = this.byChannel();
+    this.markRead(byChannel);
     const chans = this.mode === "public" ? [PUBLIC] : [PUBLIC, ...this.others()];
-    for (const m of this.msgs) {
-      const c = this.channelOf(m);
-      if (!chans.includes(c)) chans.push(c);
-    }
+    for (const c of byChannel.keys()) if (!chans.includes(c)) chans.push(c);
     if (!chans.includes(this.channel)) chans.push(this.channel);
     let total = 0;
     this.channels.replaceChildren(
       ...chans.map((c) => {
-        const n = this.unread(c);
+        const n = this.unread(c, byChannel.get(c) ?? []);
         total += n;
         const label = c === PUBLIC ? t("press.public") : c.split(",").map(this.label).join(", ");
         return h("button", {
@@ -150,11 +159,14 @@ export class Press {
       }),
     );
     this.onUnread(total);
-    const shown = this.msgs.filter((m) => this.channelOf(m) === this.channel);
+    const shown = byChannel.get(this.channel) ?? [];
+    // Every message shown is of the open channel: its recipients read
+    // "everyone" exactly when the channel is the public one.
+    const everyone = this.channel === PUBLIC;
     this.list.replaceChildren(
       ...shown.map((m) =>
         h("li", { class: "msg" + (m.from === this.me ? " mine" : "") },
-          h("div", { class: "meta" }, h("b", {}, this.label(m.from)), " → ", m.to.length === this.others().length ? t("press.public") : m.to.map(this.label).join(", "), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
+          h("div", { class: "meta" }, h("b", {}, this.label(m.from)), " → ", everyone ? t("press.public") : m.to.map(this.label).join(", "), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
           h("div", { class: "body" }, m.body),
         ),
       ),
