@@ -142,22 +142,30 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 	}
 }
 
-func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
-	e := standard(t)
-	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
-	_ = g.Start("u1", t0)
-	// England loses everything.
-	england, _ := e.Names.Power("England")
+// eliminate takes every unit and centre of the power named name from g.
+func eliminate(t *testing.T, e *Engine, g *Game, name string) {
+	t.Helper()
+	power, ok := e.Names.Power(name)
+	if !ok {
+		t.Fatalf("no power %q", name)
+	}
 	for p, u := range g.Position.Units {
-		if u.Power == england {
+		if u.Power == power {
 			g.Position.Units[p] = rules.Unit{}
 		}
 	}
 	for p, o := range g.Position.Owner {
-		if o == england {
+		if o == power {
 			g.Position.Owner[p] = rules.NoPower
 		}
 	}
+}
+
+func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
+	e := standard(t)
+	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
+	_ = g.Start("u1", t0)
+	eliminate(t, e, g, "England") // England loses everything.
 	if _, err := g.Advance(e, nil, t0); err != nil {
 		t.Fatal(err)
 	}
@@ -171,23 +179,10 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 // more clans tie for the most, the game plays on.
 func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
 	e := NewEngines(variants.MustLoad()).Get("sengoku")
-	eliminate := func(g *Game, name string) {
-		power, _ := e.Names.Power(name)
-		for p, u := range g.Position.Units {
-			if u.Power == power {
-				g.Position.Units[p] = rules.Unit{}
-			}
-		}
-		for p, o := range g.Position.Owner {
-			if o == power {
-				g.Position.Owner[p] = rules.NoPower
-			}
-		}
-	}
 	// Every other clan holds its two home centres: a tie, so play goes on.
 	g, _ := New(e, table.Player{ID: "u1"}, "Oda", 60, true)
 	_ = g.Start("u1", t0)
-	eliminate(g, "Oda")
+	eliminate(t, e, g, "Oda")
 	if _, err := g.Advance(e, nil, t0); err != nil {
 		t.Fatal(err)
 	}
