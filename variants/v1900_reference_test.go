@@ -128,7 +128,6 @@ func lowerAll(s []string) []string {
 	return out
 }
 
-// dpPowers maps the reference's power names to Chancery's.
 // diffCentres compares the home and neutral supply centres of a reference
 // map (powers naming its powers as the variant does) with v's.
 func diffCentres(t *testing.T, file string, ref *dpMap, powers map[string]string, v *rules.Variant) {
@@ -155,6 +154,7 @@ func diffCentres(t *testing.T, file string, ref *dpMap, powers map[string]string
 	diffSets(t, file, "home and neutral centres", refSC, ourSC)
 }
 
+// dpPowers maps the reference's power names to Chancery's.
 var dpPowers = map[string]string{"AUSTRIA": "Austria-Hungary", "BRITAIN": "Britain", "FRANCE": "France",
 	"GERMANY": "Germany", "ITALY": "Italy", "RUSSIA": "Russia", "TURKEY": "Turkey"}
 
