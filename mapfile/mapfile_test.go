@@ -168,13 +168,12 @@ func TestBarred(t *testing.T) {
 	if v.MayOwn(aaa, 2) || !v.MayOwn(aaa, 1) {
 		t.Errorf("MayOwn(aaa): Blue %v, Red %v; want false, true", v.MayOwn(aaa, 2), v.MayOwn(aaa, 1))
 	}
-	for _, bad := range []string{`barred=Nobody`, `barred=Blue`} {
-		text := tiny + "province ccc land " + bad + " \"C\"\n"
-		if bad == `barred=Nobody` {
-			text = strings.Replace(tiny, `home=Red "Alpha"`, `home=Red barred=Nobody "Alpha"`, 1)
-		}
-		if _, err := mapfile.Parse(strings.NewReader(text)); err == nil {
-			t.Errorf("%s accepted", bad)
+	for _, bad := range []struct{ name, text string }{
+		{"an unknown power", strings.Replace(tiny, `home=Red "Alpha"`, `home=Red barred=Nobody "Alpha"`, 1)},
+		{"a province that is no supply centre", tiny + "province ccc land barred=Blue \"C\"\n"},
+	} {
+		if _, err := mapfile.Parse(strings.NewReader(bad.text)); err == nil {
+			t.Errorf("barred= on %s accepted", bad.name)
 		}
 	}
 }
