@@ -74,14 +74,9 @@ func FormatPhase(p rules.Phase) Phase {
 	return Phase{Season: p.Season.String(), Year: p.Year, Type: p.Type.String()}
 }
 
+// unitType reads a unit type: the contract's "army" or "fleet" (which
+// asciiLower returns as they are), in any case, or A or F.
 func unitType(s string) (rules.UnitType, bool) {
-	// The contract's own spelling first, without lowering.
-	switch s {
-	case "army":
-		return rules.Army, true
-	case "fleet":
-		return rules.Fleet, true
-	}
 	switch asciiLower(s) {
 	case "army", "a":
 		return rules.Army, true
