@@ -17,6 +17,7 @@
 package bot
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -344,27 +345,36 @@ func (b *planner) canPermit(g rules.Province, permits map[rules.Province]rules.O
 
 func (b *planner) retreats() []rules.Order {
 	b.distances(false)
+	return retreatOrders(b.pos, b.power, func(_ rules.Dislodged, to rules.Province) float64 {
+		return -float64(b.score(to)) // a low score is near what the planner wants
+	})
+}
+
+// retreatOrders sends each dislodged unit of power, in turn, to the free
+// place it may retreat to that value rates highest (the first on a tie),
+// or disbands it when every such place is taken by an earlier retreat.
+func retreatOrders(pos *rules.Position, power rules.Power, value func(d rules.Dislodged, to rules.Province) float64) []rules.Order {
 	var out []rules.Order
 	taken := map[rules.Province]bool{}
-	for _, d := range b.pos.Dislodged {
-		if d.Power != b.power {
+	for _, d := range pos.Dislodged {
+		if d.Power != power {
 			continue
 		}
-		best, bestScore := noLoc, 1<<30
+		best, bestValue := noLoc, math.Inf(-1)
 		for _, l := range d.Retreats {
 			if taken[l.Province] {
 				continue
 			}
-			if s := b.score(l.Province); s < bestScore {
-				best, bestScore = l, s
+			if v := value(d, l.Province); v > bestValue {
+				best, bestValue = l, v
 			}
 		}
 		if best.Province == rules.NoProvince {
-			out = append(out, rules.Order{Power: b.power, Kind: rules.Disband, Unit: d.Type, At: d.Loc(), Target: noLoc, Dest: noLoc})
+			out = append(out, rules.Order{Power: power, Kind: rules.Disband, Unit: d.Type, At: d.Loc(), Target: noLoc, Dest: noLoc})
 			continue
 		}
 		taken[best.Province] = true
-		out = append(out, rules.Order{Power: b.power, Kind: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: best, Dest: noLoc})
+		out = append(out, rules.Order{Power: power, Kind: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: best, Dest: noLoc})
 	}
 	return out
 }

@@ -461,29 +461,9 @@ func (pl *plan) fleetCanConvoy(f rules.Province) bool {
 // retreats sends each dislodged unit to the best free place it may go
 // to, or disbands it.
 func (a *analysis) retreats(rnd *rand.Rand, noise float64) []rules.Order {
-	var out []rules.Order
-	taken := map[rules.Province]bool{}
-	for _, d := range a.pos.Dislodged {
-		if d.Power != a.me {
-			continue
-		}
-		best, bestScore := noLoc, math.Inf(-1)
-		for _, l := range d.Retreats {
-			if taken[l.Province] {
-				continue
-			}
-			if s := a.value[d.Type][l.Province] + gumbel(rnd, noise); s > bestScore {
-				best, bestScore = l, s
-			}
-		}
-		if best.Province == rules.NoProvince {
-			out = append(out, rules.Order{Power: a.me, Kind: rules.Disband, Unit: d.Type, At: d.Loc(), Target: noLoc, Dest: noLoc})
-			continue
-		}
-		taken[best.Province] = true
-		out = append(out, rules.Order{Power: a.me, Kind: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: best, Dest: noLoc})
-	}
-	return out
+	return retreatOrders(a.pos, a.me, func(d rules.Dislodged, to rules.Province) float64 {
+		return a.value[d.Type][to] + gumbel(rnd, noise)
+	})
 }
 
 // adjustments builds on the best sites the unit type that is worth more

@@ -59,8 +59,6 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	return writeJSON(stdout, stderr, out, *indent)
 }
 
-// decodeStrict decodes exactly one JSON value, refusing unknown fields so
-// that a misspelt field is reported instead of silently ignored.
 // readInput reads standard input, refusing more than maxInput bytes.
 func readInput(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
@@ -73,6 +71,8 @@ func readInput(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
+// decodeStrict decodes exactly one JSON value, refusing unknown fields so
+// that a misspelt field is reported instead of silently ignored.
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

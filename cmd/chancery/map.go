@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -44,8 +43,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var data []byte
 	if !*start {
-		if data, err = io.ReadAll(stdin); err != nil {
-			fmt.Fprintf(stderr, "chancery map: reading standard input: %v\n", err)
+		if data, err = readInput(stdin); err != nil {
+			fmt.Fprintf(stderr, "chancery map: %v\n", err)
 			return 1
 		}
 	}
@@ -68,9 +67,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return flush(out, stderr)
 	}
 	var in judge.Input
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := decodeStrict(data, &in); err != nil {
 		fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)
 		return 2
 	}
