@@ -74,11 +74,12 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*store.Us
 			"authentication required: send Authorization: Bearer <token>, or the %s cookie (POST /api/v1/sessions)", sessionCookieName)
 	}
 	var u *store.User
+	session := tokenHash(token)
 	err := store.ErrNotFound // a cookie too short or too long to be a token
 	if len(token) >= 20 && len(token) <= 100 {
 		err = s.st.View(r.Context(), func(tx store.Tx) error {
 			var err error
-			u, err = tx.SessionUser(tokenHash(token), s.now())
+			u, err = tx.SessionUser(session, s.now())
 			return err
 		})
 	}
@@ -94,7 +95,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*store.Us
 	if err != nil {
 		return nil, credential{}, err
 	}
-	return u, credential{session: tokenHash(token), cookie: cookie}, nil
+	return u, credential{session: session, cookie: cookie}, nil
 }
 
 // newSession makes a session for u: its token, to give to the client

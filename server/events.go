@@ -32,7 +32,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st := &stream{sse: out, id: r.PathValue("id"), user: user(r).ID, version: -1, seq: -1}
-	if err := s.streamFrom(r, st, user(r).ID); err != nil {
+	if err := s.streamFrom(r, st); err != nil {
 		return err
 	}
 	wake := s.hub.subscribe(st.id)
@@ -145,21 +145,21 @@ const streamBatch = 100
 
 // streamFrom finds the user's power and where the stream's press starts:
 // now, or for a reconnecting client after the last message it had.
-func (s *Server) streamFrom(r *http.Request, st *stream, userID string) error {
+func (s *Server) streamFrom(r *http.Request, st *stream) error {
 	return s.st.View(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, st.id, false)
 		if err != nil {
 			return err
 		}
-		_, mine, g, err := s.seats(row, userID)
+		_, mine, g, err := s.seats(row, st.user)
 		if err != nil {
 			return err
 		}
-		if err := admit(row, g.Table(), userID, invitation(r)); err != nil {
+		if err := admit(row, g.Table(), st.user, invitation(r)); err != nil {
 			return err
 		}
 		st.power = mine // none: the stream has no press
-		st.formingOnly = !row.Spectators && !insider(g.Table(), userID)
+		st.formingOnly = !row.Spectators && !insider(g.Table(), st.user)
 		st.after = s.now().UnixMicro()
 		if v := r.Header.Get("Last-Event-ID"); v != "" {
 			var t int64

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,24 +106,7 @@ func TestAStreamEndsWithItsSession(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		t.Run("revoked", func(t *testing.T) { checkRevokedStream(t, e, e.URL) })
 		t.Run("revoked through another server", func(t *testing.T) {
-			st := e.st
-			if e.backend == "postgres" {
-				var err error
-				if st, err = store.Open(context.Background(), e.dsn); err != nil {
-					t.Fatal(err)
-				}
-				defer st.Close()
-			}
-			other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: 20 * time.Millisecond, NoScheduler: true,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer other.Close()
-			hs := httptest.NewServer(other.Handler())
-			defer hs.Close()
-			defer hs.CloseClientConnections()
-			checkRevokedStream(t, e, hs.URL+"/api/v1")
+			checkRevokedStream(t, e, otherServer(t, e, 20*time.Millisecond))
 		})
 		t.Run("expired", func(t *testing.T) {
 			a, b := e.user(), e.user()

@@ -243,40 +243,27 @@ func (d *db) migrate(ctx context.Context) error {
 // to rename: a look-alike registered beside a name is the attack these
 // keys stop, and the look-alike is the later of the two.
 func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key FROM users ORDER BY created, id")
+	users, err := usersByAge(ctx, tx)
 	if err != nil {
 		return err
 	}
-	type user struct{ id, name, key, want string }
-	var users []user
-	for rows.Next() {
-		var u user
-		if err := rows.Scan(&u.id, &u.name, &u.key); err != nil {
-			rows.Close()
-			return err
-		}
-		users = append(users, u)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
 	// Decide every key first, oldest account first.
+	type change struct{ id, want string }
 	holder := map[string]string{} // key: user id
-	var changed []user
+	var changed []change
 	for _, u := range users {
-		u.want = nameKey(u.name)
-		if other, ok := holder[u.want]; ok {
+		want := nameKey(u.name)
+		if other, ok := holder[want]; ok {
 			if u.key != unreachableKey(u.id) {
 				slog.Warn("two accounts' names are now the same name: the later cannot sign in until an operator renames it",
 					"name", u.name, "user", u.id, "older_user", other)
 			}
-			u.want = unreachableKey(u.id)
+			want = unreachableKey(u.id)
 		} else {
-			holder[u.want] = u.id
+			holder[want] = u.id
 		}
-		if u.want != u.key {
-			changed = append(changed, u)
+		if want != u.key {
+			changed = append(changed, change{u.id, want})
 		}
 	}
 	// Then move the keys that change out of the way before writing the
@@ -295,6 +282,30 @@ func (d *db) rekeyUsers(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
+// storedUser is a user as the name steps of migrate read it: its name,
+// and its name key as stored.
+type storedUser struct{ id, name, key string }
+
+// usersByAge reads every user, oldest account first: the order in which
+// rekeyUsers and skeletonUsers let the first of two look-alikes keep
+// what they share.
+func usersByAge(ctx context.Context, tx *sql.Tx) ([]storedUser, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key FROM users ORDER BY created, id")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var users []storedUser
+	for rows.Next() {
+		var u storedUser
+		if err := rows.Scan(&u.id, &u.name, &u.key); err != nil {
+			return nil, err
+		}
+		users = append(users, u)
+	}
+	return users, rows.Err()
+}
+
 // unreachableKey is the name key of an account whose name another, older
 // account now has: it holds capital letters, which nameKey never returns,
 // so no name typed at sign-in reaches it.
@@ -308,26 +319,12 @@ func unreachableKey(id string) string { return "RENAMED:" + id }
 // logged for an operator to rename: it still signs in, and no new name
 // can look like either.
 func (d *db) skeletonUsers(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, "SELECT id, name, name_key FROM users ORDER BY created, id")
+	users, err := usersByAge(ctx, tx)
 	if err != nil {
 		return err
 	}
-	type user struct{ id, name, key string }
-	var users []user
-	for rows.Next() {
-		var u user
-		if err := rows.Scan(&u.id, &u.name, &u.key); err != nil {
-			rows.Close()
-			return err
-		}
-		users = append(users, u)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
 	have := map[string]string{} // skeleton: user id, as stored
-	rows, err = tx.QueryContext(ctx, "SELECT skeleton, user_id FROM name_skeletons")
+	rows, err := tx.QueryContext(ctx, "SELECT skeleton, user_id FROM name_skeletons")
 	if err != nil {
 		return err
 	}
