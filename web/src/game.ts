@@ -6,7 +6,7 @@ import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type 
 import { errorText } from "./errors";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, list, paren, phaseLabel, powerName, provinceName as placeName, t, variantText, variantTitle, why, type Key } from "./i18n";
+import { countdown, fmtDate, list, num, paren, phaseLabel, powerName, provinceName as placeName, t, variantText, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -231,8 +231,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     const rec = viewing === null ? null : history[viewing]!;
     const owners = rec ? rec.position.supply_centers : g.supply_centers;
     const count = (p: string) => Object.values(owners).filter((o) => o === p).length;
-    const nf = new Intl.NumberFormat(document.documentElement.lang);
-    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", pname(p), " ", h("b", {}, nf.format(count(p))))));
+    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", pname(p), " ", h("b", {}, num(count(p))))));
   };
 
   const drawPowers = () => {
@@ -241,7 +240,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       return h("tr", { class: p.power === g.my_power ? "me" : "", "data-power": p.power },
         h("th", { scope: "row" }, powerMark(i), " ", pname(p.power)),
         h("td", {}, p.player ?? (p.bot ? t("game.bot") : "—")),
-        h("td", { class: "num" }, new Intl.NumberFormat(document.documentElement.lang).format(p.centres)),
+        h("td", { class: "num" }, num(p.centres)),
         h("td", { class: "num" }, String(p.units)),
         h("td", {}, !p.alive ? t("powers.out") : p.ready ? "✓ " + t("powers.ready") : p.owes ? t("powers.owes") : ""),
       );
