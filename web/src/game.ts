@@ -213,13 +213,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     results.append(
       h("h3", {}, label, " ", !rec && history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(-1) }, t("results.show")) : ""),
       explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", resultWord(explain.result ?? "succeeded", explain.reason), explain.message ? paren(explain.message) : "") : "",
-      h("ul", { class: "result-list" }, ...list.map((r) =>
-        h("li", { class: "res r-" + r.result, "data-order": r.order },
+      h("ul", { class: "result-list" }, ...list.map((r) => {
+        const because = why(r, provinceName);
+        return h("li", { class: "res r-" + r.result, "data-order": r.order },
           h("span", { class: "res-mark", "aria-hidden": "true" }, r.result === "succeeded" ? "✓" : r.result === "illegal" ? "!" : "✕"), " ",
           h("b", {}, pname(r.power)), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
-          why(r, provinceName) ? h("span", { class: "muted" }, paren(why(r, provinceName))) : null,
-        ),
-      )),
+          because ? h("span", { class: "muted" }, paren(because)) : null,
+        );
+      })),
     );
   };
   board.onOrder = (d) => {
