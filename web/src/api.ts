@@ -61,30 +61,34 @@ export interface PowerState {
   owes: boolean;
 }
 
-export interface DiplomacyGame extends Settings {
+/** What a game of either kind says of itself (GET /games/{id}). */
+interface GameBase extends Settings {
   /** The creator cancelled the game before it started (its status is finished). */
   cancelled?: boolean;
   id: string;
-  kind: "diplomacy";
-  variant: string;
   name: string;
   status: Status;
   seq: number;
   version: number;
   phase_deadline_seconds: number;
   deadline: string | null;
+  my_power?: string;
+  you_created: boolean;
+}
+
+export interface DiplomacyGame extends GameBase {
+  kind: "diplomacy";
+  variant: string;
   phase: Phase;
   units: Unit[];
   dislodged: Dislodged[];
   supply_centers: Record<string, string>;
   powers: PowerState[];
-  my_power?: string;
   my_orders?: { orders: string[]; ready: boolean };
   my_votes?: { draw: boolean; concede: boolean };
   last: { phase: Phase; results: Result[]; disbanded: Unit[] } | null;
   end: { reason: "victory" | "draw" | "concession"; winner?: string; powers?: string[] } | null;
   bots: boolean;
-  you_created: boolean;
 }
 
 export interface DicePlayer {
@@ -115,22 +119,11 @@ export interface DiceView {
   legal?: DiceMove[];
 }
 
-export interface DiceGame extends Settings {
-  /** The creator cancelled the game before it started (its status is finished). */
-  cancelled?: boolean;
-  id: string;
+export interface DiceGame extends GameBase {
   kind: "diceplomacy";
   variant: "diceplomacy";
-  name: string;
-  status: Status;
-  seq: number;
-  version: number;
-  phase_deadline_seconds: number;
-  deadline: string | null;
   seats: { power: string; name?: string; bot?: boolean }[];
-  my_power?: string;
   my_seat?: number;
-  you_created: boolean;
   view?: DiceView;
 }
 

@@ -4,6 +4,7 @@
 
 import type { Unit } from "./api";
 import { t } from "./i18n";
+import { base } from "./orders";
 import { h, s } from "./ui";
 
 interface Pt { x: number; y: number }
@@ -56,8 +57,6 @@ export function powerMark(index: number): SVGSVGElement {
   const g = s("g", { class: `unit pw${index % 8}` }, shape(index, 7));
   return s("svg", { class: "mark", viewBox: "-10 -10 20 20", width: 16, height: 16, "aria-hidden": "true" }, g);
 }
-
-const base = (loc: string) => loc.split("/")[0]!.toLowerCase();
 
 export class Board {
   readonly el: HTMLElement;

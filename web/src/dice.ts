@@ -5,7 +5,7 @@
 
 import { api, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, known, lang, list, paren, t, variantTitle, type Key } from "./i18n";
+import { countdown, fmtDate, known, lang, list, paren, plural, t, variantTitle, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
@@ -133,7 +133,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     // A sentence about several seats has its singular where the language
     // makes the verb agree ("alice a rejoint", "alice et bob ont rejoint").
     let k = ("dice.ev." + e.kind) as Key;
-    const one = k + "." + new Intl.PluralRules(lang).select(e.seats?.length ?? 0);
+    const one = k + "." + plural(e.seats?.length ?? 0);
     if (known(one)) k = one;
     const target = e.target >= 0 ? name(v, e.target) : "";
     // The attackers are side 0, which the log leaves out.

@@ -6,7 +6,7 @@ import { api, ApiError, follow, invited, type DiplomacyGame, type Options, type 
 import { errorText } from "./errors";
 import { Board, powerMark, type Drawn } from "./board";
 import { dicePage } from "./dice";
-import { countdown, fmtDate, list, paren, phaseLabel, powerName, provinceName as placeName, t, variantText, variantTitle, why, type Key } from "./i18n";
+import { countdown, fmtDate, list, num, paren, phaseLabel, powerName, provinceName as placeName, t, variantText, variantTitle, why, type Key } from "./i18n";
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
@@ -213,13 +213,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     results.append(
       h("h3", {}, label, " ", !rec && history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(-1) }, t("results.show")) : ""),
       explain ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, explain.text), " — ", resultWord(explain.result ?? "succeeded", explain.reason), explain.message ? paren(explain.message) : "") : "",
-      h("ul", { class: "result-list" }, ...list.map((r) =>
-        h("li", { class: "res r-" + r.result, "data-order": r.order },
+      h("ul", { class: "result-list" }, ...list.map((r) => {
+        const because = why(r, provinceName);
+        return h("li", { class: "res r-" + r.result, "data-order": r.order },
           h("span", { class: "res-mark", "aria-hidden": "true" }, r.result === "succeeded" ? "✓" : r.result === "illegal" ? "!" : "✕"), " ",
           h("b", {}, pname(r.power)), " ", r.order, " — ", h("span", { class: "res-word" }, resultWord(r.result, r.reason)),
-          why(r, provinceName) ? h("span", { class: "muted" }, paren(why(r, provinceName))) : null,
-        ),
-      )),
+          because ? h("span", { class: "muted" }, paren(because)) : null,
+        );
+      })),
     );
   };
   board.onOrder = (d) => {
@@ -231,8 +232,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     const rec = viewing === null ? null : history[viewing]!;
     const owners = rec ? rec.position.supply_centers : g.supply_centers;
     const count = (p: string) => Object.values(owners).filter((o) => o === p).length;
-    const nf = new Intl.NumberFormat(document.documentElement.lang);
-    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", pname(p), " ", h("b", {}, nf.format(count(p))))));
+    centreBar.replaceChildren(...powers.map((p, i) => h("li", { "data-power": p }, powerMark(i), " ", pname(p), " ", h("b", {}, num(count(p))))));
   };
 
   const drawPowers = () => {
@@ -241,7 +241,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       return h("tr", { class: p.power === g.my_power ? "me" : "", "data-power": p.power },
         h("th", { scope: "row" }, powerMark(i), " ", pname(p.power)),
         h("td", {}, p.player ?? (p.bot ? t("game.bot") : "—")),
-        h("td", { class: "num" }, new Intl.NumberFormat(document.documentElement.lang).format(p.centres)),
+        h("td", { class: "num" }, num(p.centres)),
         h("td", { class: "num" }, String(p.units)),
         h("td", {}, !p.alive ? t("powers.out") : p.ready ? "✓ " + t("powers.ready") : p.owes ? t("powers.owes") : ""),
       );

@@ -41,13 +41,33 @@ export function setLang(code: string): void {
 /** known says whether the catalogues have a message for k. */
 export const known = (k: string): k is Key => k in en;
 
+// Intl's formatters are costly to build, and the page writes with a few
+// only (every countdown each second, every message's time, every number
+// of a message): each is built once per language and kept.
+const formatters = new Map<string, unknown>();
+function formatter<F>(name: string, make: () => F): F {
+  const k = lang + " " + name;
+  let f = formatters.get(k) as F | undefined;
+  if (f === undefined) {
+    f = make();
+    formatters.set(k, f);
+  }
+  return f;
+}
+
+/** num writes a number as the language does ("1,234", "1 234"). */
+export const num = (n: number): string => formatter("number", () => new Intl.NumberFormat(lang)).format(n);
+
+/** plural is the language's plural category of n ("one", "other"...). */
+export const plural = (n: number): Intl.LDMLPluralRule => formatter("plural", () => new Intl.PluralRules(lang)).select(n);
+
 /** t returns a message with its {placeholders} filled; numbers are written for the language. */
 export function t(key: Key, vars: Record<string, string | number> = {}): string {
   const msg = languages[lang]!.messages[key] ?? en[key] ?? key;
   return msg.replace(/\{(\w+)\}/g, (_, k: string) => {
     const v = vars[k];
     if (v === undefined) return "";
-    return typeof v === "number" ? new Intl.NumberFormat(lang).format(v) : v;
+    return typeof v === "number" ? num(v) : v;
   });
 }
 
@@ -145,7 +165,7 @@ export function provinceName(variant: string, id: string, fallback: string): str
 }
 
 /** list joins names as the language writes a list ("A, B and C"). */
-export const list = (names: string[]): string => new Intl.ListFormat(lang, { type: "conjunction" }).format(names);
+export const list = (names: string[]): string => formatter("list", () => new Intl.ListFormat(lang, { type: "conjunction" })).format(names);
 
 export function phaseLabel(p: { season: string; year: number; type: string }): string {
   return t("phase.label", {
@@ -160,13 +180,16 @@ export const paren = (text: string): string => t("paren", { text });
 
 /** fmtDate writes a moment in the viewer's time zone, with the zone's name. */
 export function fmtDate(iso: string): string {
-  return new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+  return formatter("date", () => new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" })).format(new Date(iso));
 }
 
 export function fmtTime(iso: string): string {
   const d = new Date(iso);
   const today = new Date().toDateString() === d.toDateString();
-  return new Intl.DateTimeFormat(lang, today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(d);
+  const f = today
+    ? formatter("time", () => new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" }))
+    : formatter("daytime", () => new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }));
+  return f.format(d);
 }
 
 // English reads the narrow units ("23h 5m"). Japanese narrow units are
@@ -174,7 +197,7 @@ export function fmtTime(iso: string): string {
 // French typography wants ("23h"): both take their short ones ("23 時間",
 // "23 h 5 min").
 const unit = (n: number, u: "day" | "hour" | "minute" | "second") =>
-  new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: lang === "en" ? "narrow" : "short" }).format(n);
+  formatter("unit." + u, () => new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: lang === "en" ? "narrow" : "short" })).format(n);
 
 /** countdown writes the time left until a deadline ("2d 3h left"). */
 export function countdown(iso: string, now = Date.now()): string {

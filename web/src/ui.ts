@@ -32,7 +32,6 @@ export function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<st
   return el;
 }
 
-/** A short message in the page's live region, read out by screen readers. */
 /** liveLost shows (or takes away) the notice that a page's live updates have stopped. */
 export function liveLost(root: HTMLElement, lost: boolean): void {
   const note = root.querySelector("#live-lost");
@@ -40,6 +39,7 @@ export function liveLost(root: HTMLElement, lost: boolean): void {
   else if (!note) root.prepend(h("p", { class: "live-lost", id: "live-lost", role: "status" }, t("live.lost")));
 }
 
+/** toast shows a short message in the page's live region, read out by screen readers. */
 export function toast(text: string, kind: "info" | "error" = "info"): void {
   let box = document.getElementById("toast");
   if (!box) {
