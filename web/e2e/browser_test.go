@@ -508,9 +508,11 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	alice.wait("the board", `document.body.dataset.ready === "1"`)
 	ms := eval[float64](alice, `performance.getEntriesByName("chancery-board-ready")[0].startTime`)
 	bytes := eval[float64](alice, `performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation")).filter(e => !e.name.includes("board.svg")).reduce((n, e) => n + (e.transferSize || 0), 0)`)
+	// Figures, not assertions: a loaded machine is slower, and speed is
+	// measured, never asserted, in this project.
 	t.Logf("navigation to interactive board: %.0f ms; first load (boards excluded): %.1f KB transferred", ms, bytes/1024)
-	if ms > 3000 {
-		t.Errorf("the board took %.0f ms to become interactive", ms)
+	if ms <= 0 || bytes <= 0 {
+		t.Errorf("the page's performance entries are missing (board ready at %.0f ms, %.0f bytes)", ms, bytes)
 	}
 }
 
