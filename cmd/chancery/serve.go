@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -89,8 +90,13 @@ limit is refused (429) with a message that says which.
 	where := *db
 	if strings.Contains(where, "://") {
 		where = redact(where)
+	} else if abs, err := filepath.Abs(where); err == nil {
+		where = abs
 	}
+	// The first line names the API's root (scripts and tests read its
+	// third field); the second tells a person where to point a browser.
 	fmt.Fprintf(stdout, "chancery: serving http://%s/api/v1 (%s: %s)\n", ln.Addr(), st.Dialect(), where)
+	fmt.Fprintf(stdout, "chancery: open http://%s/ in a browser to play\n", ln.Addr())
 	if err := srv.ListenAndServe(ctx, ln, *grace); err != nil {
 		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
 		return 1
