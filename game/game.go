@@ -230,11 +230,11 @@ func (g *Game) Vote(e *Engine, power string, draw, concede bool, now time.Time) 
 		return table.Codedf(ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
 	}
 	if draw && e.V.NoDraws {
-		return table.Codedf(ErrInvalid, table.CodeNoDraws, "%s has no draws; a game ends only in victory", e.V.Title)
+		return table.Errorf(ErrInvalid, "%s has no draws; a game ends only in victory", e.V.Title)
 	}
 	pos := g.Position
 	if !e.Alive(pos, power) {
-		return table.Codedf(ErrState, table.CodePowerOut, "%s is out of the game", power)
+		return table.Errorf(ErrState, "%s is out of the game", power)
 	}
 	g.DrawVotes = setVote(g.DrawVotes, power, draw)
 	g.ConcedeVotes = setVote(g.ConcedeVotes, power, concede)
