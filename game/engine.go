@@ -217,65 +217,18 @@ func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]
 	return orders, nil
 }
 
-// Owes reports whether power has anything to order in pos: units in a
-// movement phase, dislodged units in a retreat phase, builds it can make
-// or removals it must make in an adjustment phase.
+// Owes reports whether power has anything to order in pos (the
+// variant's rule, rules.Variant.Owes).
 func (e *Engine) Owes(pos *rules.Position, power string) bool {
 	pw, ok := e.power(power)
-	if !ok {
-		return false
-	}
-	m := e.V.Map
-	switch pos.Phase.Type {
-	case rules.MovementPhase:
-		for _, u := range pos.Units {
-			if u.Type != rules.NoUnit && u.Power == pw {
-				return true
-			}
-		}
-	case rules.RetreatPhase:
-		for _, d := range pos.Dislodged {
-			if d.Power == pw {
-				return true
-			}
-		}
-	case rules.AdjustmentPhase:
-		due := e.V.AdjustmentDue(pos, pw)
-		if due < 0 {
-			return true
-		}
-		if due > 0 {
-			for p := range m.Provinces {
-				if e.V.BuildSite(pos, pw, rules.Province(p)) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return ok && e.V.Owes(pos, pw)
 }
 
 // Alive reports whether power still plays: it owns a supply centre or has
-// a unit.
+// a unit (the variant's rule, rules.Variant.Alive).
 func (e *Engine) Alive(pos *rules.Position, power string) bool {
 	pw, ok := e.power(power)
-	if !ok {
-		return false
-	}
-	if pos.CentreCount(e.V.Map)[pw] > 0 {
-		return true
-	}
-	for _, u := range pos.Units {
-		if u.Type != rules.NoUnit && u.Power == pw {
-			return true
-		}
-	}
-	for _, d := range pos.Dislodged {
-		if d.Power == pw {
-			return true
-		}
-	}
-	return false
+	return ok && e.V.Alive(pos, pw)
 }
 
 // Resolution is one adjudicated phase in the contract's form: the record

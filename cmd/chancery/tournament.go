@@ -173,7 +173,7 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		for pos.Phase.Year < v.Start.Phase.Year+cfg.years {
 			var orders []rules.Order
 			for _, p := range powers {
-				if !owes(v, pos, p) {
+				if !v.Owes(pos, p) {
 					continue
 				}
 				l := level(p)
@@ -202,11 +202,10 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 			}
 		}
 		counts := pos.CentreCount(m)
-		units := pos.UnitCount(m)
 		for _, p := range powers {
 			lr := rep.Levels[level(p).String()]
 			lr.Seats++
-			alive := counts[p] > 0 || units[p] > 0
+			alive := v.Alive(pos, p)
 			switch {
 			case winner == p:
 				lr.Wins++
@@ -229,27 +228,6 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 	}
 	return rep, nil
-}
-
-// owes reports whether power p has anything to decide in pos.
-func owes(v *rules.Variant, pos *rules.Position, p rules.Power) bool {
-	switch pos.Phase.Type {
-	case rules.MovementPhase:
-		for _, u := range pos.Units {
-			if u.Type != rules.NoUnit && u.Power == p {
-				return true
-			}
-		}
-	case rules.RetreatPhase:
-		for _, d := range pos.Dislodged {
-			if d.Power == p {
-				return true
-			}
-		}
-	case rules.AdjustmentPhase:
-		return v.AdjustmentDue(pos, p) != 0
-	}
-	return false
 }
 
 // meanCI returns the mean of xs and its 95% confidence interval (Student's
