@@ -2,6 +2,7 @@ package board
 
 import (
 	"bytes"
+	"github.com/chancery/chancery/codec"
 	"strings"
 	"testing"
 
@@ -37,8 +38,8 @@ func TestDrawStartShowsEveryUnitAndCentre(t *testing.T) {
 func TestDrawInputMarksResults(t *testing.T) {
 	in := &judge.Input{
 		Variant: "standard",
-		Phase:   judge.Phase{Season: "spring", Year: 1901, Type: "movement"},
-		Units: []judge.Unit{{Power: "Italy", Type: "army", Province: "ven"}, {Power: "Austria", Type: "army", Province: "tri"},
+		Phase:   codec.Phase{Season: "spring", Year: 1901, Type: "movement"},
+		Units: []codec.Unit{{Power: "Italy", Type: "army", Province: "ven"}, {Power: "Austria", Type: "army", Province: "tri"},
 			{Power: "Russia", Type: "fleet", Province: "stp/sc"}},
 		Orders: map[string][]string{"Italy": {"A ven - tri"}, "Austria": {"A tri - ven"}, "Russia": {"F stp/sc - bar"}},
 	}
@@ -58,8 +59,8 @@ func BenchmarkDrawPosition(b *testing.B) {
 	reg := variants.MustLoad()
 	in := &judge.Input{
 		Variant: "standard",
-		Phase:   judge.Phase{Season: "spring", Year: 1901, Type: "movement"},
-		Units: []judge.Unit{{Power: "Italy", Type: "army", Province: "ven"}, {Power: "Austria", Type: "army", Province: "tri"},
+		Phase:   codec.Phase{Season: "spring", Year: 1901, Type: "movement"},
+		Units: []codec.Unit{{Power: "Italy", Type: "army", Province: "ven"}, {Power: "Austria", Type: "army", Province: "tri"},
 			{Power: "England", Type: "fleet", Province: "nth"}, {Power: "Germany", Type: "army", Province: "hol"}},
 		Orders: map[string][]string{"Italy": {"A ven - tri"}, "Austria": {"A tri - ven"}, "England": {"F nth S A hol"}, "Germany": {"A hol H"}},
 	}

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"github.com/chancery/chancery/codec"
 	"io"
 	"strings"
 
@@ -32,6 +33,6 @@ func (bs *Boards) DrawStart(w io.Writer, v *rules.Variant) error {
 
 // PhaseTitle names a phase for people: "Standard Diplomacy, spring 1901, movement".
 func PhaseTitle(v *rules.Variant, ph rules.Phase) string {
-	f := judge.FormatPhase(ph)
+	f := codec.FormatPhase(ph)
 	return fmt.Sprintf("%s, %s %d, %s", v.Title, f.Season, f.Year, strings.ToLower(f.Type))
 }

@@ -2,12 +2,12 @@ package game
 
 import (
 	"encoding/json"
+	"github.com/chancery/chancery/codec"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/chancery/chancery/bot"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -93,11 +93,11 @@ func BenchmarkAdvance(b *testing.B) {
 			b.Fatal(err)
 		}
 		rec := struct {
-			Phase     judge.Phase         `json:"phase"`
-			Position  judge.Position      `json:"position"`
+			Phase     codec.Phase         `json:"phase"`
+			Position  codec.Position      `json:"position"`
 			Orders    map[string][]string `json:"orders"`
-			Results   []judge.Result      `json:"results"`
-			Disbanded []judge.Unit        `json:"disbanded"`
+			Results   []codec.Result      `json:"results"`
+			Disbanded []codec.Unit        `json:"disbanded"`
 		}{res.Phase, before, res.Orders, res.Results, res.Disbanded}
 		if _, err := json.Marshal(rec); err != nil {
 			b.Fatal(err)

@@ -1,7 +1,7 @@
 // Package game is a Diplomacy game's life between phases: seats, start,
 // orders, votes, adjudication, the end. It holds the rules core's typed
 // position and takes typed orders; names appear only where a game enters
-// or leaves the process, through its variant's judge.Codec.
+// or leaves the process, through its variant's codec.Codec.
 //
 // The road of one phase on a server: Engines.Decode reads the stored game
 // (names to ids, once, strictly); Engine.ReadOrders reads the orders people

@@ -2,11 +2,11 @@ package game
 
 import (
 	"fmt"
+	"github.com/chancery/chancery/codec"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
@@ -19,13 +19,13 @@ import (
 type Engine struct {
 	V     *rules.Variant
 	Names *notation.Names
-	Codec *judge.Codec
+	Codec *codec.Codec
 	pool  sync.Pool
 }
 
 // NewEngine returns the engine of variant v.
 func NewEngine(v *rules.Variant) *Engine {
-	c := judge.NewCodec(v)
+	c := codec.New(v)
 	e := &Engine{V: v, Names: c.Names(), Codec: c}
 	e.pool.New = func() any { return rules.NewResolver(v, rules.Options{}) }
 	return e
@@ -204,7 +204,7 @@ func (e *Engine) ordersError(bad []OrderError) error {
 func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]rules.Order, error) {
 	pw, ok := e.power(power)
 	if !ok {
-		return nil, &DecodeError{Field: "orders", Err: &judge.NameError{Kind: "power", Name: power}}
+		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
 	}
 	orders := make([]rules.Order, 0, len(texts))
 	for i, text := range texts {
@@ -234,11 +234,11 @@ func (e *Engine) Alive(pos *rules.Position, power string) bool {
 // Resolution is one adjudicated phase in the contract's form: the record
 // of the phase, for the history and for people.
 type Resolution struct {
-	Phase     judge.Phase         `json:"phase"`
+	Phase     codec.Phase         `json:"phase"`
 	Orders    map[string][]string `json:"orders"`
-	Results   []judge.Result      `json:"results"`
-	Disbanded []judge.Unit        `json:"disbanded"`
-	Next      judge.Position      `json:"next"`
+	Results   []codec.Result      `json:"results"`
+	Disbanded []codec.Unit        `json:"disbanded"`
+	Next      codec.Position      `json:"next"`
 	Winner    string              `json:"winner,omitempty"`
 }
 
@@ -277,8 +277,8 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	if err != nil {
 		return nil, nil, err
 	}
-	out := &Resolution{Phase: judge.FormatPhase(pos.Phase), Orders: map[string][]string{},
-		Results: make([]judge.Result, 0, len(res.Results)), Disbanded: []judge.Unit{}}
+	out := &Resolution{Phase: codec.FormatPhase(pos.Phase), Orders: map[string][]string{},
+		Results: make([]codec.Result, 0, len(res.Results)), Disbanded: []codec.Unit{}}
 	for i := range res.Results {
 		o, rs := core[i], &res.Results[i]
 		r := e.Codec.EncodeResult(o.Power, rs)
@@ -300,7 +300,7 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 }
 
 // DecodeError is stored data that does not read: the field at fault and
-// the cause (often a *judge.InputError naming the province or power). A
+// the cause (often a *codec.InputError naming the province or power). A
 // server that meets one serves a damaged row or has a bug: it answers 500
 // and logs the error, never 422.
 type DecodeError struct {

@@ -2,11 +2,11 @@ package game
 
 import (
 	"fmt"
+	"github.com/chancery/chancery/codec"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 )
@@ -45,7 +45,7 @@ type End struct {
 	Winner string `json:"winner,omitempty"`
 	// Powers are the powers sharing a draw.
 	Powers []string       `json:"powers,omitempty"`
-	Phase  judge.Phase    `json:"phase"`
+	Phase  codec.Phase    `json:"phase"`
 	Time   time.Time      `json:"time"`
 	Counts map[string]int `json:"centres"`
 }
@@ -307,7 +307,7 @@ func (g *Game) finish(e *Engine, end *End, now time.Time) {
 		pw, _ := e.power(p)
 		end.Counts[p] = counts[pw]
 	}
-	end.Phase = judge.FormatPhase(g.Position.Phase)
+	end.Phase = codec.FormatPhase(g.Position.Phase)
 	end.Time = now
 	g.End = end
 	g.Status = Finished

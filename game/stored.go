@@ -3,9 +3,9 @@ package game
 import (
 	"encoding/json"
 	"errors"
+	"github.com/chancery/chancery/codec"
 	"time"
 
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/table"
 )
 
@@ -24,7 +24,7 @@ type stored struct {
 	// cancelled, which its absence says.
 	Cancelled    bool              `json:"cancelled,omitempty"`
 	Seats        []Seat            `json:"seats"`
-	Position     judge.Position    `json:"position"`
+	Position     codec.Position    `json:"position"`
 	DrawVotes    []string          `json:"draw_votes,omitempty"`
 	ConcedeVotes []string          `json:"concede_votes,omitempty"`
 	Last         *Resolution       `json:"last,omitempty"`
@@ -58,7 +58,7 @@ func (g *Game) UnmarshalJSON([]byte) error {
 
 // Decode reads a game as the store keeps it (MarshalJSON's form) and
 // returns it with its variant's engine. The position is read strictly, by
-// the judge's codec: what the command line refuses, a stored game may not
+// the variant's codec: what the command line refuses, a stored game may not
 // hold. Stored games written by the server always read so.
 //
 // One compatibility read remains, for rows written by hand or by a tool
@@ -77,7 +77,7 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 	}
 	e := es.Get(s.Variant)
 	if e == nil {
-		return nil, nil, &DecodeError{Field: "variant", Err: &judge.NameError{Kind: "variant", Name: s.Variant}}
+		return nil, nil, &DecodeError{Field: "variant", Err: &codec.NameError{Kind: "variant", Name: s.Variant}}
 	}
 	pos, err := e.Codec.DecodePosition(&s.Position)
 	if err != nil {
@@ -98,9 +98,9 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 // legacyPosition returns p without the dislodged units' attacker_from and
 // retreats entries that do not name a province, as the lax reader read
 // them, and whether it dropped any.
-func (e *Engine) legacyPosition(p *judge.Position) (*judge.Position, bool) {
+func (e *Engine) legacyPosition(p *codec.Position) (*codec.Position, bool) {
 	q := *p
-	q.Dislodged = make([]judge.Dislodged, len(p.Dislodged))
+	q.Dislodged = make([]codec.Dislodged, len(p.Dislodged))
 	changed := false
 	for i, d := range p.Dislodged {
 		if _, ok := e.Names.Loc(d.AttackerFrom); d.AttackerFrom != "" && !ok {

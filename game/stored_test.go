@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/chancery/chancery/codec"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -67,7 +67,7 @@ func TestStoredGameWithAnUnreadableAttackerLoads(t *testing.T) {
 	data := storedGame(t, "standard-retreat.json")
 	var raw map[string]json.RawMessage
 	_ = json.Unmarshal(data, &raw)
-	var jp judge.Position
+	var jp codec.Position
 	_ = json.Unmarshal(raw["position"], &jp)
 	if len(jp.Dislodged) == 0 {
 		t.Fatal("the stored retreat phase has no dislodged unit")
@@ -117,7 +117,7 @@ func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
 			bad := bytes.Replace(data, []byte(tt.from), []byte(tt.to), 1)
 			_, _, err := es.Decode(bad)
 			var de *DecodeError
-			var ie *judge.InputError
+			var ie *codec.InputError
 			if !errors.As(err, &de) || de.Field != "position" || !errors.As(err, &ie) || ie.Field != tt.field || ie.Name != tt.bad {
 				t.Fatalf("got %v, want a DecodeError of the position naming %s %q", err, tt.field, tt.bad)
 			}

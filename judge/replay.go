@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"github.com/chancery/chancery/codec"
+
 	"fmt"
 
 	"github.com/chancery/chancery/rules"
@@ -17,16 +19,16 @@ type Record struct {
 
 // RecordPhase is one phase of a game record.
 type RecordPhase struct {
-	Phase  *Phase              `json:"phase,omitempty"`
+	Phase  *codec.Phase        `json:"phase,omitempty"`
 	Orders map[string][]string `json:"orders"`
-	Expect *Position           `json:"expect,omitempty"`
+	Expect *codec.Position     `json:"expect,omitempty"`
 }
 
 // ReplayResult is the outcome of a replay.
 type ReplayResult struct {
-	Final  Position `json:"final"`
-	Phases int      `json:"phases"`
-	Winner *string  `json:"winner"`
+	Final  codec.Position `json:"final"`
+	Phases int            `json:"phases"`
+	Winner *string        `json:"winner"`
 	// Mismatches lists, with --check, the phases whose result differs
 	// from the record's expectation.
 	Mismatches []string `json:"mismatches,omitempty"`
@@ -45,12 +47,12 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 		return nil, err
 	}
 	r := e.resolver(opt)
-	cur := e.v.Start.Clone()
+	cur := e.Variant().Start.Clone()
 	var res rules.Resolution
 	out := &ReplayResult{}
 	for i, ph := range rec.Phases {
 		if ph.Phase != nil {
-			want, err := ParsePhase(*ph.Phase)
+			want, err := codec.ParsePhase(*ph.Phase)
 			if err != nil {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
@@ -77,7 +79,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 		cur.CopyFrom(res.Next)
 		out.Phases++
 		if res.Winner != rules.NoPower {
-			w := e.v.Map.PowerName(res.Winner)
+			w := e.Variant().Map.PowerName(res.Winner)
 			out.Winner = &w
 		}
 	}
@@ -86,12 +88,12 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 }
 
 // Start returns the starting position of a variant in the contract's form.
-func (j *Judge) Start(variant string) (Position, error) {
+func (j *Judge) Start(variant string) (codec.Position, error) {
 	e, err := j.engine(variant)
 	if err != nil {
-		return Position{}, err
+		return codec.Position{}, err
 	}
-	p := e.EncodePosition(e.v.Start)
-	p.Variant = e.v.Name
+	p := e.EncodePosition(e.Variant().Start)
+	p.Variant = e.Variant().Name
 	return p, nil
 }

@@ -2,6 +2,7 @@ package variants_test
 
 import (
 	"encoding/json"
+	"github.com/chancery/chancery/codec"
 	"os"
 	"testing"
 
@@ -94,7 +95,7 @@ func TestGame1900(t *testing.T) {
 	if seen != len(story) {
 		t.Errorf("found %d of the %d story orders", seen, len(story))
 	}
-	if cur.Phase != (judge.Phase{Season: "spring", Year: 1902, Type: "movement"}) {
+	if cur.Phase != (codec.Phase{Season: "spring", Year: 1902, Type: "movement"}) {
 		t.Errorf("the game ends at %v", cur.Phase)
 	}
 

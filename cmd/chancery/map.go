@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/chancery/chancery/codec"
 	"io"
 
 	"github.com/chancery/chancery/board"
@@ -75,7 +76,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		in.Variant = *name
 	}
 	if err := boards.DrawInput(out, reg, &in); err != nil {
-		var ie *judge.InputError
+		var ie *codec.InputError
 		if errors.As(err, &ie) {
 			fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)
 			return 2

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/chancery/chancery/codec"
 	"io"
 	"math/rand/v2"
 	"sort"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -421,7 +421,7 @@ func dropOrders(orders []rules.Order, oe *game.OrdersError) []rules.Order {
 // results prints what happened: your orders first, then the others'.
 func (p *player) results(res *game.Resolution) {
 	fmt.Fprintf(p.out, "--- %s %d %s: results ---\n", titleCase(res.Phase.Season), res.Phase.Year, res.Phase.Type)
-	sorted := append([]judge.Result(nil), res.Results...)
+	sorted := append([]codec.Result(nil), res.Results...)
 	sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Power == p.me && sorted[b].Power != p.me })
 	for _, r := range sorted {
 		line := fmt.Sprintf("  %-16s %-24s %s", r.Power+":", r.Order, r.Result)
@@ -453,7 +453,7 @@ func (p *player) centres(pos *rules.Position) string {
 	return strings.Join(parts, ", ")
 }
 
-func unitText(u judge.Unit) string {
+func unitText(u codec.Unit) string {
 	t := "A"
 	if u.Type == "fleet" {
 		t = "F"

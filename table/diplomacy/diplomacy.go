@@ -11,12 +11,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/codec"
 	"math/rand/v2"
 	"time"
 
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -202,7 +202,7 @@ type Orders struct {
 	// Phase, when given, must be the game's current phase: orders
 	// written for a phase that has just been adjudicated are refused
 	// (409) rather than applied to the next one.
-	Phase *judge.Phase `json:"phase"`
+	Phase *codec.Phase `json:"phase"`
 }
 
 // readOrdersRequest reads Orders from a request's body.
@@ -249,7 +249,7 @@ func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*
 	var ph rules.Phase // the phase the orders are for, if they say
 	if o.Phase != nil {
 		var err error
-		if ph, err = judge.ParsePhase(*o.Phase); err != nil {
+		if ph, err = codec.ParsePhase(*o.Phase); err != nil {
 			return nil, false, table.Errorf(table.ErrInvalid, "phase: %v", err)
 		}
 	}
@@ -262,7 +262,7 @@ func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*
 	}
 	if o.Phase != nil {
 		if ph != pos.Phase {
-			cur := judge.FormatPhase(pos.Phase)
+			cur := codec.FormatPhase(pos.Phase)
 			return nil, false, table.Codedf(table.ErrState, CodePhasePlayed, "the orders are for %s %d %s, the game is at %s %d %s",
 				o.Phase.Season, o.Phase.Year, o.Phase.Type, cur.Season, cur.Year, cur.Type)
 		}
@@ -359,11 +359,11 @@ func (d *Game) vote(r *table.Row, user string, draw, concede bool, now time.Time
 // bytes of a 2.5 to 5 KB record.
 type phaseRecord struct {
 	Seq       int                 `json:"seq"`
-	Phase     judge.Phase         `json:"phase"`
-	Position  judge.Position      `json:"position"`
+	Phase     codec.Phase         `json:"phase"`
+	Position  codec.Position      `json:"position"`
 	Orders    map[string][]string `json:"orders"`
-	Results   []judge.Result      `json:"results"`
-	Disbanded []judge.Unit        `json:"disbanded"`
+	Results   []codec.Result      `json:"results"`
+	Disbanded []codec.Unit        `json:"disbanded"`
 	Resolved  time.Time           `json:"resolved"`
 }
 

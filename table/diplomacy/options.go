@@ -1,8 +1,8 @@
 package diplomacy
 
 import (
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
@@ -12,7 +12,7 @@ import (
 // player's power may give in the current phase, as the rules core lists
 // them, so that a client offers exactly these and hard-codes no rule.
 type optionsJSON struct {
-	Phase judge.Phase `json:"phase"`
+	Phase codec.Phase `json:"phase"`
 	Power string      `json:"power"`
 	// Adjustment is, in an adjustment phase, the builds due (> 0) or the
 	// removals due (< 0) as the rules count them; 0 otherwise.
@@ -77,7 +77,7 @@ func legalOptions(e *game.Engine, pos *rules.Position, power string) (*optionsJS
 	if err != nil {
 		return nil, err
 	}
-	out := &optionsJSON{Phase: judge.FormatPhase(pos.Phase), Power: power, Orders: make([]optionJSON, len(legal))}
+	out := &optionsJSON{Phase: codec.FormatPhase(pos.Phase), Power: power, Orders: make([]optionJSON, len(legal))}
 	if pos.Phase.Type == rules.AdjustmentPhase {
 		if pw, ok := e.Names.Power(power); ok {
 			out.Adjustment = e.V.AdjustmentDue(pos, pw)

@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/chancery/chancery/codec"
 	"io"
 
 	"github.com/chancery/chancery/board"
@@ -29,9 +30,9 @@ type powerJSON struct {
 // View is GET /games/{id} for a Diplomacy game.
 type View struct {
 	table.ViewHeader
-	Phase     judge.Phase       `json:"phase"`
-	Units     []judge.Unit      `json:"units"`
-	Dislodged []judge.Dislodged `json:"dislodged"`
+	Phase     codec.Phase       `json:"phase"`
+	Units     []codec.Unit      `json:"units"`
+	Dislodged []codec.Dislodged `json:"dislodged"`
 	// SupplyCenters is who owns each supply centre (province -> power),
 	// named as in the adjudication contract and the history.
 	SupplyCenters map[string]string `json:"supply_centers"`
@@ -63,9 +64,9 @@ type myVotes struct {
 }
 
 type lastPhase struct {
-	Phase     judge.Phase    `json:"phase"`
-	Results   []judge.Result `json:"results"`
-	Disbanded []judge.Unit   `json:"disbanded"`
+	Phase     codec.Phase    `json:"phase"`
+	Results   []codec.Result `json:"results"`
+	Disbanded []codec.Unit   `json:"disbanded"`
 }
 
 // View is the game as user sees it: the position, every power's state,
