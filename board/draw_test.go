@@ -2,10 +2,10 @@ package board
 
 import (
 	"bytes"
-	"github.com/chancery/chancery/codec"
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )

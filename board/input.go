@@ -2,10 +2,10 @@ package board
 
 import (
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"io"
 	"strings"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"

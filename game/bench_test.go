@@ -2,12 +2,12 @@ package game
 
 import (
 	"encoding/json"
-	"github.com/chancery/chancery/codec"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"

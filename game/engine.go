@@ -2,11 +2,11 @@ package game
 
 import (
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"

@@ -2,11 +2,11 @@ package game
 
 import (
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 )

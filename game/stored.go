@@ -3,9 +3,9 @@ package game
 import (
 	"encoding/json"
 	"errors"
-	"github.com/chancery/chancery/codec"
 	"time"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/table"
 )
 

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/chancery/chancery/codec"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )

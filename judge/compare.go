@@ -1,12 +1,11 @@
 package judge
 
 import (
-	"github.com/chancery/chancery/codec"
-
 	"encoding/json"
 	"reflect"
 	"sort"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 )
 

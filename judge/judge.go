@@ -6,10 +6,9 @@
 package judge
 
 import (
-	"github.com/chancery/chancery/codec"
-
 	"strings"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"

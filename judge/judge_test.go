@@ -1,14 +1,13 @@
 package judge
 
 import (
-	"github.com/chancery/chancery/codec"
-
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/variants"
 )
 

@@ -1,10 +1,9 @@
 package judge
 
 import (
-	"github.com/chancery/chancery/codec"
-
 	"fmt"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 )
 

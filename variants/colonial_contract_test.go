@@ -2,9 +2,9 @@ package variants_test
 
 import (
 	"errors"
-	"github.com/chancery/chancery/codec"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 )

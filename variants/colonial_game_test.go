@@ -2,10 +2,10 @@ package variants_test
 
 import (
 	"encoding/json"
-	"github.com/chancery/chancery/codec"
 	"os"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 )
 

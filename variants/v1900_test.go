@@ -1,11 +1,11 @@
 package variants_test
 
 import (
-	"github.com/chancery/chancery/codec"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/internal/phasetest"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"io"
 	"math/rand/v2"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"

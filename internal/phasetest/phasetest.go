@@ -5,11 +5,11 @@ package phasetest
 
 import (
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"

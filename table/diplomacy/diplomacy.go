@@ -11,11 +11,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/chancery/chancery/board"
-	"github.com/chancery/chancery/codec"
 	"math/rand/v2"
 	"time"
 
 	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"

@@ -3,10 +3,10 @@ package diplomacy
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"io"
 
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/table"

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/chancery/chancery/codec"
 	"io"
 	"log/slog"
 	"net/http"
@@ -24,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/server"
 	"github.com/chancery/chancery/store"
