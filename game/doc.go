@@ -3,7 +3,7 @@
 // position and takes typed orders; names appear only where a game enters
 // or leaves the process, through its variant's codec.Codec.
 //
-// The road of one phase on a server: Engines.Decode reads the stored game
+// The road of one phase on a server: Decode reads the stored game
 // (names to ids, once, strictly); Engine.ReadOrders reads the orders people
 // stored (checked and made canonical by Engine.Validate when they were
 // given), and bots' orders are typed already; Game.Advance resolves them

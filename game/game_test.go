@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -12,9 +13,9 @@ import (
 
 var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
-func standard(t *testing.T) *Engine {
+func standard(t *testing.T) *engine.Engine {
 	t.Helper()
-	return NewEngines(variants.MustLoad()).Get("standard")
+	return engine.NewEngines(variants.MustLoad()).Get("standard")
 }
 
 func TestAGameNeedsPeopleOrBotsToStart(t *testing.T) {
@@ -70,7 +71,7 @@ func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 	e := standard(t)
 	pos := e.V.Start
 	_, err := e.Validate(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
-	var oe *OrdersError
+	var oe *engine.OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
 		t.Fatalf("got %v", err)
 	}
@@ -94,7 +95,7 @@ func TestAdvancePlaysThePhaseAndMissingOrdersHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := g.Advance(e, Orders{england[0].Power: england}, t0.Add(time.Minute))
+	res, err := g.Advance(e, engine.Orders{england[0].Power: england}, t0.Add(time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,7 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 }
 
 // eliminate takes every unit and centre of the power named name from g.
-func eliminate(t *testing.T, e *Engine, g *Game, name string) {
+func eliminate(t *testing.T, e *engine.Engine, g *Game, name string) {
 	t.Helper()
 	power, ok := e.Names.Power(name)
 	if !ok {
@@ -178,7 +179,7 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 // only person is out, the clan with the most centres wins; while two or
 // more clans tie for the most, the game plays on.
 func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
-	e := NewEngines(variants.MustLoad()).Get("sengoku")
+	e := engine.NewEngines(variants.MustLoad()).Get("sengoku")
 	// Every other clan holds its two home centres: a tie, so play goes on.
 	g, _ := New(e, table.Player{ID: "u1"}, "Oda", 60, true)
 	_ = g.Start("u1", t0)

@@ -25,23 +25,23 @@ type Case struct {
 // only where given. An expectation naming an unknown province or power,
 // or an impossible position, is a *codec.InputError.
 func (j *Judge) Canonical(variant string, want *codec.Position) (*codec.Position, error) {
-	e, err := j.engine(variant)
+	e, err := j.state(variant)
 	if err != nil {
 		return nil, err
 	}
 	p := codec.Position{Phase: want.Phase, Units: want.Units, Dislodged: want.Dislodged, SupplyCenters: want.SupplyCenters}
 	if p.Phase.Season == "" {
-		ph := rules.Phase{Season: rules.Spring, Year: e.Variant().Start.Phase.Year, Type: rules.MovementPhase}
+		ph := rules.Phase{Season: rules.Spring, Year: e.V.Start.Phase.Year, Type: rules.MovementPhase}
 		if len(want.Dislodged) > 0 {
 			ph.Type = rules.RetreatPhase
 		}
 		p.Phase = codec.FormatPhase(ph)
 	}
-	pos, err := e.DecodePosition(&p)
+	pos, err := e.Codec.DecodePosition(&p)
 	if err != nil { // always a *codec.InputError
 		return nil, &codec.InputError{Field: "expect", Err: err}
 	}
-	out := e.EncodePosition(pos)
+	out := e.Codec.EncodePosition(pos)
 	if want.Phase.Season == "" {
 		out.Phase = codec.Phase{}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
@@ -56,13 +57,14 @@ type Output struct {
 // concurrent use.
 type Judge struct {
 	reg   *variants.Registry
-	cache map[string]*engine
+	cache map[string]*state
 }
 
-// engine is a judge's state for one variant: its codec, resolvers by
-// options and scratch space reused from one input to the next.
-type engine struct {
-	*codec.Codec
+// state is a judge's state for one variant: the variant's engine (its
+// codec and names), resolvers by options and scratch space reused from
+// one input to the next.
+type state struct {
+	*engine.Engine
 	parse  *notation.Parser
 	res    map[rules.Options]*rules.Resolver
 	pos    rules.Position
@@ -87,10 +89,10 @@ type ordText struct {
 
 // New returns a judge for the variants of reg.
 func New(reg *variants.Registry) *Judge {
-	return &Judge{reg: reg, cache: map[string]*engine{}}
+	return &Judge{reg: reg, cache: map[string]*state{}}
 }
 
-func (j *Judge) engine(name string) (*engine, error) {
+func (j *Judge) state(name string) (*state, error) {
 	if e, ok := j.cache[name]; ok {
 		return e, nil
 	}
@@ -98,18 +100,18 @@ func (j *Judge) engine(name string) (*engine, error) {
 	if err != nil {
 		return nil, &codec.InputError{Err: err}
 	}
-	e := &engine{Codec: codec.New(v), res: map[rules.Options]*rules.Resolver{}}
-	e.parse = e.Names().NewParser()
+	e := &state{Engine: engine.NewEngine(v), res: map[rules.Options]*rules.Resolver{}}
+	e.parse = e.Names.NewParser()
 	j.cache[name] = e
 	j.cache[v.Name] = e
 	return e, nil
 }
 
-// resolver returns the engine's resolver for the options.
-func (e *engine) resolver(opt rules.Options) *rules.Resolver {
+// resolver returns the state's resolver for the options.
+func (e *state) resolver(opt rules.Options) *rules.Resolver {
 	r := e.res[opt]
 	if r == nil {
-		r = rules.NewResolver(e.Variant(), opt)
+		r = rules.NewResolver(e.V, opt)
 		e.res[opt] = r
 	}
 	return r
@@ -162,12 +164,12 @@ func (j *Judge) Resolve(in *Input) (*rules.Resolution, error) {
 	return &e.out, nil
 }
 
-func (j *Judge) resolve(in *Input) (*engine, error) {
-	e, err := j.engine(in.Variant)
+func (j *Judge) resolve(in *Input) (*state, error) {
+	e, err := j.state(in.Variant)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.DecodePositionInto(&e.pos, &codec.Position{Phase: in.Phase, Units: in.Units, Dislodged: in.Dislodged,
+	if err := e.Codec.DecodePositionInto(&e.pos, &codec.Position{Phase: in.Phase, Units: in.Units, Dislodged: in.Dislodged,
 		SupplyCenters: in.SupplyCenters}); err != nil {
 		return nil, err
 	}
@@ -187,13 +189,13 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 
 // orders parses each power's orders for a phase of type t, power by power
 // in the map's order.
-func (e *engine) orders(byPower map[string][]string, t rules.PhaseType) error {
+func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
 	e.ords = e.ords[:0]
 	e.texts = e.texts[:0]
 	// Powers in the map's order, so that results read the same every time.
 	powers := e.powers[:0]
 	for name, texts := range byPower {
-		pw, ok := e.Names().Power(name)
+		pw, ok := e.Names.Power(name)
 		if !ok {
 			return unknown("orders", "power", name)
 		}
@@ -219,8 +221,8 @@ func (e *engine) orders(byPower map[string][]string, t rules.PhaseType) error {
 	return nil
 }
 
-func (e *engine) output() *Output {
-	m := e.Variant().Map
+func (e *state) output() *Output {
+	m := e.V.Map
 	out := &Output{Results: make([]codec.Result, 0, len(e.texts))}
 	k := 0
 	for _, t := range e.texts {
@@ -228,10 +230,10 @@ func (e *engine) output() *Output {
 			out.Results = append(out.Results, codec.SyntaxResult(m.PowerName(t.power), t.text, t.err))
 			continue
 		}
-		out.Results = append(out.Results, e.EncodeResult(t.power, &e.out.Results[k]))
+		out.Results = append(out.Results, e.Codec.EncodeResult(t.power, &e.out.Results[k]))
 		k++
 	}
-	out.Next = e.EncodePosition(e.out.Next)
+	out.Next = e.Codec.EncodePosition(e.out.Next)
 	if e.out.Winner != rules.NoPower {
 		w := m.PowerName(e.out.Winner)
 		out.Winner = &w

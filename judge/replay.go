@@ -37,7 +37,7 @@ type ReplayResult struct {
 // that carries an expectation is compared with it. The game stays in the
 // core's form between phases: only the orders are read, phase by phase.
 func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
-	e, err := j.engine(rec.Variant)
+	e, err := j.state(rec.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 		return nil, err
 	}
 	r := e.resolver(opt)
-	cur := e.Variant().Start.Clone()
+	cur := e.V.Start.Clone()
 	var res rules.Resolution
 	out := &ReplayResult{}
 	for i, ph := range rec.Phases {
@@ -70,7 +70,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 			if err != nil {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
-			got := e.EncodePosition(res.Next)
+			got := e.Codec.EncodePosition(res.Next)
 			if diff := Compare(&got, want); diff != "" {
 				out.Mismatches = append(out.Mismatches, fmt.Sprintf("phase %d (%s): %s", i+1, cur.Phase, diff))
 			}
@@ -78,21 +78,21 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 		cur.CopyFrom(res.Next)
 		out.Phases++
 		if res.Winner != rules.NoPower {
-			w := e.Variant().Map.PowerName(res.Winner)
+			w := e.V.Map.PowerName(res.Winner)
 			out.Winner = &w
 		}
 	}
-	out.Final = e.EncodePosition(cur)
+	out.Final = e.Codec.EncodePosition(cur)
 	return out, nil
 }
 
 // Start returns the starting position of a variant in the contract's form.
 func (j *Judge) Start(variant string) (codec.Position, error) {
-	e, err := j.engine(variant)
+	e, err := j.state(variant)
 	if err != nil {
 		return codec.Position{}, err
 	}
-	p := e.EncodePosition(e.Variant().Start)
-	p.Variant = e.Variant().Name
+	p := e.Codec.EncodePosition(e.V.Start)
+	p.Variant = e.V.Name
 	return p, nil
 }

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/bot"
-	"github.com/chancery/chancery/notation"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -157,8 +157,8 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 		players[l] = p
 	}
-	r := rules.NewResolver(v, rules.Options{})
-	names := notation.NewNames(m)
+	e := engine.NewEngine(v) // the server's engine: its resolvers, its names
+	names := e.Names
 	for g := range cfg.games {
 		soloSeat := powers[g%len(powers)]
 		level := func(p rules.Power) bot.Level {
@@ -171,21 +171,21 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		pos := v.Start.Clone()
 		winner := rules.NoPower
 		for pos.Phase.Year < v.Start.Phase.Year+cfg.years {
-			var orders []rules.Order
+			orders := engine.Orders{}
 			for _, p := range powers {
 				if !v.Owes(pos, p) {
 					continue
 				}
 				l := level(p)
 				start := time.Now()
-				orders = append(orders, players[l].Orders(v, pos, p, rnd)...)
+				orders[p] = players[l].Orders(v, pos, p, rnd)
 				took := time.Since(start)
 				lr := rep.Levels[l.String()]
 				lr.decisions++
 				lr.spent += took
 				rep.maxDecision[l.String()] = max(rep.maxDecision[l.String()], took)
 			}
-			res, err := r.Adjudicate(pos, orders)
+			_, res, err := e.Resolve(pos, orders)
 			if err != nil {
 				return nil, fmt.Errorf("game %d, %v: %w", g+1, pos.Phase, err)
 			}

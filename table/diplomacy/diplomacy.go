@@ -9,8 +9,10 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/engine"
 	"math/rand/v2"
 	"time"
 
@@ -28,7 +30,7 @@ const Name = "diplomacy"
 // Kind is Diplomacy in the variants of a registry.
 type Kind struct {
 	reg     *variants.Registry
-	engines *game.Engines
+	engines *engine.Engines
 	boards  board.Boards // the variants' boards, read once
 	// graphs holds each variant's map as the bots read it, made once
 	// here rather than in every bot decision (see bot.Graph); it never
@@ -38,7 +40,7 @@ type Kind struct {
 
 // New returns the kind of Diplomacy games in reg's variants.
 func New(reg *variants.Registry) *Kind {
-	k := &Kind{reg: reg, engines: game.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}}
+	k := &Kind{reg: reg, engines: engine.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}}
 	for _, n := range k.engines.Names() {
 		v := k.engines.Get(n).V
 		k.graphs[v] = bot.NewGraph(v)
@@ -47,7 +49,7 @@ func New(reg *variants.Registry) *Kind {
 }
 
 // graph returns the bots' graph of e's variant.
-func (k *Kind) graph(e *game.Engine) *bot.Graph {
+func (k *Kind) graph(e *engine.Engine) *bot.Graph {
 	if g := k.graphs[e.V]; g != nil {
 		return g
 	}
@@ -137,7 +139,7 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options, settin
 
 // Decode reads a stored game.
 func (k *Kind) Decode(data []byte) (table.Game, error) {
-	g, e, err := k.engines.Decode(data)
+	g, e, err := game.Decode(k.engines, data)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +150,7 @@ func (k *Kind) Decode(data []byte) (table.Game, error) {
 type Game struct {
 	k *Kind
 	g *game.Game
-	e *game.Engine
+	e *engine.Engine
 }
 
 // Table returns the game's seats and life.
@@ -269,7 +271,7 @@ func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*
 	}
 	canon, err := d.e.Validate(pos, power, o.Orders)
 	if err != nil {
-		return nil, false, err
+		return nil, false, refused(err)
 	}
 	data, _ := json.Marshal(canon)
 	if err := r.PutOrders(table.SeatOrders{Power: power, Seq: g.Seq, Orders: data, Ready: o.Ready, Updated: now}); err != nil {
@@ -284,6 +286,20 @@ func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*
 		return nil, false, err
 	}
 	return t, len(g.Waiting(d.e, ready)) == 0, nil
+}
+
+// refused is the table's error for a batch of orders the engine refused:
+// one entry per bad order, which a server answers alike for every kind.
+func refused(err error) error {
+	var oe *engine.OrdersError
+	if !errors.As(err, &oe) {
+		return err
+	}
+	out := &table.OrdersError{Orders: make([]table.OrderError, len(oe.Orders))}
+	for i, o := range oe.Orders {
+		out.Orders[i] = table.OrderError(o)
+	}
+	return out
 }
 
 // readOrders returns the orders given for phase seq: who is ready and
@@ -378,7 +394,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	orders := game.Orders{}
+	orders := engine.Orders{}
 	for power, list := range texts {
 		pw, _ := e.Names.Power(power)
 		if orders[pw], err = e.ReadOrders(power, g.Position.Phase.Type, list); err != nil {

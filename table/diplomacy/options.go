@@ -2,6 +2,7 @@ package diplomacy
 
 import (
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
@@ -72,7 +73,7 @@ func (d *Game) Options(user string) (any, error) {
 }
 
 // legalOptions lists power's legal orders in pos for the client.
-func legalOptions(e *game.Engine, pos *rules.Position, power string) (*optionsJSON, error) {
+func legalOptions(e *engine.Engine, pos *rules.Position, power string) (*optionsJSON, error) {
 	legal, err := e.LegalOrders(pos, power)
 	if err != nil {
 		return nil, err

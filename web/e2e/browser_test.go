@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/server"
 	"github.com/chancery/chancery/store"
@@ -116,7 +117,7 @@ func (s *site) setPosition(id string, edit func(p *codec.Position)) {
 		if err != nil {
 			return err
 		}
-		g, e, err := game.NewEngines(variants.MustLoad()).Decode(row.Data)
+		g, e, err := game.Decode(engine.NewEngines(variants.MustLoad()), row.Data)
 		if err != nil {
 			return err
 		}

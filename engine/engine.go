@@ -1,6 +1,13 @@
-package game
+// Package engine is one variant's rules at work, shared by the server's
+// games, the command line and the tournament: the variant, its codec
+// (names to ids and back, for what enters and leaves the process) and a
+// pool of resolvers. It reads a person's orders once, checks them as a
+// batch, reads the orders a store kept, and adjudicates a phase into its
+// record.
+package engine
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -9,7 +16,6 @@ import (
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
-	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -68,8 +74,18 @@ func (e *Engine) Powers() []string {
 	return out
 }
 
-// power returns the id of a playing power's name.
-func (e *Engine) power(name string) (rules.Power, bool) {
+// The errors of the engine beside the orders it refuses (OrdersError):
+// the caller's own mistakes, never a player's.
+var (
+	// ErrUnknownPower: a power's name that the variant does not play.
+	ErrUnknownPower = errors.New("unknown power")
+	// ErrMisfiled: orders under a power that does not play, or filed under
+	// another power's.
+	ErrMisfiled = errors.New("misfiled orders")
+)
+
+// Power returns the id of a playing power's name.
+func (e *Engine) Power(name string) (rules.Power, bool) {
 	p, ok := e.Names.Power(name)
 	if !ok || !e.V.Plays(p) {
 		return rules.NoPower, false
@@ -77,13 +93,30 @@ func (e *Engine) power(name string) (rules.Power, bool) {
 	return p, true
 }
 
-// OrderError is one order of a batch that cannot be accepted, and
-// OrdersError a batch refused as a whole, one entry per bad order: a
-// server answers them alike for every kind of game (package table).
-type (
-	OrderError  = table.OrderError
-	OrdersError = table.OrdersError
-)
+// OrderError is one order of a batch that cannot be accepted. Reason is
+// a machine word for why (the adjudication contract's reasons, "syntax"
+// for an order that cannot be read and "other_power" for another power's
+// order) and Where the province it refers to, so that a client can
+// explain it in its reader's language; Message explains it in English.
+type OrderError struct {
+	Index   int    `json:"index"`
+	Order   string `json:"order"`
+	Reason  string `json:"reason,omitempty"`
+	Where   string `json:"where,omitempty"`
+	Message string `json:"message"`
+}
+
+// OrdersError is a batch of orders refused as a whole: one entry per bad
+// order.
+type OrdersError struct{ Orders []OrderError }
+
+func (e *OrdersError) Error() string {
+	msgs := make([]string, len(e.Orders))
+	for i, o := range e.Orders {
+		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
+	}
+	return "invalid orders: " + strings.Join(msgs, "; ")
+}
 
 // Parse reads power's batch of orders, written by a person, and checks it
 // against a position: this is where a person's text becomes typed orders,
@@ -93,9 +126,9 @@ type (
 // makes the error, an *OrdersError, list every such order. The orders
 // come back as the rules read them (coasts and unit types filled in).
 func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
-		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
+		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
 	var bad []OrderError
 	orders := make([]rules.Order, 0, len(texts))
@@ -130,9 +163,9 @@ func (e *Engine) Validate(pos *rules.Position, power string, texts []string) ([]
 // by one checks the batch at the end): the errors name each bad order by
 // its index and its canonical text.
 func (e *Engine) Check(pos *rules.Position, power string, orders []rules.Order) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
-		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
+		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
 	idx := make([]int, len(orders))
 	for i := range idx {
@@ -202,7 +235,7 @@ func (e *Engine) ordersError(bad []OrderError) error {
 // a running game): a *DecodeError naming the power and the order, never an
 // order silently dropped.
 func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
 		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
 	}
@@ -220,14 +253,14 @@ func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]
 // Owes reports whether power has anything to order in pos (the
 // variant's rule, rules.Variant.Owes).
 func (e *Engine) Owes(pos *rules.Position, power string) bool {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	return ok && e.V.Owes(pos, pw)
 }
 
 // Alive reports whether power still plays: it owns a supply centre or has
 // a unit (the variant's rule, rules.Variant.Alive).
 func (e *Engine) Alive(pos *rules.Position, power string) bool {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	return ok && e.V.Alive(pos, pw)
 }
 
@@ -259,11 +292,11 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	var core []rules.Order
 	for pw, list := range orders {
 		if !e.V.Plays(pw) {
-			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrInvalid, pw)
+			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrMisfiled, pw)
 		}
 		for _, o := range list {
 			if o.Power != pw {
-				return nil, nil, fmt.Errorf("%w: an order of %s among %s's", ErrInvalid, m.PowerName(o.Power), m.PowerName(pw))
+				return nil, nil, fmt.Errorf("%w: an order of %s among %s's", ErrMisfiled, m.PowerName(o.Power), m.PowerName(pw))
 			}
 		}
 	}
