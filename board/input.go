@@ -6,25 +6,8 @@ import (
 	"strings"
 
 	"github.com/chancery/chancery/codec"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
-	"github.com/chancery/chancery/variants"
 )
-
-// DrawInput pictures an input of the adjudication contract: its position
-// and, if it has orders, the orders adjudicated, with their results.
-func (bs *Boards) DrawInput(w io.Writer, reg *variants.Registry, in *judge.Input) error {
-	j := judge.New(reg)
-	v, pos, res, err := j.Picture(in)
-	if err != nil {
-		return err
-	}
-	pic := &Picture{Variant: v, Position: pos, Title: PhaseTitle(v, pos.Phase)}
-	if len(in.Orders) > 0 {
-		pic.Results = res.Results
-	}
-	return bs.Draw(w, pic)
-}
 
 // DrawStart pictures a variant's starting position.
 func (bs *Boards) DrawStart(w io.Writer, v *rules.Variant) error {

@@ -54,7 +54,7 @@ func midGame(b *testing.B, es *engine.Engines) (data, england []byte) {
 		if _, err := g.Advance(e, orders, t0); err != nil {
 			b.Fatal(err)
 		}
-		if g.Status != Active {
+		if g.Status != table.Active {
 			b.Fatalf("the game ended in %+v", g.Position.Phase)
 		}
 	}

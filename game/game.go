@@ -12,30 +12,6 @@ import (
 	"github.com/chancery/chancery/table"
 )
 
-// The errors of the game lifecycle are those of every kind of game
-// (package table). Each error a Game method returns wraps one of them, so
-// a server can tell a request that does not fit the game's state from one
-// that is not allowed or not valid.
-var (
-	ErrState     = table.ErrState
-	ErrForbidden = table.ErrForbidden
-	ErrInvalid   = table.ErrInvalid
-)
-
-// Status is where a game is in its life; Seat is one power of a game and
-// who plays it. Every kind of game has them alike (package table).
-type (
-	Status = table.Status
-	Seat   = table.Seat
-)
-
-// The statuses of a game.
-const (
-	Forming  = table.Forming  // players join; no phase is played
-	Active   = table.Active   // phases are played
-	Finished = table.Finished // read-only
-)
-
 // End is how a game ended.
 type End struct {
 	// Reason is "victory", "draw" or "concession". A variant without
@@ -113,7 +89,7 @@ func (g *Game) Join(e *engine.Engine, p table.Player, power string) error {
 				return i, nil
 			}
 		}
-		return -1, fmt.Errorf("%w: %s has no power %q (powers: %v)", ErrInvalid, g.Variant, power, e.Powers())
+		return -1, fmt.Errorf("%w: %s has no power %q (powers: %v)", table.ErrInvalid, g.Variant, power, e.Powers())
 	})
 }
 
@@ -151,8 +127,8 @@ func (g *Game) Waiting(e *engine.Engine, ready map[string]bool) []string {
 // contract's form: the orders written as text once, for the history and
 // for people.
 func (g *Game) Advance(e *engine.Engine, orders engine.Orders, now time.Time) (*engine.Resolution, error) {
-	if g.Status != Active {
-		return nil, fmt.Errorf("%w: the game is not being played", ErrState)
+	if g.Status != table.Active {
+		return nil, fmt.Errorf("%w: the game is not being played", table.ErrState)
 	}
 	res, core, err := e.Resolve(g.Position, orders)
 	if err != nil {
@@ -171,7 +147,7 @@ func (g *Game) Advance(e *engine.Engine, orders engine.Orders, now time.Time) (*
 	g.DrawVotes = g.alive(e, next, g.DrawVotes)
 	g.ConcedeVotes = g.alive(e, next, g.ConcedeVotes)
 	g.settleVotes(e, next, now)
-	if g.Status == Active && !g.peopleAlive(e, next) {
+	if g.Status == table.Active && !g.peopleAlive(e, next) {
 		// Only bots are left: nobody would ever vote, so the game ends in a
 		// draw between the powers still in it. A variant without draws
 		// (Sengoku) declares the sole leader in centres the winner instead,
@@ -227,15 +203,15 @@ func (g *Game) alivePowers(e *engine.Engine, pos *rules.Position) []string {
 // people: a draw passes when every person still in the game votes for it;
 // a concession when every person but the sole leader does (at least one).
 func (g *Game) Vote(e *engine.Engine, power string, draw, concede bool, now time.Time) error {
-	if g.Status != Active {
-		return table.Codedf(ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
+	if g.Status != table.Active {
+		return table.Codedf(table.ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
 	}
 	if draw && e.V.NoDraws {
-		return table.Errorf(ErrInvalid, "%s has no draws; a game ends only in victory", e.V.Title)
+		return table.Errorf(table.ErrInvalid, "%s has no draws; a game ends only in victory", e.V.Title)
 	}
 	pos := g.Position
 	if !e.Alive(pos, power) {
-		return table.Errorf(ErrState, "%s is out of the game", power)
+		return table.Errorf(table.ErrState, "%s is out of the game", power)
 	}
 	g.DrawVotes = setVote(g.DrawVotes, power, draw)
 	g.ConcedeVotes = setVote(g.ConcedeVotes, power, concede)
@@ -311,6 +287,6 @@ func (g *Game) finish(e *engine.Engine, end *End, now time.Time) {
 	end.Phase = codec.FormatPhase(g.Position.Phase)
 	end.Time = now
 	g.End = end
-	g.Status = Finished
+	g.Status = table.Finished
 	g.Deadline = time.Time{}
 }

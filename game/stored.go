@@ -14,17 +14,17 @@ import (
 // order, the position in the contract's form (names). It is the one
 // description of the stored format; change it only with a migration.
 type stored struct {
-	Variant      string    `json:"variant"`
-	Status       Status    `json:"status"`
-	Seq          int       `json:"seq"`
-	PhaseSeconds int       `json:"phase_seconds"`
-	Deadline     time.Time `json:"deadline,omitzero"`
-	FillWithBots bool      `json:"fill_with_bots"`
-	Creator      string    `json:"creator"`
+	Variant      string       `json:"variant"`
+	Status       table.Status `json:"status"`
+	Seq          int          `json:"seq"`
+	PhaseSeconds int          `json:"phase_seconds"`
+	Deadline     time.Time    `json:"deadline,omitzero"`
+	FillWithBots bool         `json:"fill_with_bots"`
+	Creator      string       `json:"creator"`
 	// Cancelled is new beside the rest; a game stored before it was not
 	// cancelled, which its absence says.
 	Cancelled    bool               `json:"cancelled,omitempty"`
-	Seats        []Seat             `json:"seats"`
+	Seats        []table.Seat       `json:"seats"`
 	Position     codec.Position     `json:"position"`
 	DrawVotes    []string           `json:"draw_votes,omitempty"`
 	ConcedeVotes []string           `json:"concede_votes,omitempty"`

@@ -12,6 +12,7 @@ import (
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -98,7 +99,7 @@ func TestStoredGameWithAnUnreadableAttackerLoads(t *testing.T) {
 
 // TestStoredGameTheCodecRefusesIsADecodeError: a stored position the
 // lax reader took but that has no one meaning is refused, with the field
-// and the name, as damaged data (not a bad request: no ErrInvalid).
+// and the name, as damaged data (not a bad request: no table.ErrInvalid).
 func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
 	es := engine.NewEngines(variants.MustLoad())
 	data := storedGame(t, "standard-drawn.json") // the start: France's army in Paris
@@ -122,7 +123,7 @@ func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
 			if !errors.As(err, &de) || de.Field != "position" || !errors.As(err, &ie) || ie.Field != tt.field || ie.Name != tt.bad {
 				t.Fatalf("got %v, want a DecodeError of the position naming %s %q", err, tt.field, tt.bad)
 			}
-			if errors.Is(err, ErrInvalid) {
+			if errors.Is(err, table.ErrInvalid) {
 				t.Errorf("%v: damaged data classified as a bad request", err)
 			}
 			if !strings.HasPrefix(err.Error(), "stored game: position: units: ") {

@@ -75,7 +75,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *name != "" && in.Variant == "" {
 		in.Variant = *name
 	}
-	if err := boards.DrawInput(out, reg, &in); err != nil {
+	if err := judge.New(reg).Draw(out, &boards, &in); err != nil {
 		var ie *codec.InputError
 		if errors.As(err, &ie) {
 			fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)

@@ -259,7 +259,7 @@ func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*
 	if power == "" {
 		return nil, false, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
 	}
-	if g.Status != game.Active {
+	if g.Status != table.Active {
 		return nil, false, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", g.Status)
 	}
 	if o.Phase != nil {
@@ -351,7 +351,7 @@ func (d *Game) vote(r *table.Row, user string, draw, concede bool, now time.Time
 	if power == "" {
 		return table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
 	}
-	if d.g.Status != game.Active {
+	if d.g.Status != table.Active {
 		return table.Codedf(table.ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
 	}
 	if draw && d.e.V.NoDraws {
@@ -387,7 +387,7 @@ type phaseRecord struct {
 // the bots' orders, and records it in the history.
 func (d *Game) Advance(r *table.Row, now time.Time) error {
 	g, e := d.g, d.e
-	if g.Status != game.Active {
+	if g.Status != table.Active {
 		return nil
 	}
 	_, texts, err := readOrders(r, g.Seq)
@@ -432,7 +432,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	if err := r.AddPhase(table.Phase{Seq: seq, Name: name, Data: data, Created: now}); err != nil {
 		return err
 	}
-	if g.Status == game.Active {
+	if g.Status == table.Active {
 		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
 	}
 	return nil

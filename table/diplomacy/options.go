@@ -3,7 +3,6 @@ package diplomacy
 import (
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/engine"
-	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
@@ -64,7 +63,7 @@ func (d *Game) Options(user string) (any, error) {
 	if power == "" {
 		return nil, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in this game: only a player has orders")
 	}
-	if d.g.Status != game.Active {
+	if d.g.Status != table.Active {
 		return nil, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", d.g.Status)
 	}
 	// The game may be shared with other readers: LegalOrders does not

@@ -89,7 +89,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	for _, un := range named.Units {
 		units[un.Power]++
 	}
-	active := g.Status == game.Active
+	active := g.Status == table.Active
 	for _, st := range g.Seats {
 		pj := powerJSON{Power: st.Power, Player: st.Name, Bot: st.Bot, Centres: centres[st.Power], Units: units[st.Power],
 			Alive: e.Alive(pos, st.Power), Ready: ready[st.Power] || (active && st.Bot)}
@@ -133,7 +133,7 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		}
 		in := &judge.Input{Variant: d.e.V.Name, Phase: rec.Phase, Units: rec.Position.Units,
 			Dislodged: rec.Position.Dislodged, SupplyCenters: rec.Position.SupplyCenters, Orders: rec.Orders}
-		if err := d.k.boards.DrawInput(w, d.k.reg, in); err != nil {
+		if err := judge.New(d.k.reg).Draw(w, &d.k.boards, in); err != nil {
 			return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 		}
 		return nil
