@@ -175,6 +175,13 @@ func TestAThirdKindOfGameNeedsNoHandler(t *testing.T) {
 			if last := variants[len(variants)-1]; last.Kind != "coin" || variants[0].Kind != "diplomacy" {
 				t.Fatalf("variants: %+v", variants)
 			}
+			// A kind that describes its variants no further than the list
+			// does is described by the list's entry.
+			var entry map[string]any
+			a.must(200, "GET", "/variants/coin", nil).json(t, &entry)
+			if entry["title"] != "Coin toss" || len(entry) != 9 {
+				t.Fatalf("GET /variants/coin: %v", entry)
+			}
 			var created struct{ ID, Kind, Power string }
 			a.must(201, "POST", "/games", map[string]any{"variant": "coin", "power": "Heads", "phase_deadline_seconds": 60}).json(t, &created)
 			if created.Kind != "coin" || created.Power != "Heads" {

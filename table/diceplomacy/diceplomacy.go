@@ -40,6 +40,21 @@ func (Kind) Variants() []table.Variant {
 		MinPlayers: dice.MinPlayers, MaxPlayers: dice.MaxPlayers}}
 }
 
+// Description is GET /variants/diceplomacy: the list's entry, and no
+// board, provinces or palette, which Diceplomacy, played without a map,
+// has not.
+type Description struct {
+	table.Variant
+	Board     *struct{}  `json:"board"`
+	Provinces []struct{} `json:"provinces"`
+	Palette   []struct{} `json:"palette"`
+}
+
+// Describe describes the one variant.
+func (k Kind) Describe(variant string) (any, error) {
+	return &Description{Variant: k.Variants()[0], Provinces: []struct{}{}, Palette: []struct{}{}}, nil
+}
+
 // Plays recognises "diceplomacy", in any case.
 func (Kind) Plays(name string) (string, bool) {
 	if strings.EqualFold(name, Name) {
