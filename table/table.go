@@ -9,7 +9,10 @@
 // every request through them. What a game may be sent beyond joining and
 // starting — orders, votes, moves, a board to draw — are optional
 // interfaces (OrderTaker, Voter, Mover, Boarder): a kind implements those
-// its rules have.
+// its rules have. A kind reads its own payloads (its settings, orders,
+// votes, moves) from raw JSON, with Decode and DecodeSettings, as strictly
+// as the server reads its own, so that the server names no field of any
+// one kind, as database/sql knows no driver's.
 package table
 
 import (
