@@ -29,8 +29,8 @@ type Engine struct {
 	pool  sync.Pool
 }
 
-// NewEngine returns the engine of variant v.
-func NewEngine(v *rules.Variant) *Engine {
+// New returns the engine of variant v.
+func New(v *rules.Variant) *Engine {
 	c := codec.New(v)
 	e := &Engine{V: v, Names: c.Names(), Codec: c}
 	e.pool.New = func() any { return rules.NewResolver(v, rules.Options{}) }
@@ -51,7 +51,7 @@ func NewEngines(reg *variants.Registry) *Engines {
 		if err != nil {
 			continue
 		}
-		es.byName[n] = NewEngine(v)
+		es.byName[n] = New(v)
 		es.names = append(es.names, n)
 	}
 	return es

@@ -100,7 +100,7 @@ func (j *Judge) state(name string) (*state, error) {
 	if err != nil {
 		return nil, &codec.InputError{Err: err}
 	}
-	e := &state{Engine: engine.NewEngine(v), res: map[rules.Options]*rules.Resolver{}}
+	e := &state{Engine: engine.New(v), res: map[rules.Options]*rules.Resolver{}}
 	e.parse = e.Names.NewParser()
 	j.cache[name] = e
 	j.cache[v.Name] = e

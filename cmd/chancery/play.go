@@ -69,7 +69,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chancery play: %v\n", err) // the error lists the known variants
 		return 2
 	}
-	e := engine.NewEngine(v)
+	e := engine.New(v)
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}

@@ -157,7 +157,7 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 		players[l] = p
 	}
-	e := engine.NewEngine(v) // the server's engine: its resolvers, its names
+	e := engine.New(v) // the server's engine: its resolvers, its names
 	names := e.Names
 	for g := range cfg.games {
 		soloSeat := powers[g%len(powers)]
