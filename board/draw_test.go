@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -31,44 +30,5 @@ func TestDrawStartShowsEveryUnitAndCentre(t *testing.T) {
 	}
 	if _, err := bs.Board("standard"); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestDrawInputMarksResults(t *testing.T) {
-	in := &judge.Input{
-		Variant: "standard",
-		Phase:   judge.Phase{Season: "spring", Year: 1901, Type: "movement"},
-		Units: []judge.Unit{{Power: "Italy", Type: "army", Province: "ven"}, {Power: "Austria", Type: "army", Province: "tri"},
-			{Power: "Russia", Type: "fleet", Province: "stp/sc"}},
-		Orders: map[string][]string{"Italy": {"A ven - tri"}, "Austria": {"A tri - ven"}, "Russia": {"F stp/sc - bar"}},
-	}
-	var buf bytes.Buffer
-	if err := new(Boards).DrawInput(&buf, variants.MustLoad(), in); err != nil {
-		t.Fatal(err)
-	}
-	svg := buf.String()
-	for _, want := range []string{">bounced<", ">not_adjacent<", "marker-end"} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("the picture has no %q", want)
-		}
-	}
-}
-
-func BenchmarkDrawPosition(b *testing.B) {
-	reg := variants.MustLoad()
-	in := &judge.Input{
-		Variant: "standard",
-		Phase:   judge.Phase{Season: "spring", Year: 1901, Type: "movement"},
-		Units: []judge.Unit{{Power: "Italy", Type: "army", Province: "ven"}, {Power: "Austria", Type: "army", Province: "tri"},
-			{Power: "England", Type: "fleet", Province: "nth"}, {Power: "Germany", Type: "army", Province: "hol"}},
-		Orders: map[string][]string{"Italy": {"A ven - tri"}, "Austria": {"A tri - ven"}, "England": {"F nth S A hol"}, "Germany": {"A hol H"}},
-	}
-	var buf bytes.Buffer
-	var bs Boards
-	for i := 0; i < b.N; i++ {
-		buf.Reset()
-		if err := bs.DrawInput(&buf, reg, in); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/bot"
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -17,7 +18,7 @@ import (
 // who lets the bots' choice stand) up to a movement phase of 1905, as the
 // store keeps it, and England's orders for that phase as the store keeps
 // them.
-func midGame(b *testing.B, es *Engines) (data, england []byte) {
+func midGame(b *testing.B, es *engine.Engines) (data, england []byte) {
 	b.Helper()
 	e := es.Get("standard")
 	g, err := New(e, table.Player{ID: "u1"}, "England", 60, true)
@@ -30,7 +31,7 @@ func midGame(b *testing.B, es *Engines) (data, england []byte) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for {
 		pos := g.Position
-		orders := Orders{}
+		orders := engine.Orders{}
 		var text []string
 		for _, p := range e.Powers() {
 			pw, _ := e.Names.Power(p)
@@ -53,7 +54,7 @@ func midGame(b *testing.B, es *Engines) (data, england []byte) {
 		if _, err := g.Advance(e, orders, t0); err != nil {
 			b.Fatal(err)
 		}
-		if g.Status != Active {
+		if g.Status != table.Active {
 			b.Fatalf("the game ended in %+v", g.Position.Phase)
 		}
 	}
@@ -64,16 +65,16 @@ func midGame(b *testing.B, es *Engines) (data, england []byte) {
 // store: decode the game's row, read the person's stored orders, let the
 // bots order, advance, write the phase's record and the game's row.
 func BenchmarkAdvance(b *testing.B) {
-	es := NewEngines(variants.MustLoad())
+	es := engine.NewEngines(variants.MustLoad())
 	data, england := midGame(b, es)
 	now := t0.Add(time.Hour)
 	b.ReportAllocs()
 	for b.Loop() {
-		g, e, err := es.Decode(data)
+		g, e, err := Decode(es, data)
 		if err != nil {
 			b.Fatal(err)
 		}
-		orders := Orders{}
+		orders := engine.Orders{}
 		var list []string
 		if err := json.Unmarshal(england, &list); err != nil {
 			b.Fatal(err)
@@ -93,11 +94,11 @@ func BenchmarkAdvance(b *testing.B) {
 			b.Fatal(err)
 		}
 		rec := struct {
-			Phase     judge.Phase         `json:"phase"`
-			Position  judge.Position      `json:"position"`
+			Phase     codec.Phase         `json:"phase"`
+			Position  codec.Position      `json:"position"`
 			Orders    map[string][]string `json:"orders"`
-			Results   []judge.Result      `json:"results"`
-			Disbanded []judge.Unit        `json:"disbanded"`
+			Results   []codec.Result      `json:"results"`
+			Disbanded []codec.Unit        `json:"disbanded"`
 		}{res.Phase, before, res.Orders, res.Results, res.Disbanded}
 		if _, err := json.Marshal(rec); err != nil {
 			b.Fatal(err)
@@ -113,13 +114,13 @@ func BenchmarkAdvance(b *testing.B) {
 // BenchmarkAdvance, every power's orders given (the bots'): what the game
 // layer does between the server's decoding and encoding of the row.
 func BenchmarkAdvanceGame(b *testing.B) {
-	es := NewEngines(variants.MustLoad())
+	es := engine.NewEngines(variants.MustLoad())
 	data, _ := midGame(b, es)
-	g, e, err := es.Decode(data)
+	g, e, err := Decode(es, data)
 	if err != nil {
 		b.Fatal(err)
 	}
-	orders := Orders{}
+	orders := engine.Orders{}
 	rnd := rand.New(rand.NewPCG(7, uint64(g.Seq)))
 	for _, p := range e.Powers() {
 		pw, _ := e.Names.Power(p)

@@ -6,33 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
-)
-
-// The errors of the game lifecycle are those of every kind of game
-// (package table). Each error a Game method returns wraps one of them, so
-// a server can tell a request that does not fit the game's state from one
-// that is not allowed or not valid.
-var (
-	ErrState     = table.ErrState
-	ErrForbidden = table.ErrForbidden
-	ErrInvalid   = table.ErrInvalid
-)
-
-// Status is where a game is in its life; Seat is one power of a game and
-// who plays it. Every kind of game has them alike (package table).
-type (
-	Status = table.Status
-	Seat   = table.Seat
-)
-
-// The statuses of a game.
-const (
-	Forming  = table.Forming  // players join; no phase is played
-	Active   = table.Active   // phases are played
-	Finished = table.Finished // read-only
 )
 
 // End is how a game ended.
@@ -45,7 +22,7 @@ type End struct {
 	Winner string `json:"winner,omitempty"`
 	// Powers are the powers sharing a draw.
 	Powers []string       `json:"powers,omitempty"`
-	Phase  judge.Phase    `json:"phase"`
+	Phase  codec.Phase    `json:"phase"`
 	Time   time.Time      `json:"time"`
 	Counts map[string]int `json:"centres"`
 }
@@ -58,7 +35,7 @@ type End struct {
 // The position is the rules core's, typed: names appear only where a game
 // enters or leaves the process. A game is written as JSON with names
 // (MarshalJSON, through its variant's codec) and read back with
-// Engines.Decode, which knows the variants; the JSON is the one the store
+// Decode, which knows the variants; the JSON is the one the store
 // has always kept.
 type Game struct {
 	Variant string `json:"variant"`
@@ -75,8 +52,8 @@ type Game struct {
 	DrawVotes    []string `json:"draw_votes,omitempty"`
 	ConcedeVotes []string `json:"concede_votes,omitempty"`
 	// Last is the last phase played (nil before the first).
-	Last *Resolution `json:"last,omitempty"`
-	End  *End        `json:"end,omitempty"`
+	Last *engine.Resolution `json:"last,omitempty"`
+	End  *End               `json:"end,omitempty"`
 
 	// BotLevel is the level of the bots' play (package bot: "easy",
 	// "normal", "hard"); "" is the default level. BotLevels, by power,
@@ -85,12 +62,12 @@ type Game struct {
 	BotLevels map[string]string
 
 	// e is the game's engine: its codec writes the position by name.
-	e *Engine
+	e *engine.Engine
 }
 
 // New returns a forming game of e's variant created by creator, who takes
 // power ("" for none: the creator may watch or join later).
-func New(e *Engine, creator table.Player, power string, phaseSeconds int, fillWithBots bool) (*Game, error) {
+func New(e *engine.Engine, creator table.Player, power string, phaseSeconds int, fillWithBots bool) (*Game, error) {
 	t, err := table.NewTable(creator.ID, e.Powers(), phaseSeconds, fillWithBots)
 	if err != nil {
 		return nil, err
@@ -105,14 +82,14 @@ func New(e *Engine, creator table.Player, power string, phaseSeconds int, fillWi
 }
 
 // Join seats p at power ("" for any free seat, in map order).
-func (g *Game) Join(e *Engine, p table.Player, power string) error {
+func (g *Game) Join(e *engine.Engine, p table.Player, power string) error {
 	return g.Table.Join(p, power, func(power string) (int, error) {
 		for i := range g.Seats {
 			if strings.EqualFold(g.Seats[i].Power, power) {
 				return i, nil
 			}
 		}
-		return -1, fmt.Errorf("%w: %s has no power %q (powers: %v)", ErrInvalid, g.Variant, power, e.Powers())
+		return -1, fmt.Errorf("%w: %s has no power %q (powers: %v)", table.ErrInvalid, g.Variant, power, e.Powers())
 	})
 }
 
@@ -130,7 +107,7 @@ func (g *Game) Start(user string, now time.Time) error {
 // Waiting returns the powers played by people that owe orders this phase
 // and have not said they are ready. When it is empty, the phase may be
 // adjudicated at once.
-func (g *Game) Waiting(e *Engine, ready map[string]bool) []string {
+func (g *Game) Waiting(e *engine.Engine, ready map[string]bool) []string {
 	pos := g.Position
 	var out []string
 	for _, s := range g.Seats {
@@ -149,9 +126,9 @@ func (g *Game) Waiting(e *Engine, ready map[string]bool) []string {
 // it. The returned record, also kept as Last, is the phase in the
 // contract's form: the orders written as text once, for the history and
 // for people.
-func (g *Game) Advance(e *Engine, orders Orders, now time.Time) (*Resolution, error) {
-	if g.Status != Active {
-		return nil, fmt.Errorf("%w: the game is not being played", ErrState)
+func (g *Game) Advance(e *engine.Engine, orders engine.Orders, now time.Time) (*engine.Resolution, error) {
+	if g.Status != table.Active {
+		return nil, fmt.Errorf("%w: the game is not being played", table.ErrState)
 	}
 	res, core, err := e.Resolve(g.Position, orders)
 	if err != nil {
@@ -170,7 +147,7 @@ func (g *Game) Advance(e *Engine, orders Orders, now time.Time) (*Resolution, er
 	g.DrawVotes = g.alive(e, next, g.DrawVotes)
 	g.ConcedeVotes = g.alive(e, next, g.ConcedeVotes)
 	g.settleVotes(e, next, now)
-	if g.Status == Active && !g.peopleAlive(e, next) {
+	if g.Status == table.Active && !g.peopleAlive(e, next) {
 		// Only bots are left: nobody would ever vote, so the game ends in a
 		// draw between the powers still in it. A variant without draws
 		// (Sengoku) declares the sole leader in centres the winner instead,
@@ -186,7 +163,7 @@ func (g *Game) Advance(e *Engine, orders Orders, now time.Time) (*Resolution, er
 }
 
 // alive keeps the votes of powers still in the game.
-func (g *Game) alive(e *Engine, pos *rules.Position, votes []string) []string {
+func (g *Game) alive(e *engine.Engine, pos *rules.Position, votes []string) []string {
 	out := votes[:0]
 	for _, v := range votes {
 		if e.Alive(pos, v) {
@@ -200,7 +177,7 @@ func (g *Game) alive(e *Engine, pos *rules.Position, votes []string) []string {
 }
 
 // peopleAlive reports whether a power played by a person is still in.
-func (g *Game) peopleAlive(e *Engine, pos *rules.Position) bool {
+func (g *Game) peopleAlive(e *engine.Engine, pos *rules.Position) bool {
 	for _, s := range g.Seats {
 		if !s.Bot && e.Alive(pos, s.Power) {
 			return true
@@ -210,7 +187,7 @@ func (g *Game) peopleAlive(e *Engine, pos *rules.Position) bool {
 }
 
 // alivePowers returns the powers still in the game, in map order.
-func (g *Game) alivePowers(e *Engine, pos *rules.Position) []string {
+func (g *Game) alivePowers(e *engine.Engine, pos *rules.Position) []string {
 	var out []string
 	for _, s := range g.Seats {
 		if e.Alive(pos, s.Power) {
@@ -225,16 +202,16 @@ func (g *Game) alivePowers(e *Engine, pos *rules.Position) []string {
 // game to the power that leads in supply centres. Bots go along with the
 // people: a draw passes when every person still in the game votes for it;
 // a concession when every person but the sole leader does (at least one).
-func (g *Game) Vote(e *Engine, power string, draw, concede bool, now time.Time) error {
-	if g.Status != Active {
-		return table.Codedf(ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
+func (g *Game) Vote(e *engine.Engine, power string, draw, concede bool, now time.Time) error {
+	if g.Status != table.Active {
+		return table.Codedf(table.ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
 	}
 	if draw && e.V.NoDraws {
-		return table.Codedf(ErrInvalid, table.CodeNoDraws, "%s has no draws; a game ends only in victory", e.V.Title)
+		return table.Errorf(table.ErrInvalid, "%s has no draws; a game ends only in victory", e.V.Title)
 	}
 	pos := g.Position
 	if !e.Alive(pos, power) {
-		return table.Codedf(ErrState, table.CodePowerOut, "%s is out of the game", power)
+		return table.Errorf(table.ErrState, "%s is out of the game", power)
 	}
 	g.DrawVotes = setVote(g.DrawVotes, power, draw)
 	g.ConcedeVotes = setVote(g.ConcedeVotes, power, concede)
@@ -251,7 +228,7 @@ func setVote(votes []string, power string, yes bool) []string {
 }
 
 // settleVotes ends the game when a vote has passed.
-func (g *Game) settleVotes(e *Engine, pos *rules.Position, now time.Time) {
+func (g *Game) settleVotes(e *engine.Engine, pos *rules.Position, now time.Time) {
 	alive := g.alivePowers(e, pos)
 	var people []string
 	for _, s := range g.Seats {
@@ -284,11 +261,11 @@ func (g *Game) settleVotes(e *Engine, pos *rules.Position, now time.Time) {
 
 // soleLeader returns the power of alive that owns the most supply centres,
 // and false when two or more tie for the most (or none is alive).
-func (g *Game) soleLeader(e *Engine, pos *rules.Position, alive []string) (string, bool) {
+func (g *Game) soleLeader(e *engine.Engine, pos *rules.Position, alive []string) (string, bool) {
 	counts := pos.CentreCount(e.V.Map)
 	leader, best, tie := "", -1, false
 	for _, p := range alive {
-		pw, _ := e.power(p)
+		pw, _ := e.Power(p)
 		switch c := counts[pw]; {
 		case c > best:
 			leader, best, tie = p, c, false
@@ -300,16 +277,16 @@ func (g *Game) soleLeader(e *Engine, pos *rules.Position, alive []string) (strin
 }
 
 // finish ends the game: it becomes read-only.
-func (g *Game) finish(e *Engine, end *End, now time.Time) {
+func (g *Game) finish(e *engine.Engine, end *End, now time.Time) {
 	end.Counts = map[string]int{}
 	counts := g.Position.CentreCount(e.V.Map)
 	for _, p := range e.Powers() {
-		pw, _ := e.power(p)
+		pw, _ := e.Power(p)
 		end.Counts[p] = counts[pw]
 	}
-	end.Phase = judge.FormatPhase(g.Position.Phase)
+	end.Phase = codec.FormatPhase(g.Position.Phase)
 	end.Time = now
 	g.End = end
-	g.Status = Finished
+	g.Status = table.Finished
 	g.Deadline = time.Time{}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -12,9 +13,9 @@ import (
 
 var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
-func standard(t *testing.T) *Engine {
+func standard(t *testing.T) *engine.Engine {
 	t.Helper()
-	return NewEngines(variants.MustLoad()).Get("standard")
+	return engine.NewEngines(variants.MustLoad()).Get("standard")
 }
 
 func TestAGameNeedsPeopleOrBotsToStart(t *testing.T) {
@@ -23,10 +24,10 @@ func TestAGameNeedsPeopleOrBotsToStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Start("u2", t0); !errors.Is(err, ErrForbidden) {
+	if err := g.Start("u2", t0); !errors.Is(err, table.ErrForbidden) {
 		t.Fatalf("a stranger started the game: %v", err)
 	}
-	if err := g.Start("u1", t0); !errors.Is(err, ErrState) {
+	if err := g.Start("u1", t0); !errors.Is(err, table.ErrState) {
 		t.Fatalf("started with empty seats and no bots: %v", err)
 	}
 	g.FillWithBots = true
@@ -48,9 +49,9 @@ func TestJoinRefusesTakenSeatsAndUnknownPowers(t *testing.T) {
 		user, power string
 		want        error
 	}{
-		{"u2", "france", ErrState},
-		{"u2", "Narnia", ErrInvalid},
-		{"u1", "Italy", ErrState},
+		{"u2", "france", table.ErrState},
+		{"u2", "Narnia", table.ErrInvalid},
+		{"u1", "Italy", table.ErrState},
 	} {
 		if err := g.Join(e, table.Player{ID: c.user}, c.power); !errors.Is(err, c.want) {
 			t.Errorf("join %s as %s: %v, want %v", c.user, c.power, err, c.want)
@@ -70,7 +71,7 @@ func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 	e := standard(t)
 	pos := e.V.Start
 	_, err := e.Validate(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
-	var oe *OrdersError
+	var oe *engine.OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
 		t.Fatalf("got %v", err)
 	}
@@ -94,7 +95,7 @@ func TestAdvancePlaysThePhaseAndMissingOrdersHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := g.Advance(e, Orders{england[0].Power: england}, t0.Add(time.Minute))
+	res, err := g.Advance(e, engine.Orders{england[0].Power: england}, t0.Add(time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,19 +112,19 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 	g, _ := New(e, table.Player{ID: "u1"}, "England", 60, true)
 	_ = g.Join(e, table.Player{ID: "u2"}, "France")
 	_ = g.Start("u1", t0)
-	if err := g.Vote(e, "England", true, false, t0); err != nil || g.Status != Active {
+	if err := g.Vote(e, "England", true, false, t0); err != nil || g.Status != table.Active {
 		t.Fatalf("one vote ended the game: %v", err)
 	}
-	if err := g.Vote(e, "France", true, false, t0); err != nil || g.Status != Finished || g.End.Reason != "draw" || len(g.End.Powers) != 7 {
+	if err := g.Vote(e, "France", true, false, t0); err != nil || g.Status != table.Finished || g.End.Reason != "draw" || len(g.End.Powers) != 7 {
 		t.Fatalf("draw: %v %+v", err, g.End)
 	}
-	if err := g.Vote(e, "France", true, false, t0); !errors.Is(err, ErrState) {
+	if err := g.Vote(e, "France", true, false, t0); !errors.Is(err, table.ErrState) {
 		t.Fatalf("a finished game took a vote: %v", err)
 	}
 
 	g, _ = New(e, table.Player{ID: "u1"}, "Russia", 60, true)
 	_ = g.Start("u1", t0)
-	if err := g.Vote(e, "Russia", false, true, t0); err != nil || g.Status != Active {
+	if err := g.Vote(e, "Russia", false, true, t0); err != nil || g.Status != table.Active {
 		t.Fatalf("the leader conceded to itself: %v", err)
 	}
 
@@ -133,17 +134,17 @@ func TestDrawNeedsEveryPersonAndConcessionGoesToTheLeader(t *testing.T) {
 	_ = g.Join(e, table.Player{ID: "u2"}, "France")
 	_ = g.Join(e, table.Player{ID: "u3"}, "Russia")
 	_ = g.Start("u1", t0)
-	if err := g.Vote(e, "England", false, true, t0); err != nil || g.Status != Active {
+	if err := g.Vote(e, "England", false, true, t0); err != nil || g.Status != table.Active {
 		t.Fatalf("one of two concessions ended the game: %v %+v", err, g.End)
 	}
-	if err := g.Vote(e, "France", false, true, t0); err != nil || g.Status != Finished ||
+	if err := g.Vote(e, "France", false, true, t0); err != nil || g.Status != table.Finished ||
 		g.End.Reason != "concession" || g.End.Winner != "Russia" {
 		t.Fatalf("concession to the leader: %v %+v", err, g.End)
 	}
 }
 
 // eliminate takes every unit and centre of the power named name from g.
-func eliminate(t *testing.T, e *Engine, g *Game, name string) {
+func eliminate(t *testing.T, e *engine.Engine, g *Game, name string) {
 	t.Helper()
 	power, ok := e.Names.Power(name)
 	if !ok {
@@ -169,7 +170,7 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 	if _, err := g.Advance(e, nil, t0); err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != Finished || g.End.Reason != "draw" {
+	if g.Status != table.Finished || g.End.Reason != "draw" {
 		t.Fatalf("status %s end %+v", g.Status, g.End)
 	}
 }
@@ -178,7 +179,7 @@ func TestGamesWithoutPeopleLeftEnd(t *testing.T) {
 // only person is out, the clan with the most centres wins; while two or
 // more clans tie for the most, the game plays on.
 func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
-	e := NewEngines(variants.MustLoad()).Get("sengoku")
+	e := engine.NewEngines(variants.MustLoad()).Get("sengoku")
 	// Every other clan holds its two home centres: a tie, so play goes on.
 	g, _ := New(e, table.Player{ID: "u1"}, "Oda", 60, true)
 	_ = g.Start("u1", t0)
@@ -186,7 +187,7 @@ func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
 	if _, err := g.Advance(e, nil, t0); err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != Active || g.End != nil {
+	if g.Status != table.Active || g.End != nil {
 		t.Fatalf("seven clans tied at two centres, and the game ended: %s %+v", g.Status, g.End)
 	}
 	// Mori takes a third centre: it leads alone and is declared winner.
@@ -195,7 +196,7 @@ func TestSengokuWithoutPeopleLeftHasAWinner(t *testing.T) {
 	if _, err := g.Advance(e, nil, t0); err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != Finished || g.End == nil || g.End.Reason == "draw" || g.End.Winner != "Mori" {
+	if g.Status != table.Finished || g.End == nil || g.End.Reason == "draw" || g.End.Winner != "Mori" {
 		t.Fatalf("status %s end %+v, want Mori declared the winner", g.Status, g.End)
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"errors"
 	"time"
 
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/table"
 )
 
@@ -13,29 +14,29 @@ import (
 // order, the position in the contract's form (names). It is the one
 // description of the stored format; change it only with a migration.
 type stored struct {
-	Variant      string    `json:"variant"`
-	Status       Status    `json:"status"`
-	Seq          int       `json:"seq"`
-	PhaseSeconds int       `json:"phase_seconds"`
-	Deadline     time.Time `json:"deadline,omitzero"`
-	FillWithBots bool      `json:"fill_with_bots"`
-	Creator      string    `json:"creator"`
+	Variant      string       `json:"variant"`
+	Status       table.Status `json:"status"`
+	Seq          int          `json:"seq"`
+	PhaseSeconds int          `json:"phase_seconds"`
+	Deadline     time.Time    `json:"deadline,omitzero"`
+	FillWithBots bool         `json:"fill_with_bots"`
+	Creator      string       `json:"creator"`
 	// Cancelled is new beside the rest; a game stored before it was not
 	// cancelled, which its absence says.
-	Cancelled    bool              `json:"cancelled,omitempty"`
-	Seats        []Seat            `json:"seats"`
-	Position     judge.Position    `json:"position"`
-	DrawVotes    []string          `json:"draw_votes,omitempty"`
-	ConcedeVotes []string          `json:"concede_votes,omitempty"`
-	Last         *Resolution       `json:"last,omitempty"`
-	End          *End              `json:"end,omitempty"`
-	BotLevel     string            `json:"bot_level,omitempty"`
-	BotLevels    map[string]string `json:"bot_levels,omitempty"`
+	Cancelled    bool               `json:"cancelled,omitempty"`
+	Seats        []table.Seat       `json:"seats"`
+	Position     codec.Position     `json:"position"`
+	DrawVotes    []string           `json:"draw_votes,omitempty"`
+	ConcedeVotes []string           `json:"concede_votes,omitempty"`
+	Last         *engine.Resolution `json:"last,omitempty"`
+	End          *End               `json:"end,omitempty"`
+	BotLevel     string             `json:"bot_level,omitempty"`
+	BotLevels    map[string]string  `json:"bot_levels,omitempty"`
 }
 
-// errNoEngine is the cause of writing a Game that New or Engines.Decode
+// errNoEngine is the cause of writing a Game that New or Decode
 // did not make: without its variant it cannot name its position.
-var errNoEngine = errors.New("game: a game made by New or Engines.Decode is needed to write its position")
+var errNoEngine = errors.New("game: a game made by New or Decode is needed to write its position")
 
 // MarshalJSON writes the game as the store keeps it, its position by name.
 // (A value receiver, so that a Game is never written without its
@@ -51,14 +52,14 @@ func (g Game) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON refuses: a game's position can only be read knowing its
-// variant, which Engines.Decode finds.
+// variant, which Decode finds.
 func (g *Game) UnmarshalJSON([]byte) error {
-	return errors.New("game: read a stored game with Engines.Decode, which knows its variant")
+	return errors.New("game: read a stored game with Decode, which knows its variant")
 }
 
 // Decode reads a game as the store keeps it (MarshalJSON's form) and
 // returns it with its variant's engine. The position is read strictly, by
-// the judge's codec: what the command line refuses, a stored game may not
+// the variant's codec: what the command line refuses, a stored game may not
 // hold. Stored games written by the server always read so.
 //
 // One compatibility read remains, for rows written by hand or by a tool
@@ -68,25 +69,25 @@ func (g *Game) UnmarshalJSON([]byte) error {
 // attacker were known, as it could before) rather than lose the game.
 // Anything else the codec refuses — a fleet in Paris, a fleet in stp
 // without its coast, an unknown unit type, power or province — has no one
-// meaning: it is a *DecodeError naming the field and the name, for the
+// meaning: it is a *engine.DecodeError naming the field and the name, for the
 // server to log as a bug (500) and an operator to repair.
-func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
+func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 	var s stored
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, nil, &DecodeError{Field: "game", Err: err}
+		return nil, nil, &engine.DecodeError{Field: "game", Err: err}
 	}
 	e := es.Get(s.Variant)
 	if e == nil {
-		return nil, nil, &DecodeError{Field: "variant", Err: &judge.NameError{Kind: "variant", Name: s.Variant}}
+		return nil, nil, &engine.DecodeError{Field: "variant", Err: &codec.NameError{Kind: "variant", Name: s.Variant}}
 	}
 	pos, err := e.Codec.DecodePosition(&s.Position)
 	if err != nil {
-		legacy, changed := e.legacyPosition(&s.Position)
+		legacy, changed := legacyPosition(e, &s.Position)
 		if !changed {
-			return nil, nil, &DecodeError{Field: "position", Err: err}
+			return nil, nil, &engine.DecodeError{Field: "position", Err: err}
 		}
 		if pos, err = e.Codec.DecodePosition(legacy); err != nil {
-			return nil, nil, &DecodeError{Field: "position", Err: err}
+			return nil, nil, &engine.DecodeError{Field: "position", Err: err}
 		}
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
@@ -98,9 +99,9 @@ func (es *Engines) Decode(data []byte) (*Game, *Engine, error) {
 // legacyPosition returns p without the dislodged units' attacker_from and
 // retreats entries that do not name a province, as the lax reader read
 // them, and whether it dropped any.
-func (e *Engine) legacyPosition(p *judge.Position) (*judge.Position, bool) {
+func legacyPosition(e *engine.Engine, p *codec.Position) (*codec.Position, bool) {
 	q := *p
-	q.Dislodged = make([]judge.Dislodged, len(p.Dislodged))
+	q.Dislodged = make([]codec.Dislodged, len(p.Dislodged))
 	changed := false
 	for i, d := range p.Dislodged {
 		if _, ok := e.Names.Loc(d.AttackerFrom); d.AttackerFrom != "" && !ok {

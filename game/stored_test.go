@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -32,7 +34,7 @@ func storedGame(t *testing.T, name string) []byte {
 // TestStoredGamesLoadAndWriteBackTheSameBytes: games stored before the
 // position became typed read strictly, and are written back byte for byte.
 func TestStoredGamesLoadAndWriteBackTheSameBytes(t *testing.T) {
-	es := NewEngines(variants.MustLoad())
+	es := engine.NewEngines(variants.MustLoad())
 	files, _ := filepath.Glob("testdata/*.json")
 	if len(files) == 0 {
 		t.Fatal("no stored games in testdata")
@@ -40,7 +42,7 @@ func TestStoredGamesLoadAndWriteBackTheSameBytes(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data := storedGame(t, filepath.Base(f))
-			g, e, err := es.Decode(data)
+			g, e, err := Decode(es, data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,11 +65,11 @@ func TestStoredGamesLoadAndWriteBackTheSameBytes(t *testing.T) {
 // it, and Decode's compatibility read drops it, as the lax reader did, so
 // such a row still loads (and is written back clean).
 func TestStoredGameWithAnUnreadableAttackerLoads(t *testing.T) {
-	es := NewEngines(variants.MustLoad())
+	es := engine.NewEngines(variants.MustLoad())
 	data := storedGame(t, "standard-retreat.json")
 	var raw map[string]json.RawMessage
 	_ = json.Unmarshal(data, &raw)
-	var jp judge.Position
+	var jp codec.Position
 	_ = json.Unmarshal(raw["position"], &jp)
 	if len(jp.Dislodged) == 0 {
 		t.Fatal("the stored retreat phase has no dislodged unit")
@@ -81,7 +83,7 @@ func TestStoredGameWithAnUnreadableAttackerLoads(t *testing.T) {
 	raw["position"], _ = json.Marshal(jp)
 	data, _ = json.Marshal(raw)
 
-	g, _, err := es.Decode(data)
+	g, _, err := Decode(es, data)
 	if err != nil {
 		t.Fatalf("a row the lax reader read does not load: %v", err)
 	}
@@ -97,9 +99,9 @@ func TestStoredGameWithAnUnreadableAttackerLoads(t *testing.T) {
 
 // TestStoredGameTheCodecRefusesIsADecodeError: a stored position the
 // lax reader took but that has no one meaning is refused, with the field
-// and the name, as damaged data (not a bad request: no ErrInvalid).
+// and the name, as damaged data (not a bad request: no table.ErrInvalid).
 func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
-	es := NewEngines(variants.MustLoad())
+	es := engine.NewEngines(variants.MustLoad())
 	data := storedGame(t, "standard-drawn.json") // the start: France's army in Paris
 	tests := []struct {
 		name, from, to, field, bad string
@@ -115,13 +117,13 @@ func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
 				t.Fatalf("the stored game has no %s", tt.from)
 			}
 			bad := bytes.Replace(data, []byte(tt.from), []byte(tt.to), 1)
-			_, _, err := es.Decode(bad)
-			var de *DecodeError
-			var ie *judge.InputError
+			_, _, err := Decode(es, bad)
+			var de *engine.DecodeError
+			var ie *codec.InputError
 			if !errors.As(err, &de) || de.Field != "position" || !errors.As(err, &ie) || ie.Field != tt.field || ie.Name != tt.bad {
 				t.Fatalf("got %v, want a DecodeError of the position naming %s %q", err, tt.field, tt.bad)
 			}
-			if errors.Is(err, ErrInvalid) {
+			if errors.Is(err, table.ErrInvalid) {
 				t.Errorf("%v: damaged data classified as a bad request", err)
 			}
 			if !strings.HasPrefix(err.Error(), "stored game: position: units: ") {
@@ -129,7 +131,7 @@ func TestStoredGameTheCodecRefusesIsADecodeError(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := es.Decode([]byte(`{"variant": "chess"}`)); !errors.As(err, new(*DecodeError)) {
+	if _, _, err := Decode(es, []byte(`{"variant": "chess"}`)); !errors.As(err, new(*engine.DecodeError)) {
 		t.Errorf("unknown variant: %v", err)
 	}
 }
@@ -145,7 +147,7 @@ func TestAGameIsReadOnlyThroughDecode(t *testing.T) {
 	if _, err := json.Marshal(&Game{}); err == nil {
 		t.Error("a game without an engine was written")
 	}
-	drawn, _, err := NewEngines(variants.MustLoad()).Decode(storedGame(t, "standard-drawn.json"))
+	drawn, _, err := Decode(engine.NewEngines(variants.MustLoad()), storedGame(t, "standard-drawn.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,17 +4,17 @@ import (
 	"encoding/json"
 	"reflect"
 	"sort"
-	"strconv"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 )
 
 // Case is one recorded phase, the shape of the files "chancery bench
 // --cases" reads: an input and the position that followed.
 type Case struct {
-	Name   string   `json:"name"`
-	Input  Input    `json:"input"`
-	Expect Position `json:"expect"`
+	Name   string         `json:"name"`
+	Input  Input          `json:"input"`
+	Expect codec.Position `json:"expect"`
 }
 
 // Canonical checks an expected position against its variant and writes
@@ -23,27 +23,27 @@ type Case struct {
 // expectation leaves out stays out: without a phase the phase is not
 // compared, without supply_centers ownership is not, and attacker_from
 // only where given. An expectation naming an unknown province or power,
-// or an impossible position, is an InputError.
-func (j *Judge) Canonical(variant string, want *Position) (*Position, error) {
-	e, err := j.engine(variant)
+// or an impossible position, is a *codec.InputError.
+func (j *Judge) Canonical(variant string, want *codec.Position) (*codec.Position, error) {
+	e, err := j.state(variant)
 	if err != nil {
 		return nil, err
 	}
-	p := Position{Phase: want.Phase, Units: want.Units, Dislodged: want.Dislodged, SupplyCenters: want.SupplyCenters}
+	p := codec.Position{Phase: want.Phase, Units: want.Units, Dislodged: want.Dislodged, SupplyCenters: want.SupplyCenters}
 	if p.Phase.Season == "" {
-		ph := rules.Phase{Season: rules.Spring, Year: e.v.Start.Phase.Year, Type: rules.MovementPhase}
+		ph := rules.Phase{Season: rules.Spring, Year: e.V.Start.Phase.Year, Type: rules.MovementPhase}
 		if len(want.Dislodged) > 0 {
 			ph.Type = rules.RetreatPhase
 		}
-		p.Phase = FormatPhase(ph)
+		p.Phase = codec.FormatPhase(ph)
 	}
-	pos, err := e.DecodePosition(&p)
-	if err != nil { // always an InputError
-		return nil, &InputError{Field: "expect", Err: err}
+	pos, err := e.Codec.DecodePosition(&p)
+	if err != nil { // always a *codec.InputError
+		return nil, &codec.InputError{Field: "expect", Err: err}
 	}
-	out := e.EncodePosition(pos)
+	out := e.Codec.EncodePosition(pos)
 	if want.Phase.Season == "" {
-		out.Phase = Phase{}
+		out.Phase = codec.Phase{}
 	}
 	if want.SupplyCenters == nil {
 		out.SupplyCenters = nil
@@ -54,9 +54,9 @@ func (j *Judge) Canonical(variant string, want *Position) (*Position, error) {
 // Compare returns "" when two positions have the same phase (when the
 // expectation gives one), units, dislodged units and centre ownership, or
 // a description of the first difference.
-func Compare(got, want *Position) string {
+func Compare(got, want *codec.Position) string {
 	if want.Phase.Season != "" && got.Phase != want.Phase {
-		return "phase: got " + phaseString(got.Phase) + ", want " + phaseString(want.Phase)
+		return "phase: got " + got.Phase.String() + ", want " + want.Phase.String()
 	}
 	if g, w := unitSet(got.Units), unitSet(want.Units); !reflect.DeepEqual(g, w) {
 		return "units:\n got  " + join(g) + "\n want " + join(w)
@@ -76,13 +76,9 @@ func Compare(got, want *Position) string {
 	return ""
 }
 
-func phaseString(p Phase) string { return p.Season + " " + itoa(p.Year) + " " + p.Type }
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
 // dislodgedSet writes dislodged units as sorted strings, with the
 // attacker's origin when withAttacker.
-func dislodgedSet(ds []Dislodged, withAttacker bool) []string {
+func dislodgedSet(ds []codec.Dislodged, withAttacker bool) []string {
 	out := []string{}
 	for _, d := range ds {
 		s := d.Power + " " + d.Type + " " + d.Province
@@ -95,7 +91,7 @@ func dislodgedSet(ds []Dislodged, withAttacker bool) []string {
 	return out
 }
 
-func unitSet(us []Unit) []string {
+func unitSet(us []codec.Unit) []string {
 	out := []string{}
 	for _, u := range us {
 		out = append(out, u.Power+" "+u.Type+" "+u.Province)

@@ -1,57 +1,19 @@
 // Package judge implements the adjudication contract of the command line
 // (see docs/contract.md): a position and orders as JSON in, the results
-// and the next position as JSON out. Its Codec is the one translation
-// between the contract's names and the rules core's ids, strict, that
-// every edge uses: the command line, the game layer and the stored games
-// behind it, the tests.
+// and the next position as JSON out, and game records replayed. The
+// contract's positions, units and results are package codec's, which
+// turns names into the rules core's ids and back for every edge.
 package judge
 
 import (
 	"strings"
 
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
-
-// Phase is a phase in the contract: {"season": "spring", "year": 1901, "type": "movement"}.
-type Phase struct {
-	Season string `json:"season"`
-	Year   int    `json:"year"`
-	Type   string `json:"type"`
-}
-
-// Unit is a unit in the contract.
-type Unit struct {
-	Power    string `json:"power"`
-	Type     string `json:"type"`
-	Province string `json:"province"`
-}
-
-// Dislodged is a dislodged unit in the contract.
-type Dislodged struct {
-	Power        string `json:"power"`
-	Type         string `json:"type"`
-	Province     string `json:"province"`
-	AttackerFrom string `json:"attacker_from"`
-	// ByConvoy is set when the attacker came by convoy: the unit may then
-	// retreat to the attacker's origin (DATC 4.A.5).
-	ByConvoy bool `json:"by_convoy,omitempty"`
-	// Retreats lists where the unit may retreat. In the output it is
-	// always present; in the input it may be left out, and then every
-	// empty neighbour but the attacker's origin is allowed (standoffs of
-	// the movement phase are not known).
-	Retreats []string `json:"retreats"`
-}
-
-// Position is the whole position of a game at a phase.
-type Position struct {
-	Variant       string            `json:"variant,omitempty"`
-	Phase         Phase             `json:"phase"`
-	Units         []Unit            `json:"units"`
-	Dislodged     []Dislodged       `json:"dislodged"`
-	SupplyCenters map[string]string `json:"supply_centers"`
-}
 
 // Options are the game options of the contract.
 type Options struct {
@@ -75,35 +37,19 @@ type Options struct {
 // Input is what "chancery adjudicate" reads.
 type Input struct {
 	Variant       string              `json:"variant"`
-	Phase         Phase               `json:"phase"`
-	Units         []Unit              `json:"units"`
-	Dislodged     []Dislodged         `json:"dislodged"`
+	Phase         codec.Phase         `json:"phase"`
+	Units         []codec.Unit        `json:"units"`
+	Dislodged     []codec.Dislodged   `json:"dislodged"`
 	SupplyCenters map[string]string   `json:"supply_centers"`
 	Orders        map[string][]string `json:"orders"`
 	Options       *Options            `json:"options,omitempty"`
 }
 
-// Result is the outcome of one order. Reason is a machine word and
-// Where the province it refers to, so that a client can write the
-// explanation in its reader's language; Message is that explanation in
-// English (or a variant's own, more precise one).
-type Result struct {
-	Power  string `json:"power"`
-	Order  string `json:"order"`
-	Result string `json:"result"`
-	Reason string `json:"reason,omitempty"`
-	// Where is the province the reason refers to, by its abbreviation:
-	// where a move bounced, where the cutting or dislodging unit came
-	// from, where retreats clashed.
-	Where   string `json:"where,omitempty"`
-	Message string `json:"message,omitempty"`
-}
-
 // Output is what "chancery adjudicate" writes.
 type Output struct {
-	Results []Result `json:"results"`
-	Next    Position `json:"next"`
-	Winner  *string  `json:"winner"`
+	Results []codec.Result `json:"results"`
+	Next    codec.Position `json:"next"`
+	Winner  *string        `json:"winner"`
 }
 
 // Judge adjudicates contract inputs for the variants of a registry. It
@@ -111,13 +57,14 @@ type Output struct {
 // concurrent use.
 type Judge struct {
 	reg   *variants.Registry
-	cache map[string]*engine
+	cache map[string]*state
 }
 
-// engine is a judge's state for one variant: its codec, resolvers by
-// options and scratch space reused from one input to the next.
-type engine struct {
-	*Codec
+// state is a judge's state for one variant: the variant's engine (its
+// codec and names), resolvers by options and scratch space reused from
+// one input to the next.
+type state struct {
+	*engine.Engine
 	parse  *notation.Parser
 	res    map[rules.Options]*rules.Resolver
 	pos    rules.Position
@@ -142,29 +89,29 @@ type ordText struct {
 
 // New returns a judge for the variants of reg.
 func New(reg *variants.Registry) *Judge {
-	return &Judge{reg: reg, cache: map[string]*engine{}}
+	return &Judge{reg: reg, cache: map[string]*state{}}
 }
 
-func (j *Judge) engine(name string) (*engine, error) {
+func (j *Judge) state(name string) (*state, error) {
 	if e, ok := j.cache[name]; ok {
 		return e, nil
 	}
 	v, err := j.reg.Get(name)
 	if err != nil {
-		return nil, &InputError{Err: err}
+		return nil, &codec.InputError{Err: err}
 	}
-	e := &engine{Codec: NewCodec(v), res: map[rules.Options]*rules.Resolver{}}
-	e.parse = e.names.NewParser()
+	e := &state{Engine: engine.New(v), res: map[rules.Options]*rules.Resolver{}}
+	e.parse = e.Names.NewParser()
 	j.cache[name] = e
 	j.cache[v.Name] = e
 	return e, nil
 }
 
-// resolver returns the engine's resolver for the options.
-func (e *engine) resolver(opt rules.Options) *rules.Resolver {
+// resolver returns the state's resolver for the options.
+func (e *state) resolver(opt rules.Options) *rules.Resolver {
 	r := e.res[opt]
 	if r == nil {
-		r = rules.NewResolver(e.v, opt)
+		r = rules.NewResolver(e.V, opt)
 		e.res[opt] = r
 	}
 	return r
@@ -182,7 +129,7 @@ func ParseOptions(o *Options) (rules.Options, error) {
 	case "all-hold", "allhold":
 		opt.Paradox = rules.AllHold
 	default:
-		return opt, inputErr("options", o.Paradox, &NameError{Kind: "paradox rule", Name: o.Paradox, Known: "szykman or all-hold"})
+		return opt, inputErr("options", o.Paradox, &codec.NameError{Kind: "paradox rule", Name: o.Paradox, Known: "szykman or all-hold"})
 	}
 	opt.ConvoyFallback = o.ConvoyFallback
 	opt.IgnoreUnitType = o.IgnoreUnitType
@@ -191,7 +138,7 @@ func ParseOptions(o *Options) (rules.Options, error) {
 	case "ah1996", "avalon-hill-1996", "avalonhill":
 		opt.Railway = rules.RailwayAH1996
 	default:
-		return opt, inputErr("options", o.Railway, &NameError{Kind: "railway reading", Name: o.Railway, Known: "2.2 or ah1996"})
+		return opt, inputErr("options", o.Railway, &codec.NameError{Kind: "railway reading", Name: o.Railway, Known: "2.2 or ah1996"})
 	}
 	return opt, nil
 }
@@ -217,12 +164,12 @@ func (j *Judge) Resolve(in *Input) (*rules.Resolution, error) {
 	return &e.out, nil
 }
 
-func (j *Judge) resolve(in *Input) (*engine, error) {
-	e, err := j.engine(in.Variant)
+func (j *Judge) resolve(in *Input) (*state, error) {
+	e, err := j.state(in.Variant)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.DecodePositionInto(&e.pos, &Position{Phase: in.Phase, Units: in.Units, Dislodged: in.Dislodged,
+	if err := e.Codec.DecodePositionInto(&e.pos, &codec.Position{Phase: in.Phase, Units: in.Units, Dislodged: in.Dislodged,
 		SupplyCenters: in.SupplyCenters}); err != nil {
 		return nil, err
 	}
@@ -235,20 +182,20 @@ func (j *Judge) resolve(in *Input) (*engine, error) {
 		return nil, err
 	}
 	if err := r.AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
-		return nil, &InputError{Err: err}
+		return nil, &codec.InputError{Err: err}
 	}
 	return e, nil
 }
 
 // orders parses each power's orders for a phase of type t, power by power
 // in the map's order.
-func (e *engine) orders(byPower map[string][]string, t rules.PhaseType) error {
+func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
 	e.ords = e.ords[:0]
 	e.texts = e.texts[:0]
 	// Powers in the map's order, so that results read the same every time.
 	powers := e.powers[:0]
 	for name, texts := range byPower {
-		pw, ok := e.names.Power(name)
+		pw, ok := e.Names.Power(name)
 		if !ok {
 			return unknown("orders", "power", name)
 		}
@@ -274,19 +221,19 @@ func (e *engine) orders(byPower map[string][]string, t rules.PhaseType) error {
 	return nil
 }
 
-func (e *engine) output() *Output {
-	m := e.v.Map
-	out := &Output{Results: make([]Result, 0, len(e.texts))}
+func (e *state) output() *Output {
+	m := e.V.Map
+	out := &Output{Results: make([]codec.Result, 0, len(e.texts))}
 	k := 0
 	for _, t := range e.texts {
 		if t.err != nil {
-			out.Results = append(out.Results, SyntaxResult(m.PowerName(t.power), t.text, t.err))
+			out.Results = append(out.Results, codec.SyntaxResult(m.PowerName(t.power), t.text, t.err))
 			continue
 		}
-		out.Results = append(out.Results, e.EncodeResult(t.power, &e.out.Results[k]))
+		out.Results = append(out.Results, e.Codec.EncodeResult(t.power, &e.out.Results[k]))
 		k++
 	}
-	out.Next = e.EncodePosition(e.out.Next)
+	out.Next = e.Codec.EncodePosition(e.out.Next)
 	if e.out.Winner != rules.NoPower {
 		w := m.PowerName(e.out.Winner)
 		out.Winner = &w

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -32,7 +33,7 @@ func TestContractMovementRetreatAdjustment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Next.Phase != (Phase{"spring", 1901, "retreat"}) || len(out.Next.Dislodged) != 1 {
+	if out.Next.Phase != (codec.Phase{Season: "spring", Year: 1901, Type: "retreat"}) || len(out.Next.Dislodged) != 1 {
 		t.Fatalf("next: %+v", out.Next)
 	}
 	d := out.Next.Dislodged[0]
@@ -59,7 +60,7 @@ func TestContractMovementRetreatAdjustment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Results[0].Result != "succeeded" || out.Next.Phase != (Phase{"fall", 1901, "movement"}) {
+	if out.Results[0].Result != "succeeded" || out.Next.Phase != (codec.Phase{Season: "fall", Year: 1901, Type: "movement"}) {
 		t.Fatalf("retreat: %+v %+v", out.Results, out.Next.Phase)
 	}
 	// An adjustment phase with a build, an illegal build and civil disorder.
@@ -131,16 +132,16 @@ func TestContractBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := adjudicate(t, j, tt.text)
-			var ie *InputError
+			var ie *codec.InputError
 			if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("got %v, want an InputError containing %q", err, tt.want)
+				t.Fatalf("got %v, want a *codec.InputError containing %q", err, tt.want)
 			}
 		})
 	}
 }
 
 // FuzzAdjudicate: whatever JSON arrives, the judge answers with an output
-// or an InputError, and never panics.
+// or a *codec.InputError, and never panics.
 func FuzzAdjudicate(f *testing.F) {
 	f.Add(`{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"}, "orders": {"England": ["F LON - NTH"]}}`)
 	f.Add(`{"variant": "standard", "phase": {"season": "fall", "year": 1901, "type": "retreat"}, "dislodged": [{"power": "France", "type": "army", "province": "bur", "attacker_from": "mun", "retreats": ["par"]}], "orders": {"France": ["A BUR R PAR"]}}`)
@@ -152,7 +153,7 @@ func FuzzAdjudicate(f *testing.F) {
 			return
 		}
 		_, err := j.Adjudicate(&in)
-		var ie *InputError
+		var ie *codec.InputError
 		if err != nil && !errors.As(err, &ie) {
 			t.Fatalf("not an input error: %v", err)
 		}
@@ -169,12 +170,12 @@ func TestContractWrongUnitType(t *testing.T) {
 		"orders": {"France": ["F PAR - BUR"]}}`
 	tests := []struct {
 		name, options string
-		want          Result
+		want          codec.Result
 		unitAt        string
 	}{
-		{"default", ``, Result{Power: "France", Order: "F PAR - BUR", Result: "illegal", Reason: "wrong_unit_type",
+		{"default", ``, codec.Result{Power: "France", Order: "F PAR - BUR", Result: "illegal", Reason: "wrong_unit_type",
 			Message: "the unit there is an army, not a fleet"}, "par"},
-		{"ignore_unit_type", `"options": {"ignore_unit_type": true},`, Result{Power: "France", Order: "A PAR - BUR", Result: "succeeded"}, "bur"},
+		{"ignore_unit_type", `"options": {"ignore_unit_type": true},`, codec.Result{Power: "France", Order: "A PAR - BUR", Result: "succeeded"}, "bur"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -229,7 +230,7 @@ func TestCanonicalExpectations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Position{Units: []Unit{
+	want := codec.Position{Units: []codec.Unit{
 		{Power: "france", Type: "Army", Province: "Burgundy"},
 		{Power: "RUSSIA", Type: "fleet", Province: "St Petersburg (south coast)"},
 	}}
@@ -240,14 +241,34 @@ func TestCanonicalExpectations(t *testing.T) {
 	if diff := Compare(&out.Next, cw); diff != "" {
 		t.Errorf("the same position spelled otherwise differs: %s", diff)
 	}
-	for _, bad := range []Position{
-		{Units: []Unit{{Power: "France", Type: "army", Province: "xyz"}}},
-		{Units: []Unit{{Power: "Narnia", Type: "army", Province: "par"}}},
-		{Phase: Phase{Season: "summer", Year: 1901, Type: "movement"}},
+	for _, bad := range []codec.Position{
+		{Units: []codec.Unit{{Power: "France", Type: "army", Province: "xyz"}}},
+		{Units: []codec.Unit{{Power: "Narnia", Type: "army", Province: "par"}}},
+		{Phase: codec.Phase{Season: "summer", Year: 1901, Type: "movement"}},
 	} {
-		var ie *InputError
+		var ie *codec.InputError
 		if _, err := j.Canonical("standard", &bad); !errors.As(err, &ie) || !strings.HasPrefix(err.Error(), "expect: ") {
-			t.Errorf("%+v: got %v, want an InputError about the expectation", bad, err)
+			t.Errorf("%+v: got %v, want a *codec.InputError about the expectation", bad, err)
 		}
+	}
+}
+
+// TestInputErrorKeepsTheChain: the judge does not flatten a cause into a
+// string: an expectation's error is a *codec.InputError about "expect" that
+// wraps the position's codec.InputError and its cause.
+func TestInputErrorKeepsTheChain(t *testing.T) {
+	j := New(variants.MustLoad())
+	_, err := j.Canonical("standard", &codec.Position{Units: []codec.Unit{{Power: "France", Type: "army", Province: "xyz"}}})
+	var outer *codec.InputError
+	if !errors.As(err, &outer) || outer.Field != "expect" {
+		t.Fatalf("got %v", err)
+	}
+	var inner *codec.InputError
+	var ne *codec.NameError
+	if !errors.As(outer.Err, &inner) || inner.Field != "units" || !errors.As(err, &ne) || ne.Name != "xyz" {
+		t.Fatalf("the chain is lost: %#v", outer.Err)
+	}
+	if err.Error() != `expect: units: unknown province "xyz"` {
+		t.Errorf("message %q", err.Error())
 	}
 }

@@ -11,5 +11,5 @@ func (j *Judge) Picture(in *Input) (*rules.Variant, *rules.Position, *rules.Reso
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return e.Variant(), e.pos.Clone(), &e.out, nil
+	return e.V, e.pos.Clone(), &e.out, nil
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"fmt"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 )
 
@@ -17,16 +18,16 @@ type Record struct {
 
 // RecordPhase is one phase of a game record.
 type RecordPhase struct {
-	Phase  *Phase              `json:"phase,omitempty"`
+	Phase  *codec.Phase        `json:"phase,omitempty"`
 	Orders map[string][]string `json:"orders"`
-	Expect *Position           `json:"expect,omitempty"`
+	Expect *codec.Position     `json:"expect,omitempty"`
 }
 
 // ReplayResult is the outcome of a replay.
 type ReplayResult struct {
-	Final  Position `json:"final"`
-	Phases int      `json:"phases"`
-	Winner *string  `json:"winner"`
+	Final  codec.Position `json:"final"`
+	Phases int            `json:"phases"`
+	Winner *string        `json:"winner"`
 	// Mismatches lists, with --check, the phases whose result differs
 	// from the record's expectation.
 	Mismatches []string `json:"mismatches,omitempty"`
@@ -36,7 +37,7 @@ type ReplayResult struct {
 // that carries an expectation is compared with it. The game stays in the
 // core's form between phases: only the orders are read, phase by phase.
 func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
-	e, err := j.engine(rec.Variant)
+	e, err := j.state(rec.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -45,12 +46,12 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 		return nil, err
 	}
 	r := e.resolver(opt)
-	cur := e.v.Start.Clone()
+	cur := e.V.Start.Clone()
 	var res rules.Resolution
 	out := &ReplayResult{}
 	for i, ph := range rec.Phases {
 		if ph.Phase != nil {
-			want, err := ParsePhase(*ph.Phase)
+			want, err := codec.ParsePhase(*ph.Phase)
 			if err != nil {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
@@ -69,7 +70,7 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 			if err != nil {
 				return nil, fmt.Errorf("phase %d: %w", i+1, err)
 			}
-			got := e.EncodePosition(res.Next)
+			got := e.Codec.EncodePosition(res.Next)
 			if diff := Compare(&got, want); diff != "" {
 				out.Mismatches = append(out.Mismatches, fmt.Sprintf("phase %d (%s): %s", i+1, cur.Phase, diff))
 			}
@@ -77,21 +78,21 @@ func (j *Judge) Replay(rec *Record, check bool) (*ReplayResult, error) {
 		cur.CopyFrom(res.Next)
 		out.Phases++
 		if res.Winner != rules.NoPower {
-			w := e.v.Map.PowerName(res.Winner)
+			w := e.V.Map.PowerName(res.Winner)
 			out.Winner = &w
 		}
 	}
-	out.Final = e.EncodePosition(cur)
+	out.Final = e.Codec.EncodePosition(cur)
 	return out, nil
 }
 
 // Start returns the starting position of a variant in the contract's form.
-func (j *Judge) Start(variant string) (Position, error) {
-	e, err := j.engine(variant)
+func (j *Judge) Start(variant string) (codec.Position, error) {
+	e, err := j.state(variant)
 	if err != nil {
-		return Position{}, err
+		return codec.Position{}, err
 	}
-	p := e.EncodePosition(e.v.Start)
-	p.Variant = e.v.Name
+	p := e.Codec.EncodePosition(e.V.Start)
+	p.Variant = e.V.Name
 	return p, nil
 }

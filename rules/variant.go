@@ -170,6 +170,65 @@ func (v *Variant) buildSite(pos *Position, pw Power, p Province) bool {
 	return v.BuildAnywhere || pi.Home == pw
 }
 
+// Owes reports whether power pw has anything to decide in pos: units to
+// order in a movement phase, dislodged units in a retreat phase, and in
+// an adjustment phase removals it must make or builds it can make. Builds
+// due with no free site to build on are nothing to decide: they are
+// waived whatever the power says.
+func (v *Variant) Owes(pos *Position, pw Power) bool {
+	switch pos.Phase.Type {
+	case MovementPhase:
+		for _, u := range pos.Units {
+			if u.Type != NoUnit && u.Power == pw {
+				return true
+			}
+		}
+	case RetreatPhase:
+		for _, d := range pos.Dislodged {
+			if d.Power == pw {
+				return true
+			}
+		}
+	case AdjustmentPhase:
+		due := v.AdjustmentDue(pos, pw)
+		if due < 0 {
+			return true
+		}
+		if due > 0 {
+			for p := range v.Map.Provinces {
+				if v.BuildSite(pos, pw, Province(p)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Alive reports whether power pw still plays in pos: it owns a supply
+// centre or has a unit, on the board or dislodged.
+func (v *Variant) Alive(pos *Position, pw Power) bool {
+	if pw == NoPower {
+		return false
+	}
+	for p, owner := range pos.Owner {
+		if owner == pw && v.Map.Provinces[p].SupplyCenter {
+			return true
+		}
+	}
+	for _, u := range pos.Units {
+		if u.Type != NoUnit && u.Power == pw {
+			return true
+		}
+	}
+	for _, d := range pos.Dislodged {
+		if d.Power == pw {
+			return true
+		}
+	}
+	return false
+}
+
 // AdjustmentDue returns how many units power pw must build (positive) or
 // remove (negative) in pos: the supply centres it owns minus its units.
 // It is 0 for NoPower and for the neutral power, which never adjusts.

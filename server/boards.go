@@ -114,17 +114,9 @@ func matchesETag(header, etag string) bool {
 	return false
 }
 
-// variantEntryOnly is GET /variants/{name} for a kind that describes its
-// variants no further than the list does: the same fields, empty.
-type variantEntryOnly struct {
-	table.Variant
-	Board     *struct{}  `json:"board"`
-	Provinces []struct{} `json:"provinces"`
-	Palette   []struct{} `json:"palette"`
-}
-
 // variant serves GET /api/v1/variants/{name}: the kind that plays the
-// variant describes it (table.Describer).
+// variant describes it (table.Describer), or, for a kind that describes
+// its variants no further, the list's entry.
 func (s *Server) variant(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
 	k, v, err := s.kinds.Plays(name)
@@ -140,7 +132,7 @@ func (s *Server) variant(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, e := range k.Variants() {
 		if e.Name == v {
-			return writeJSON(w, http.StatusOK, variantEntryOnly{Variant: e, Provinces: []struct{}{}, Palette: []struct{}{}})
+			return writeJSON(w, http.StatusOK, e)
 		}
 	}
 	return errorf(http.StatusNotFound, "no variant %q (GET /api/v1/variants lists them)", name)

@@ -18,20 +18,15 @@ func (s *Server) listVariants(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, s.kinds.Variants())
 }
 
+// createGameRequest is what a new game's request holds for every kind of
+// game; its other fields are the settings of the variant's kind, which
+// the kind reads (table.Kind.New).
 type createGameRequest struct {
 	Variant              string `json:"variant"`
 	Name                 string `json:"name"`
 	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day
 	Bots                 bool   `json:"bots"`
-	// BotLevel is the level of the bots' play: easy, normal (the
-	// default) or hard.
-	BotLevel string `json:"bot_level"`
-	// BotLevels are levels for some seats, by power, that differ from
-	// BotLevel.
-	BotLevels map[string]string `json:"bot_levels"`
-	Power     string            `json:"power"`
-	// Players is the number of seats of a Diceplomacy game.
-	Players int `json:"players"`
+	Power                string `json:"power"`
 	// Press is "full" (the default), "public" or "none".
 	Press string `json:"press"`
 	// Private games are listed only to their creator and players, and
@@ -43,8 +38,13 @@ type createGameRequest struct {
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
 	var req createGameRequest
-	if err := decode(w, r, &req); err != nil {
+	kindSettings, err := table.DecodeSplit(body, &req)
+	if err != nil {
 		return err
 	}
 	u := user(r)
@@ -74,7 +74,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power, Players: req.Players, BotLevel: req.BotLevel, BotLevels: req.BotLevels})
+		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power}, kindSettings)
 	if err != nil {
 		return err
 	}

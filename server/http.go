@@ -1,15 +1,12 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"reflect"
-	"strings"
 
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/table"
@@ -106,6 +103,8 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{Status: http.StatusUnprocessableEntity, Message: err.Error()}
 	case errors.Is(err, table.ErrNotFound):
 		ae = &apiError{Status: http.StatusNotFound, Message: err.Error()}
+	case errors.Is(err, table.ErrMalformed):
+		ae = &apiError{Status: http.StatusBadRequest, Message: err.Error()}
 	case errors.Is(err, context.Canceled):
 		return // the client went away
 	default:
@@ -136,34 +135,21 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
-// jsonKind names what JSON value a Go type is read from, for messages
-// that speak of the request, not of the server's types.
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Pointer:
-		return jsonKind(t.Elem())
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
+// decode reads a JSON request body into v as strictly as api/openapi.yaml
+// says (table.Decode): at most maxBody bytes holding one object and
+// nothing after it, field names exactly as documented (case counts), each
+// key once, no unknown fields, in the body and in every object inside it.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
 	}
-	return "another value"
+	return table.Decode(body, v)
 }
 
-// decode reads a JSON request body into v as strictly as api/openapi.yaml
-// says: at most maxBody bytes holding one object and nothing after it,
-// field names exactly as documented (case counts), each key once, no
-// unknown fields, in the body and in every object inside it.
-func decode(w http.ResponseWriter, r *http.Request, v any) error {
+// readBody reads a JSON request body of at most maxBody bytes, for a kind
+// to read (table.Decode) or for decode.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	// The Content-Type is not checked: the body is JSON whatever it says
 	// (curl -d sends a form type). A cross-site form cannot act for a
 	// user: it sends no bearer token, and a request signed in by the
@@ -172,41 +158,27 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return err
+			return nil, err
 		}
-		return fmt.Errorf("reading the request body: %w", err)
+		return nil, fmt.Errorf("reading the request body: %w", err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.Is(err, io.EOF):
-			return errorf(http.StatusBadRequest, "the request body is empty; a JSON object is expected")
-		case errors.As(err, &se):
-			return errorf(http.StatusBadRequest, "malformed JSON at byte %d: %v", se.Offset, err)
-		case errors.As(err, &te):
-			field := te.Field
-			if field == "" {
-				field = "the body"
-			} else {
-				field = fmt.Sprintf("field %q", field)
-			}
-			return errorf(http.StatusBadRequest, "%s: expected %s, got %s", field, jsonKind(te.Type), te.Value)
-		}
-		// encoding/json's other errors (unknown fields) are checked
-		// below with better messages; a value it cannot read is not.
-		if !strings.HasPrefix(err.Error(), "json: unknown field") {
-			return errorf(http.StatusBadRequest, "bad JSON: %v", err)
-		}
+	return body, nil
+}
+
+// payload reads a request body that a game's kind reads itself (orders,
+// a move): one JSON object, each key once; its fields are the kind's to
+// check.
+func payload(w http.ResponseWriter, r *http.Request) (json.RawMessage, error) {
+	body, err := readBody(w, r)
+	if err != nil {
+		return nil, err
 	}
-	end := dec.InputOffset()
-	if rest := bytes.TrimSpace(body[end:]); len(rest) > 0 {
-		return errorf(http.StatusBadRequest, "unexpected data after the JSON object at byte %d: the body must hold one JSON object", end)
+	var raw json.RawMessage
+	if err := table.Decode(body, &raw); err != nil {
+		return nil, err
 	}
-	if err := checkKeys(body[:end], reflect.TypeOf(v)); err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, errorf(http.StatusBadRequest, "the body: expected an object")
 	}
-	return nil
+	return raw, nil
 }

@@ -3,44 +3,25 @@ package server
 import (
 	"net/http"
 
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/table"
 )
 
 // What a seat may send beyond joining and starting: orders, votes, moves.
 // A game takes those its kind's rules have (table.OrderTaker, table.Voter,
-// table.Mover); the others are refused.
+// table.Mover); the others are refused. The server reads none of them:
+// each is a JSON object that the game's kind reads.
 
-type ordersRequest struct {
-	Orders []string `json:"orders"`
-	Ready  bool     `json:"ready"`
-	// Phase, when given, must be the game's current phase: orders
-	// written for a phase that has just been adjudicated are refused
-	// (409) rather than applied to the next one.
-	Phase *judge.Phase `json:"phase"`
-}
-
+// putOrders hands a seat's orders to its game, whose kind reads them.
 func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
-	var req ordersRequest
-	if err := decode(w, r, &req); err != nil {
+	body, err := payload(w, r)
+	if err != nil {
 		return err
-	}
-	if req.Orders == nil {
-		return errorf(http.StatusBadRequest, "orders: a list of orders is required (it may be empty)")
-	}
-	if len(req.Orders) > 200 {
-		return errorf(http.StatusUnprocessableEntity, "orders: at most 200 orders")
-	}
-	for i, o := range req.Orders {
-		if len(o) > 200 {
-			return errorf(http.StatusUnprocessableEntity, "orders[%d]: at most 200 characters", i)
-		}
 	}
 	u := user(r)
 	id := r.PathValue("id")
-	var taken *table.Taken
-	err := s.st.Update(r.Context(), func(tx store.Tx) error {
+	var taken table.Taken
+	err = s.st.Update(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, true)
 		if err != nil {
 			return err
@@ -62,7 +43,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no orders", id, row.Kind)
 		}
 		now := s.now()
-		taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, table.Orders{Orders: req.Orders, Ready: req.Ready, Phase: req.Phase}, now)
+		taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, body, now)
 		if err != nil || !taken.Due {
 			if !shared {
 				s.keep(row, g) // unchanged, refused or not
@@ -88,65 +69,54 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 	// The game's version is the same (its streams send nothing), but the
 	// user's lobbies mark where orders are due.
 	s.changed(id)
-	return writeJSON(w, http.StatusOK, taken)
+	return writeJSON(w, http.StatusOK, taken.Reply)
 }
 
-type votesRequest struct {
-	Draw    bool `json:"draw"`
-	Concede bool `json:"concede"`
-}
-
+// putVotes hands a seat's votes to its game, whose kind reads them.
 func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
-	var req votesRequest
-	if err := decode(w, r, &req); err != nil {
+	body, err := payload(w, r)
+	if err != nil {
 		return err
 	}
 	u := user(r)
 	id := r.PathValue("id")
-	var status table.Status
-	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	var out any
+	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		v, ok := g.(table.Voter)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it has no votes", id, row.Kind)
 		}
 		now := s.now()
-		if err := v.Vote(tableRow(tx, row), u.ID, req.Draw, req.Concede, now); err != nil {
+		var err error
+		if out, err = v.Vote(tableRow(tx, row), u.ID, body, now); err != nil {
 			return err
 		}
-		status = g.Table().Status
 		return save(tx, row, g, now)
 	})
 	if err != nil {
 		return err
 	}
 	s.changed(id)
-	return writeJSON(w, http.StatusOK, map[string]any{"draw": req.Draw, "concede": req.Concede, "status": status})
+	return writeJSON(w, http.StatusOK, out)
 }
 
-// moveRequest is a move of a game played by moves (Diceplomacy): its
-// kind, the seat it targets (0-based, as in the view) and the answer to a
-// question.
-type moveRequest struct {
-	Kind   string `json:"kind"`
-	Target *int   `json:"target"`
-	Yes    bool   `json:"yes"`
-}
-
+// postMove hands a seat's move to its game, whose kind reads it, and
+// answers the game's view after it.
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
-	var req moveRequest
-	if err := decode(w, r, &req); err != nil {
+	body, err := payload(w, r)
+	if err != nil {
 		return err
 	}
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		m, ok := g.(table.Mover)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no moves", id, row.Kind)
 		}
 		now := s.now()
-		if err := m.Move(tableRow(tx, row), u.ID, table.Move{Kind: req.Kind, Target: req.Target, Yes: req.Yes}, now); err != nil {
+		if err := m.Move(tableRow(tx, row), u.ID, body, now); err != nil {
 			return err
 		}
 		if err := save(tx, row, g, now); err != nil {

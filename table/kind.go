@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"time"
-
-	"github.com/chancery/chancery/judge"
 )
 
 // Kind is one kind of game: Diplomacy in its variants, Diceplomacy. It
@@ -19,8 +17,11 @@ type Kind interface {
 	// Plays returns the name of the kind's variant that name means
 	// (case-insensitive), if the kind plays it.
 	Plays(name string) (variant string, ok bool)
-	// New returns a forming game of variant, created by creator.
-	New(variant string, creator Player, o Options) (Game, error)
+	// New returns a forming game of variant, created by creator with the
+	// options every kind has and the kind's own settings: the JSON object
+	// of the fields of the creation request that are not Options' (empty
+	// for none), which the kind reads with DecodeSettings.
+	New(variant string, creator Player, o Options, settings json.RawMessage) (Game, error)
 	// Decode reads a game as Game.MarshalJSON wrote it. A game that does
 	// not read is damaged data (a server bug, never a bad request).
 	Decode(data []byte) (Game, error)
@@ -40,7 +41,8 @@ type Variant struct {
 	MaxPlayers  int      `json:"max_players"`
 }
 
-// Options are the choices of a game's creator.
+// Options are the choices of a game's creator that every kind has; a
+// kind's own are its settings (Kind.New).
 type Options struct {
 	PhaseSeconds int
 	// Bots: seats still empty at the start are played by bots.
@@ -48,15 +50,6 @@ type Options struct {
 	// Power is the creator's seat ("": the creator watches, or joins
 	// later).
 	Power string
-	// Players is the number of seats, for a kind where it is a choice (0:
-	// the kind's default).
-	Players int
-	// BotLevel is how well the bots play, for a kind whose bots have
-	// levels ("": the kind's default).
-	BotLevel string
-	// BotLevels are levels for some seats, by power, that differ from
-	// BotLevel.
-	BotLevels map[string]string
 }
 
 // Game is one game of a kind, between two requests. A server never keeps
@@ -138,51 +131,37 @@ type Phase struct {
 	Created time.Time
 }
 
-// Orders are a seat's orders for the phase being played, as a person
-// gives them.
-type Orders struct {
-	Orders []string
-	// Ready says the orders are final: when every person is ready the
-	// phase is played at once.
-	Ready bool
-	// Phase, when not nil, must be the phase being played.
-	Phase *judge.Phase
-}
-
 // Taken is what OrderTaker.TakeOrders answers.
 type Taken struct {
-	Power  string   `json:"power"`
-	Orders []string `json:"orders"`
-	Ready  bool     `json:"ready"`
+	// Reply is the answer to the request, as the kind writes it (the
+	// orders kept, in their canonical form).
+	Reply any
 	// Due: nobody is waited for any more; the phase may be played now.
-	Due bool `json:"-"`
+	Due bool
 }
 
-// An OrderTaker takes orders for the phase being played (Diplomacy). It
-// keeps them in the records, not in its state: TakeOrders does not change
-// the game, so that orders, the most frequent request, need no fresh
-// decode.
+// An OrderTaker takes orders for the phase being played (Diplomacy): a
+// seat's orders as the request's body holds them, a JSON object the kind
+// reads (with Decode). It keeps them in the records, not in its state:
+// TakeOrders does not change the game, so that orders, the most frequent
+// request, need no fresh decode.
 type OrderTaker interface {
-	TakeOrders(r *Row, user string, o Orders, now time.Time) (*Taken, error)
+	TakeOrders(r *Row, user string, orders json.RawMessage, now time.Time) (Taken, error)
 }
 
-// A Voter takes votes to end the game: a draw, a concession.
+// A Voter takes votes to end the game (Diplomacy: a draw, a
+// concession): a seat's votes as the request's body holds them, a JSON
+// object the kind reads (with Decode). It answers the votes recorded, as
+// the kind writes them.
 type Voter interface {
-	Vote(r *Row, user string, draw, concede bool, now time.Time) error
+	Vote(r *Row, user string, votes json.RawMessage, now time.Time) (any, error)
 }
 
-// Move is a move of a game played by moves (Diceplomacy), as a person
-// gives it: its kind, the seat it targets (nil for none) and the answer
-// to a question.
-type Move struct {
-	Kind   string
-	Target *int
-	Yes    bool
-}
-
-// A Mover takes moves.
+// A Mover takes the moves of a game played by moves (Diceplomacy): a
+// move as the request's body holds it, a JSON object the kind reads (with
+// Decode).
 type Mover interface {
-	Move(r *Row, user string, m Move, now time.Time) error
+	Move(r *Row, user string, move json.RawMessage, now time.Time) error
 }
 
 // A Boarder draws its game on a board: phase n, played or being played.

@@ -9,7 +9,10 @@
 // every request through them. What a game may be sent beyond joining and
 // starting — orders, votes, moves, a board to draw — are optional
 // interfaces (OrderTaker, Voter, Mover, Boarder): a kind implements those
-// its rules have.
+// its rules have. A kind reads its own payloads (its settings, orders,
+// votes, moves) from raw JSON, with Decode and DecodeSettings, as strictly
+// as the server reads its own, so that the server names no field of any
+// one kind, as database/sql knows no driver's.
 package table
 
 import (
@@ -35,13 +38,17 @@ var (
 	// ErrNotFound: the request asks for something the game does not have
 	// (a phase not played yet, a board of a game without one).
 	ErrNotFound = errors.New("not found")
+	// ErrMalformed: a payload that does not read as the API documents it
+	// (Decode): bad JSON, an unknown field, a value of the wrong type.
+	ErrMalformed = errors.New("malformed")
 )
 
 // Error is a refused request whose message is for people as it stands:
 // unlike fmt.Errorf("%w: ...", ErrState), its text does not start with the
 // class's.
 type Error struct {
-	// Class is ErrState, ErrForbidden, ErrInvalid or ErrNotFound.
+	// Class is ErrState, ErrForbidden, ErrInvalid, ErrNotFound or
+	// ErrMalformed.
 	Class error
 	Msg   string
 	// Code, when set, names the refusal for a client that explains it in
@@ -60,8 +67,9 @@ func Codedf(class error, code, format string, args ...any) error {
 	return &Error{Class: class, Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
-// The codes of the refusals a player commonly meets; api/openapi.yaml
-// (the Error schema) lists them for clients.
+// The codes of the refusals a player commonly meets in every kind of
+// game; api/openapi.yaml (the Error schema) lists them for clients. A
+// kind's own refusals have codes of the kind's package.
 const (
 	CodeGameStarted     = "game_started"      // joining, leaving, starting or cancelling a game under way
 	CodeAlreadySeated   = "already_seated"    // joining a game one plays in
@@ -72,17 +80,6 @@ const (
 	CodeSeatsEmpty      = "seats_empty"       // starting a game without bots with empty seats
 	CodeNotPlayer       = "not_player"        // playing, voting, writing in or leaving a game one does not play
 	CodeNotInPlay       = "not_in_play"       // playing or voting in a game not under way
-	CodePhasePlayed     = "phase_played"      // orders for a phase already played
-	CodeNoDraws         = "no_draws"          // a draw vote where the variant has none
-	CodePowerOut        = "power_out"         // voting for a power out of the game
-	CodeNotAsked        = "not_asked"         // a Diceplomacy move nobody asks of the seat now
-	CodeTargetNotSeat   = "target_not_seat"   // a Diceplomacy move naming a seat the game does not have
-	CodeTargetOut       = "target_out"        // a Diceplomacy move naming a player out of the game
-	CodeTargetSelf      = "target_self"       // a Diceplomacy move naming its own player
-	CodeAlreadyAlly     = "already_ally"      // proposing an alliance to one's ally
-	CodeNoAlliances     = "no_alliances"      // proposing an alliance when 3 or fewer players remain
-	CodeAlreadyInWar    = "already_in_war"    // inviting into a war a player already in it
-	CodeAlreadyAsked    = "already_asked"     // inviting into a war a player already asked
 	CodeInvitation      = "invitation_needed" // a private game without its invitation
 	CodeNoSpectators    = "no_spectators"     // following a game that admits none
 	CodeNoPress         = "no_press"          // press in a game without

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 )
@@ -44,8 +45,8 @@ func TestColonialContract(t *testing.T) {
 	j := judge.New(colonialRegistry)
 	in := judge.Input{
 		Variant: "colonial",
-		Phase:   judge.Phase{Season: "spring", Year: 1870, Type: "movement"},
-		Units: []judge.Unit{
+		Phase:   codec.Phase{Season: "spring", Year: 1870, Type: "movement"},
+		Units: []codec.Unit{
 			{Power: "Russia", Type: "army", Province: "mos"},
 			{Power: "China", Type: "army", Province: "prm"},
 			{Power: "Turkey", Type: "army", Province: "kra"},
@@ -61,7 +62,7 @@ func TestColonialContract(t *testing.T) {
 			"France":  {"F RS - MED"},
 		},
 	}
-	want := map[string]judge.Result{
+	want := map[string]codec.Result{
 		"A MOS - TSR - IRK":       {Result: "failed", Reason: "bounced", Message: "blocked at Perm, stayed in Moscow"},
 		"A PRM - OMS":             {Result: "failed", Reason: "bounced"},
 		"A KRA - OMS":             {Result: "failed", Reason: "bounced"},
@@ -71,7 +72,7 @@ func TestColonialContract(t *testing.T) {
 		// had no permission and so stayed.
 		"F RED - MED": {Result: "failed", Reason: "bounced", Message: "bounced in Mediterranean Sea"},
 	}
-	check := func(out *judge.Output, want map[string]judge.Result) {
+	check := func(out *judge.Output, want map[string]codec.Result) {
 		t.Helper()
 		if len(out.Results) != len(want) {
 			t.Errorf("%d results, want %d: %+v", len(out.Results), len(want), out.Results)
@@ -100,7 +101,7 @@ func TestColonialContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want["A MOS - TSR - IRK"] = judge.Result{Result: "succeeded"}
+	want["A MOS - TSR - IRK"] = codec.Result{Result: "succeeded"}
 	check(out, want)
 	found := false
 	for _, u := range out.Next.Units {
@@ -111,7 +112,7 @@ func TestColonialContract(t *testing.T) {
 	}
 
 	in.Options = &judge.Options{Railway: "2.3"}
-	var ie *judge.InputError
+	var ie *codec.InputError
 	if _, err := j.Adjudicate(&in); !errors.As(err, &ie) {
 		t.Errorf("an unknown railway reading is not bad input: %v", err)
 	}

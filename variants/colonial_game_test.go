@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 )
 
@@ -29,7 +30,7 @@ func TestColonialGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unitAt := func(p judge.Position, prov string) string {
+	unitAt := func(p codec.Position, prov string) string {
 		for _, u := range p.Units {
 			if u.Province == prov {
 				return u.Power + " " + u.Type
@@ -37,14 +38,14 @@ func TestColonialGame(t *testing.T) {
 		}
 		return ""
 	}
-	result := func(out *judge.Output, power, order string) judge.Result {
+	result := func(out *judge.Output, power, order string) codec.Result {
 		for _, r := range out.Results {
 			if r.Power == power && r.Order == order {
 				return r
 			}
 		}
 		t.Fatalf("no result for %s %q in %+v", power, order, out.Results)
-		return judge.Result{}
+		return codec.Result{}
 	}
 	for i, ph := range rec.Phases {
 		in := judge.Input{Variant: rec.Variant, Phase: cur.Phase, Units: cur.Units, Dislodged: cur.Dislodged,

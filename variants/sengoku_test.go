@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/internal/phasetest"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
@@ -438,8 +439,8 @@ func TestSengokuYearEnd(t *testing.T) {
 	j := judge.New(variants.MustLoad())
 	out, err := j.Adjudicate(&judge.Input{
 		Variant: "sengoku",
-		Phase:   judge.Phase{Season: "spring", Year: 1570, Type: "movement"},
-		Units: []judge.Unit{
+		Phase:   codec.Phase{Season: "spring", Year: 1570, Type: "movement"},
+		Units: []codec.Unit{
 			{Power: "neutral", Type: "army", Province: "Bizen"},
 			{Power: "asakura", Type: "army", Province: "har"},
 			{Power: "asakura", Type: "army", Province: "tan"},
@@ -465,7 +466,7 @@ func TestSengokuYearEnd(t *testing.T) {
 	if !slices.Equal(results, wantResults) {
 		t.Errorf("results\n got  %q\n want %q", results, wantResults)
 	}
-	if out.Next.Phase != (judge.Phase{Season: "fall", Year: 1570, Type: "movement"}) || len(out.Next.Dislodged) != 0 {
+	if out.Next.Phase != (codec.Phase{Season: "fall", Year: 1570, Type: "movement"}) || len(out.Next.Dislodged) != 0 {
 		t.Errorf("next %+v with dislodged %+v, want fall 1570 movement and no retreats", out.Next.Phase, out.Next.Dislodged)
 	}
 	for _, u := range out.Next.Units {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )
@@ -94,7 +95,7 @@ func TestGame1900(t *testing.T) {
 	if seen != len(story) {
 		t.Errorf("found %d of the %d story orders", seen, len(story))
 	}
-	if cur.Phase != (judge.Phase{Season: "spring", Year: 1902, Type: "movement"}) {
+	if cur.Phase != (codec.Phase{Season: "spring", Year: 1902, Type: "movement"}) {
 		t.Errorf("the game ends at %v", cur.Phase)
 	}
 

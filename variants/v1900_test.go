@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/internal/phasetest"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/notation"
@@ -344,8 +345,8 @@ func TestVictory1900(t *testing.T) {
 	j := judge.New(variants.MustLoad())
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			in := &judge.Input{Variant: "1900", Phase: judge.Phase{Season: "fall", Year: 1905, Type: "movement"},
-				Units:         []judge.Unit{{Power: "Britain", Type: "fleet", Province: "nth"}, {Power: "France", Type: "army", Province: "boh"}},
+			in := &judge.Input{Variant: "1900", Phase: codec.Phase{Season: "fall", Year: 1905, Type: "movement"},
+				Units:         []codec.Unit{{Power: "Britain", Type: "fleet", Province: "nth"}, {Power: "France", Type: "army", Province: "boh"}},
 				SupplyCenters: map[string]string{}}
 			for _, s := range strings.Fields(c.britain) {
 				in.SupplyCenters[s] = "Britain"

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )
@@ -48,7 +49,7 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	out, err := judge.New(reg).Adjudicate(&in)
 	if err != nil {
-		var ie *judge.InputError
+		var ie *codec.InputError
 		if errors.As(err, &ie) {
 			fmt.Fprintf(stderr, "chancery adjudicate: %v\n", err)
 			return 2

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )
@@ -74,8 +75,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *name != "" && in.Variant == "" {
 		in.Variant = *name
 	}
-	if err := boards.DrawInput(out, reg, &in); err != nil {
-		var ie *judge.InputError
+	if err := judge.New(reg).Draw(out, &boards, &in); err != nil {
+		var ie *codec.InputError
 		if errors.As(err, &ie) {
 			fmt.Fprintf(stderr, "chancery map: bad input: %v\n", err)
 			return 2

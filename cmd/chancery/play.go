@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/bot"
-	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -69,7 +69,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chancery play: %v\n", err) // the error lists the known variants
 		return 2
 	}
-	e := game.NewEngine(v)
+	e := engine.New(v)
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
@@ -123,7 +123,7 @@ var errQuit = errors.New("quit")
 // player is a terminal game: the person's power against bots, or bots
 // only.
 type player struct {
-	e *game.Engine
+	e *engine.Engine
 	// me is the person's power ("": nobody's; the bots play every power).
 	me  string
 	in  *bufio.Scanner
@@ -136,7 +136,7 @@ type player struct {
 // parseBotLevels reads --bots: a level for every bot seat, and/or
 // POWER=LEVEL items for single seats, separated by commas. Powers left
 // out play at the first plain level given, or the default level.
-func parseBotLevels(s string, e *game.Engine) (map[string]bot.Level, error) {
+func parseBotLevels(s string, e *engine.Engine) (map[string]bot.Level, error) {
 	def := bot.DefaultLevel
 	per := map[string]bot.Level{}
 	for _, item := range strings.Split(s, ",") {
@@ -184,7 +184,7 @@ func (p *player) play(years int) error {
 			return nil
 		}
 		p.board(pos)
-		orders := game.Orders{}
+		orders := engine.Orders{}
 		if p.e.Owes(pos, p.me) {
 			mine, err := p.askOrders(pos)
 			if err != nil {
@@ -314,7 +314,7 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 		switch strings.ToLower(line) {
 		case "", "done":
 			checked, err := p.e.Check(pos, p.me, mine)
-			var oe *game.OrdersError
+			var oe *engine.OrdersError
 			if errors.As(err, &oe) {
 				for _, bad := range oe.Orders {
 					fmt.Fprintf(p.out, "  ? %s: %s (taken back)\n", bad.Order, bad.Message)
@@ -344,7 +344,7 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 			return nil, errQuit
 		default:
 			got, err := p.e.Parse(pos, p.me, []string{line})
-			var oe *game.OrdersError
+			var oe *engine.OrdersError
 			if errors.As(err, &oe) {
 				fmt.Fprintf(p.out, "  ? %s\n", oe.Orders[0].Message)
 				continue
@@ -404,7 +404,7 @@ func (p *player) help() string {
 }
 
 // dropOrders returns orders without those the error names.
-func dropOrders(orders []rules.Order, oe *game.OrdersError) []rules.Order {
+func dropOrders(orders []rules.Order, oe *engine.OrdersError) []rules.Order {
 	bad := map[int]bool{}
 	for _, o := range oe.Orders {
 		bad[o.Index] = true
@@ -419,9 +419,9 @@ func dropOrders(orders []rules.Order, oe *game.OrdersError) []rules.Order {
 }
 
 // results prints what happened: your orders first, then the others'.
-func (p *player) results(res *game.Resolution) {
+func (p *player) results(res *engine.Resolution) {
 	fmt.Fprintf(p.out, "--- %s %d %s: results ---\n", titleCase(res.Phase.Season), res.Phase.Year, res.Phase.Type)
-	sorted := append([]judge.Result(nil), res.Results...)
+	sorted := append([]codec.Result(nil), res.Results...)
 	sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Power == p.me && sorted[b].Power != p.me })
 	for _, r := range sorted {
 		line := fmt.Sprintf("  %-16s %-24s %s", r.Power+":", r.Order, r.Result)
@@ -453,7 +453,7 @@ func (p *player) centres(pos *rules.Position) string {
 	return strings.Join(parts, ", ")
 }
 
-func unitText(u judge.Unit) string {
+func unitText(u codec.Unit) string {
 	t := "A"
 	if u.Type == "fleet" {
 		t = "F"

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )
@@ -52,7 +53,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, err := judge.New(reg).Replay(&rec, *check)
 	if err != nil {
 		fmt.Fprintf(stderr, "chancery replay: %v\n", err)
-		var ie *judge.InputError
+		var ie *codec.InputError
 		if errors.As(err, &ie) {
 			return 2
 		}

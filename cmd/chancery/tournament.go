@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/bot"
-	"github.com/chancery/chancery/notation"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -157,8 +157,8 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 		players[l] = p
 	}
-	r := rules.NewResolver(v, rules.Options{})
-	names := notation.NewNames(m)
+	e := engine.New(v) // the server's engine: its resolvers, its names
+	names := e.Names
 	for g := range cfg.games {
 		soloSeat := powers[g%len(powers)]
 		level := func(p rules.Power) bot.Level {
@@ -171,21 +171,21 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		pos := v.Start.Clone()
 		winner := rules.NoPower
 		for pos.Phase.Year < v.Start.Phase.Year+cfg.years {
-			var orders []rules.Order
+			orders := engine.Orders{}
 			for _, p := range powers {
-				if !owes(v, pos, p) {
+				if !v.Owes(pos, p) {
 					continue
 				}
 				l := level(p)
 				start := time.Now()
-				orders = append(orders, players[l].Orders(v, pos, p, rnd)...)
+				orders[p] = players[l].Orders(v, pos, p, rnd)
 				took := time.Since(start)
 				lr := rep.Levels[l.String()]
 				lr.decisions++
 				lr.spent += took
 				rep.maxDecision[l.String()] = max(rep.maxDecision[l.String()], took)
 			}
-			res, err := r.Adjudicate(pos, orders)
+			_, res, err := e.Resolve(pos, orders)
 			if err != nil {
 				return nil, fmt.Errorf("game %d, %v: %w", g+1, pos.Phase, err)
 			}
@@ -202,11 +202,10 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 			}
 		}
 		counts := pos.CentreCount(m)
-		units := pos.UnitCount(m)
 		for _, p := range powers {
 			lr := rep.Levels[level(p).String()]
 			lr.Seats++
-			alive := counts[p] > 0 || units[p] > 0
+			alive := v.Alive(pos, p)
 			switch {
 			case winner == p:
 				lr.Wins++
@@ -229,27 +228,6 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 	}
 	return rep, nil
-}
-
-// owes reports whether power p has anything to decide in pos.
-func owes(v *rules.Variant, pos *rules.Position, p rules.Power) bool {
-	switch pos.Phase.Type {
-	case rules.MovementPhase:
-		for _, u := range pos.Units {
-			if u.Type != rules.NoUnit && u.Power == p {
-				return true
-			}
-		}
-	case rules.RetreatPhase:
-		for _, d := range pos.Dislodged {
-			if d.Power == p {
-				return true
-			}
-		}
-	case rules.AdjustmentPhase:
-		return v.AdjustmentDue(pos, p) != 0
-	}
-	return false
 }
 
 // meanCI returns the mean of xs and its 95% confidence interval (Student's

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
@@ -72,16 +72,16 @@ func splitPower(t *testing.T, line string) (string, string) {
 	return strings.TrimSpace(name), strings.TrimSpace(rest)
 }
 
-func parsePhase(t *testing.T, s string) judge.Phase {
+func parsePhase(t *testing.T, s string) codec.Phase {
 	t.Helper()
 	if s == "" {
-		return judge.Phase{Season: "spring", Year: 1901, Type: "movement"}
+		return codec.Phase{Season: "spring", Year: 1901, Type: "movement"}
 	}
-	var jp judge.Phase
+	var jp codec.Phase
 	if _, err := fmt.Sscanf(s, "%s %d %s", &jp.Season, &jp.Year, &jp.Type); err != nil {
 		t.Fatalf("phase %q: %v", s, err)
 	}
-	if _, err := judge.ParsePhase(jp); err != nil { // a mistyped phase fails, never runs as spring movement
+	if _, err := codec.ParsePhase(jp); err != nil { // a mistyped phase fails, never runs as spring movement
 		t.Fatalf("phase %q: %v", s, err)
 	}
 	return jp
@@ -89,7 +89,7 @@ func parsePhase(t *testing.T, s string) judge.Phase {
 
 // unitLine reads "England: F North Sea" or "Germany: A Munich <- Bohemia"
 // as a unit in the contract's form and the attacker's origin, if any.
-func unitLine(t *testing.T, line string) (judge.Unit, string) {
+func unitLine(t *testing.T, line string) (codec.Unit, string) {
 	t.Helper()
 	power, s := splitPower(t, line)
 	from := ""
@@ -100,14 +100,14 @@ func unitLine(t *testing.T, line string) (judge.Unit, string) {
 	if !ok || (typ != "A" && typ != "F") {
 		t.Fatalf("unit %q must start with A or F", s)
 	}
-	return judge.Unit{Power: power, Type: typ, Province: strings.TrimSpace(loc)}, from
+	return codec.Unit{Power: power, Type: typ, Province: strings.TrimSpace(loc)}, from
 }
 
-// position reads the case's position through the judge's codec, the one
+// position reads the case's position through the variant's codec, the one
 // reader of positions: a case cannot set up a position the judge refuses.
-func (c *Case) position(t *testing.T, codec *judge.Codec) *rules.Position {
+func (c *Case) position(t *testing.T, cd *codec.Codec) *rules.Position {
 	t.Helper()
-	jp := judge.Position{Phase: parsePhase(t, c.Phase)}
+	jp := codec.Position{Phase: parsePhase(t, c.Phase)}
 	// Without Owns, a movement case has the variant's starting ownership
 	// (the codec's default) and the others have none.
 	if c.Owns != "" || jp.Phase.Type != "movement" {
@@ -125,9 +125,9 @@ func (c *Case) position(t *testing.T, codec *judge.Codec) *rules.Position {
 	}
 	for _, l := range lines(c.Dislodged) {
 		u, from := unitLine(t, l)
-		jp.Dislodged = append(jp.Dislodged, judge.Dislodged{Power: u.Power, Type: u.Type, Province: u.Province, AttackerFrom: from})
+		jp.Dislodged = append(jp.Dislodged, codec.Dislodged{Power: u.Power, Type: u.Type, Province: u.Province, AttackerFrom: from})
 	}
-	pos, err := codec.DecodePosition(&jp)
+	pos, err := cd.DecodePosition(&jp)
 	if err != nil {
 		t.Fatalf("the case's position: %v", err)
 	}
@@ -135,7 +135,7 @@ func (c *Case) position(t *testing.T, codec *judge.Codec) *rules.Position {
 }
 
 // unitSet writes units as sorted "Power: T loc" strings.
-func unitSet(units []judge.Unit) string {
+func unitSet(units []codec.Unit) string {
 	out := make([]string, 0, len(units))
 	for _, u := range units {
 		out = append(out, fmt.Sprintf("%s: %s %s", u.Power, strings.ToUpper(u.Type[:1]), u.Province))
@@ -146,18 +146,18 @@ func unitSet(units []judge.Unit) string {
 
 // wantUnits reads a list of expected units, through the codec so that
 // they are spelled as the codec writes them.
-func wantUnits(t *testing.T, codec *judge.Codec, text string) string {
+func wantUnits(t *testing.T, cd *codec.Codec, text string) string {
 	t.Helper()
-	jp := judge.Position{Phase: judge.Phase{Season: "spring", Year: 1901, Type: "movement"}, SupplyCenters: map[string]string{}}
+	jp := codec.Position{Phase: codec.Phase{Season: "spring", Year: 1901, Type: "movement"}, SupplyCenters: map[string]string{}}
 	for _, l := range lines(text) {
 		u, _ := unitLine(t, l)
 		jp.Units = append(jp.Units, u)
 	}
-	pos, err := codec.DecodePosition(&jp)
+	pos, err := cd.DecodePosition(&jp)
 	if err != nil {
 		t.Fatalf("expected units: %v", err)
 	}
-	return unitSet(codec.EncodePosition(pos).Units)
+	return unitSet(cd.EncodePosition(pos).Units)
 }
 
 // run plays the case and reports every difference from its expectations.
@@ -171,17 +171,17 @@ func (c *Case) run(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codec := judge.NewCodec(v)
-	names := codec.Names()
-	pos := c.position(t, codec)
+	cd := codec.New(v)
+	names := cd.Names()
+	pos := c.position(t, cd)
 	r := rules.NewResolver(v, c.Options)
 	res := c.phase1(t, r, names, pos, c.Orders)
 	if pos.Phase.Type == rules.MovementPhase {
-		var dislodged []judge.Unit
+		var dislodged []codec.Unit
 		for _, d := range append(append([]rules.Dislodged(nil), res.Next.Dislodged...), res.Disbanded...) {
-			dislodged = append(dislodged, codec.EncodeUnit(d.Unit, d.Province))
+			dislodged = append(dislodged, cd.EncodeUnit(d.Unit, d.Province))
 		}
-		got, want := unitSet(dislodged), wantUnits(t, codec, c.WantDislodged)
+		got, want := unitSet(dislodged), wantUnits(t, cd, c.WantDislodged)
 		if got != want {
 			t.Errorf("dislodged units:\n got  [%s]\n want [%s]", got, want)
 		}
@@ -190,7 +190,7 @@ func (c *Case) run(t *testing.T) {
 		res = c.phase1(t, r, names, res.Next, c.ThenOrders)
 	}
 	if c.WantUnits != "" {
-		got, want := unitSet(codec.EncodePosition(res.Next).Units), wantUnits(t, codec, c.WantUnits)
+		got, want := unitSet(cd.EncodePosition(res.Next).Units), wantUnits(t, cd, c.WantUnits)
 		if got != want {
 			t.Errorf("units at the end:\n got  [%s]\n want [%s]", got, want)
 		}

@@ -40,6 +40,21 @@ func (Kind) Variants() []table.Variant {
 		MinPlayers: dice.MinPlayers, MaxPlayers: dice.MaxPlayers}}
 }
 
+// Description is GET /variants/diceplomacy: the list's entry, and no
+// board, provinces or palette, which Diceplomacy, played without a map,
+// has not.
+type Description struct {
+	table.Variant
+	Board     *struct{}  `json:"board"`
+	Provinces []struct{} `json:"provinces"`
+	Palette   []struct{} `json:"palette"`
+}
+
+// Describe describes the one variant.
+func (k Kind) Describe(variant string) (any, error) {
+	return &Description{Variant: k.Variants()[0], Provinces: []struct{}{}, Palette: []struct{}{}}, nil
+}
+
 // Plays recognises "diceplomacy", in any case.
 func (Kind) Plays(name string) (string, bool) {
 	if strings.EqualFold(name, Name) {
@@ -48,18 +63,39 @@ func (Kind) Plays(name string) (string, bool) {
 	return "", false
 }
 
-// New returns a forming game of o.Players seats (6 by default).
-func (Kind) New(_ string, creator table.Player, o table.Options) (table.Game, error) {
-	if o.Players == 0 {
-		o.Players = 6
+// Settings are a Diceplomacy game's own settings, beside the options
+// every kind has.
+type Settings struct {
+	// Players is the number of seats (0: 6).
+	Players int `json:"players"`
+}
+
+// The codes of the refusals of a Diceplomacy move; api/diceplomacy.yaml
+// lists them for clients.
+const (
+	CodeNotAsked      = "not_asked"       // a move nobody asks of the seat now
+	CodeTargetNotSeat = "target_not_seat" // a move naming a seat the game does not have
+	CodeTargetOut     = "target_out"      // a move naming a player out of the game
+	CodeTargetSelf    = "target_self"     // a move naming its own player
+	CodeAlreadyAlly   = "already_ally"    // proposing an alliance to one's ally
+	CodeNoAlliances   = "no_alliances"    // proposing an alliance when 3 or fewer players remain
+	CodeAlreadyInWar  = "already_in_war"  // inviting into a war a player already in it
+	CodeAlreadyAsked  = "already_asked"   // inviting into a war a player already asked
+)
+
+// New returns a forming game of settings' players seats (6 by default).
+func (Kind) New(_ string, creator table.Player, o table.Options, settings json.RawMessage) (table.Game, error) {
+	var set Settings
+	if err := table.DecodeSettings(settings, &set, "Diceplomacy"); err != nil {
+		return nil, err
 	}
-	if o.BotLevel != "" || len(o.BotLevels) > 0 {
-		return nil, table.Errorf(table.ErrInvalid, "bot_level: only for Diplomacy games; Diceplomacy's bots have one level")
+	if set.Players == 0 {
+		set.Players = 6
 	}
-	if o.Players < dice.MinPlayers || o.Players > dice.MaxPlayers {
+	if set.Players < dice.MinPlayers || set.Players > dice.MaxPlayers {
 		return nil, table.Errorf(table.ErrInvalid, "players: Diceplomacy takes %d to %d players", dice.MinPlayers, dice.MaxPlayers)
 	}
-	seats := make([]string, o.Players)
+	seats := make([]string, set.Players)
 	for i := range seats {
 		seats[i] = fmt.Sprintf("Seat %d", i) // seats count from 0, as in the view
 	}
@@ -209,12 +245,27 @@ func (g *Game) settle(now time.Time) {
 	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
 }
 
-// Move plays a user's move: kind is one of declare_war,
-// propose_alliance, grand_treaty, reorganise, answer_alliance, invite,
-// stop_inviting, answer_join, answer_surrender; target a seat (0-based,
-// as in the view) for declare_war, propose_alliance and invite; yes for
-// the answers.
-func (g *Game) Move(r *table.Row, user string, mv table.Move, now time.Time) error {
+// Move is a move as a person gives it (POST /games/{id}/moves): its kind,
+// one of declare_war, propose_alliance, grand_treaty, reorganise,
+// answer_alliance, invite, stop_inviting, answer_join, answer_surrender;
+// the seat it targets (0-based, as in the view) for declare_war,
+// propose_alliance and invite; yes for the answers.
+type Move struct {
+	Kind   string `json:"kind"`
+	Target *int   `json:"target"`
+	Yes    bool   `json:"yes"`
+}
+
+// Move plays a user's move, a Move as JSON.
+func (g *Game) Move(r *table.Row, user string, body json.RawMessage, now time.Time) error {
+	var mv Move
+	if err := table.Decode(body, &mv); err != nil {
+		return err
+	}
+	return g.move(user, mv, now)
+}
+
+func (g *Game) move(user string, mv Move, now time.Time) error {
 	var kind dice.MoveKind
 	if err := kind.UnmarshalText([]byte(mv.Kind)); err != nil || kind == dice.MoveNone {
 		return table.Errorf(table.ErrInvalid, "kind: unknown move %q", mv.Kind)
@@ -222,7 +273,7 @@ func (g *Game) Move(r *table.Row, user string, mv table.Move, now time.Time) err
 	m := dice.Move{Kind: kind, Target: dice.NoSeat, Yes: mv.Yes}
 	if mv.Target != nil {
 		if *mv.Target < 0 || *mv.Target >= dice.MaxPlayers {
-			return table.Codedf(table.ErrInvalid, table.CodeTargetNotSeat, "there is no seat %d in this game", *mv.Target)
+			return table.Codedf(table.ErrInvalid, CodeTargetNotSeat, "there is no seat %d in this game", *mv.Target)
 		}
 		m.Target = dice.Seat(*mv.Target)
 	}
@@ -259,25 +310,25 @@ func (g *Game) refusal(m dice.Move, err error) error {
 	// A move the table no longer asks for is most often one a decision
 	// taken meanwhile (a deadline, another's answer) overtook.
 	case errors.Is(err, dice.ErrGameOver):
-		return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "the game is over")
+		return table.Codedf(table.ErrInvalid, CodeNotAsked, "the game is over")
 	case errors.Is(err, dice.ErrNotAsked):
-		return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "nothing is asked of you now")
+		return table.Codedf(table.ErrInvalid, CodeNotAsked, "nothing is asked of you now")
 	case errors.Is(err, dice.ErrWrongMove):
-		return table.Codedf(table.ErrInvalid, table.CodeNotAsked, "that move does not answer what is asked of you now")
+		return table.Codedf(table.ErrInvalid, CodeNotAsked, "that move does not answer what is asked of you now")
 	case errors.Is(err, dice.ErrTargetNotSeat):
-		return table.Codedf(table.ErrInvalid, table.CodeTargetNotSeat, "there is no seat %d in this game", int(m.Target))
+		return table.Codedf(table.ErrInvalid, CodeTargetNotSeat, "there is no seat %d in this game", int(m.Target))
 	case errors.Is(err, dice.ErrTargetOut):
-		return table.Codedf(table.ErrInvalid, table.CodeTargetOut, "%s is out of the game", target())
+		return table.Codedf(table.ErrInvalid, CodeTargetOut, "%s is out of the game", target())
 	case errors.Is(err, dice.ErrTargetSelf):
-		return table.Codedf(table.ErrInvalid, table.CodeTargetSelf, "you cannot name yourself: choose another player")
+		return table.Codedf(table.ErrInvalid, CodeTargetSelf, "you cannot name yourself: choose another player")
 	case errors.Is(err, dice.ErrAlreadyAlly):
-		return table.Codedf(table.ErrInvalid, table.CodeAlreadyAlly, "%s is already your ally", target())
+		return table.Codedf(table.ErrInvalid, CodeAlreadyAlly, "%s is already your ally", target())
 	case errors.Is(err, dice.ErrNoAlliances):
-		return table.Codedf(table.ErrInvalid, table.CodeNoAlliances, "no alliance can be formed when 3 or fewer players remain")
+		return table.Codedf(table.ErrInvalid, CodeNoAlliances, "no alliance can be formed when 3 or fewer players remain")
 	case errors.Is(err, dice.ErrAlreadyInWar):
-		return table.Codedf(table.ErrInvalid, table.CodeAlreadyInWar, "%s is already in the war", target())
+		return table.Codedf(table.ErrInvalid, CodeAlreadyInWar, "%s is already in the war", target())
 	case errors.Is(err, dice.ErrAlreadyAsked):
-		return table.Codedf(table.ErrInvalid, table.CodeAlreadyAsked, "%s has already been asked to join this war", target())
+		return table.Codedf(table.ErrInvalid, CodeAlreadyAsked, "%s has already been asked to join this war", target())
 	}
 	return fmt.Errorf("%w: %v", table.ErrInvalid, err)
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func TestASeatIsNamedByItsNumber(t *testing.T) {
-	g, err := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "seat3", Players: 4})
+	g, err := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "seat3"}, json.RawMessage(`{"players": 4}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestASeatIsNamedByItsNumber(t *testing.T) {
 
 func TestAStartedGameReadsBackFromItsLog(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	g, _ := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "0", Bots: true})
+	g, _ := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "0", Bots: true}, nil)
 	if err := g.Start("u1", t0); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestAStartedGameReadsBackFromItsLog(t *testing.T) {
 // with becomes a coded error whose words name the players as the table
 // knows them.
 func TestARefusalSpeaksOfTheGame(t *testing.T) {
-	g0, _ := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "0", Players: 5, Bots: true})
+	g0, _ := Kind{}.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "0", Bots: true}, json.RawMessage(`{"players": 5}`))
 	if err := g0.Join(table.Player{ID: "u2", Name: "Bob"}, "2"); err != nil {
 		t.Fatal(err)
 	}
@@ -75,17 +75,17 @@ func TestARefusalSpeaksOfTheGame(t *testing.T) {
 		err       error
 		code, msg string
 	}{
-		{at(dice.NoSeat), dice.ErrNotAsked, table.CodeNotAsked, "nothing is asked of you now"},
-		{at(dice.NoSeat), dice.ErrWrongMove, table.CodeNotAsked, "that move does not answer what is asked of you now"},
-		{at(dice.NoSeat), dice.ErrGameOver, table.CodeNotAsked, "the game is over"},
-		{at(7), dice.ErrTargetNotSeat, table.CodeTargetNotSeat, "there is no seat 7 in this game"},
-		{at(2), dice.ErrTargetOut, table.CodeTargetOut, "Bob is out of the game"},
-		{at(3), dice.ErrTargetOut, table.CodeTargetOut, "Bot 3 is out of the game"},
-		{at(0), dice.ErrTargetSelf, table.CodeTargetSelf, "you cannot name yourself: choose another player"},
-		{at(2), dice.ErrAlreadyAlly, table.CodeAlreadyAlly, "Bob is already your ally"},
-		{at(2), dice.ErrNoAlliances, table.CodeNoAlliances, "no alliance can be formed when 3 or fewer players remain"},
-		{at(2), dice.ErrAlreadyInWar, table.CodeAlreadyInWar, "Bob is already in the war"},
-		{at(1), dice.ErrAlreadyAsked, table.CodeAlreadyAsked, "Bot 1 has already been asked to join this war"},
+		{at(dice.NoSeat), dice.ErrNotAsked, CodeNotAsked, "nothing is asked of you now"},
+		{at(dice.NoSeat), dice.ErrWrongMove, CodeNotAsked, "that move does not answer what is asked of you now"},
+		{at(dice.NoSeat), dice.ErrGameOver, CodeNotAsked, "the game is over"},
+		{at(7), dice.ErrTargetNotSeat, CodeTargetNotSeat, "there is no seat 7 in this game"},
+		{at(2), dice.ErrTargetOut, CodeTargetOut, "Bob is out of the game"},
+		{at(3), dice.ErrTargetOut, CodeTargetOut, "Bot 3 is out of the game"},
+		{at(0), dice.ErrTargetSelf, CodeTargetSelf, "you cannot name yourself: choose another player"},
+		{at(2), dice.ErrAlreadyAlly, CodeAlreadyAlly, "Bob is already your ally"},
+		{at(2), dice.ErrNoAlliances, CodeNoAlliances, "no alliance can be formed when 3 or fewer players remain"},
+		{at(2), dice.ErrAlreadyInWar, CodeAlreadyInWar, "Bob is already in the war"},
+		{at(1), dice.ErrAlreadyAsked, CodeAlreadyAsked, "Bot 1 has already been asked to join this war"},
 	} {
 		// As the engine makes them: the reason, with details, in a
 		// *dice.MoveError.

@@ -9,14 +9,16 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/engine"
 	"math/rand/v2"
 	"time"
 
 	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -28,7 +30,7 @@ const Name = "diplomacy"
 // Kind is Diplomacy in the variants of a registry.
 type Kind struct {
 	reg     *variants.Registry
-	engines *game.Engines
+	engines *engine.Engines
 	boards  board.Boards // the variants' boards, read once
 	// graphs holds each variant's map as the bots read it, made once
 	// here rather than in every bot decision (see bot.Graph); it never
@@ -38,7 +40,7 @@ type Kind struct {
 
 // New returns the kind of Diplomacy games in reg's variants.
 func New(reg *variants.Registry) *Kind {
-	k := &Kind{reg: reg, engines: game.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}}
+	k := &Kind{reg: reg, engines: engine.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}}
 	for _, n := range k.engines.Names() {
 		v := k.engines.Get(n).V
 		k.graphs[v] = bot.NewGraph(v)
@@ -47,7 +49,7 @@ func New(reg *variants.Registry) *Kind {
 }
 
 // graph returns the bots' graph of e's variant.
-func (k *Kind) graph(e *game.Engine) *bot.Graph {
+func (k *Kind) graph(e *engine.Engine) *bot.Graph {
 	if g := k.graphs[e.V]; g != nil {
 		return g
 	}
@@ -78,21 +80,42 @@ func (k *Kind) Plays(name string) (string, bool) {
 	return "", false
 }
 
+// The codes of the refusals a Diplomacy player commonly meets beside
+// every kind's (package table); api/diplomacy.yaml lists them for
+// clients.
+const (
+	CodePhasePlayed = "phase_played" // orders for a phase already played
+	CodeNoDraws     = "no_draws"     // a draw vote where the variant has none
+	CodePowerOut    = "power_out"    // voting for a power out of the game
+)
+
+// Settings are a Diplomacy game's own settings, beside the options every
+// kind has.
+type Settings struct {
+	// BotLevel is how well the bots play: easy, normal or hard ("": the
+	// default, normal).
+	BotLevel string `json:"bot_level"`
+	// BotLevels are levels for some seats, by power, that differ from
+	// BotLevel.
+	BotLevels map[string]string `json:"bot_levels"`
+}
+
 // New returns a forming game of variant.
-func (k *Kind) New(variant string, creator table.Player, o table.Options) (table.Game, error) {
+func (k *Kind) New(variant string, creator table.Player, o table.Options, settings json.RawMessage) (table.Game, error) {
 	e := k.engines.Get(variant)
 	if e == nil {
 		return nil, table.Errorf(table.ErrInvalid, "variant: unknown variant %q", variant)
 	}
-	if o.Players != 0 {
-		return nil, table.Errorf(table.ErrInvalid, "players: only for diceplomacy games; %s has its powers", e.V.Name)
+	var set Settings
+	if err := table.DecodeSettings(settings, &set, "Diplomacy"); err != nil {
+		return nil, err
 	}
-	level, err := parseLevel("bot_level", o.BotLevel)
+	level, err := parseLevel("bot_level", set.BotLevel)
 	if err != nil {
 		return nil, err
 	}
 	var levels map[string]string
-	for power, l := range o.BotLevels {
+	for power, l := range set.BotLevels {
 		pw, ok := e.Names.Power(power)
 		if !ok || !e.V.Plays(pw) {
 			return nil, table.Errorf(table.ErrInvalid, "bot_levels: %s has no power %q", e.V.Title, power)
@@ -116,7 +139,7 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options) (table
 
 // Decode reads a stored game.
 func (k *Kind) Decode(data []byte) (table.Game, error) {
-	g, e, err := k.engines.Decode(data)
+	g, e, err := game.Decode(k.engines, data)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +150,7 @@ func (k *Kind) Decode(data []byte) (table.Game, error) {
 type Game struct {
 	k *Kind
 	g *game.Game
-	e *game.Engine
+	e *engine.Engine
 }
 
 // Table returns the game's seats and life.
@@ -171,49 +194,112 @@ func (d *Game) playOnIfNobodyWaits(now time.Time) {
 	}
 }
 
-// TakeOrders checks a power's orders against the phase being played and
-// keeps them, in canonical form, in the records.
-func (d *Game) TakeOrders(r *table.Row, user string, o table.Orders, now time.Time) (*table.Taken, error) {
+// Orders are a power's orders for the phase being played, as a person
+// gives them (PUT /games/{id}/orders).
+type Orders struct {
+	Orders []string `json:"orders"`
+	// Ready says the orders are final: when every person is ready the
+	// phase is played at once.
+	Ready bool `json:"ready"`
+	// Phase, when given, must be the game's current phase: orders
+	// written for a phase that has just been adjudicated are refused
+	// (409) rather than applied to the next one.
+	Phase *codec.Phase `json:"phase"`
+}
+
+// readOrdersRequest reads Orders from a request's body.
+func readOrdersRequest(body json.RawMessage) (Orders, error) {
+	var o Orders
+	if err := table.Decode(body, &o); err != nil {
+		return o, err
+	}
+	if o.Orders == nil {
+		return o, table.Errorf(table.ErrMalformed, "orders: a list of orders is required (it may be empty)")
+	}
+	if len(o.Orders) > 200 {
+		return o, table.Errorf(table.ErrInvalid, "orders: at most 200 orders")
+	}
+	for i, text := range o.Orders {
+		if len(text) > 200 {
+			return o, table.Errorf(table.ErrInvalid, "orders[%d]: at most 200 characters", i)
+		}
+	}
+	return o, nil
+}
+
+// Taken is the answer to a power's orders: the orders kept, in canonical
+// form.
+type Taken struct {
+	Power  string   `json:"power"`
+	Orders []string `json:"orders"`
+	Ready  bool     `json:"ready"`
+}
+
+// TakeOrders checks a power's orders (Orders, as JSON) against the phase
+// being played and keeps them, in canonical form, in the records.
+func (d *Game) TakeOrders(r *table.Row, user string, body json.RawMessage, now time.Time) (table.Taken, error) {
+	o, err := readOrdersRequest(body)
+	if err != nil {
+		return table.Taken{}, err
+	}
+	t, due, err := d.takeOrders(r, user, o, now)
+	return table.Taken{Reply: t, Due: due}, err
+}
+
+func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*Taken, bool, error) {
 	g, pos := d.g, d.g.Position
 	var ph rules.Phase // the phase the orders are for, if they say
 	if o.Phase != nil {
 		var err error
-		if ph, err = judge.ParsePhase(*o.Phase); err != nil {
-			return nil, table.Errorf(table.ErrInvalid, "phase: %v", err)
+		if ph, err = codec.ParsePhase(*o.Phase); err != nil {
+			return nil, false, table.Errorf(table.ErrInvalid, "phase: %v", err)
 		}
 	}
 	power := g.PowerOf(user)
 	if power == "" {
-		return nil, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
+		return nil, false, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
 	}
-	if g.Status != game.Active {
-		return nil, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", g.Status)
+	if g.Status != table.Active {
+		return nil, false, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", g.Status)
 	}
 	if o.Phase != nil {
 		if ph != pos.Phase {
-			cur := judge.FormatPhase(pos.Phase)
-			return nil, table.Codedf(table.ErrState, table.CodePhasePlayed, "the orders are for %s %d %s, the game is at %s %d %s",
+			cur := codec.FormatPhase(pos.Phase)
+			return nil, false, table.Codedf(table.ErrState, CodePhasePlayed, "the orders are for %s %d %s, the game is at %s %d %s",
 				o.Phase.Season, o.Phase.Year, o.Phase.Type, cur.Season, cur.Year, cur.Type)
 		}
 	}
 	canon, err := d.e.Validate(pos, power, o.Orders)
 	if err != nil {
-		return nil, err
+		return nil, false, refused(err)
 	}
 	data, _ := json.Marshal(canon)
 	if err := r.PutOrders(table.SeatOrders{Power: power, Seq: g.Seq, Orders: data, Ready: o.Ready, Updated: now}); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	t := &table.Taken{Power: power, Orders: canon, Ready: o.Ready}
+	t := &Taken{Power: power, Orders: canon, Ready: o.Ready}
 	if !o.Ready {
-		return t, nil
+		return t, false, nil
 	}
 	ready, _, err := readOrders(r, g.Seq)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	t.Due = len(g.Waiting(d.e, ready)) == 0
-	return t, nil
+	return t, len(g.Waiting(d.e, ready)) == 0, nil
+}
+
+// refused is the table's error for a batch of orders the engine refused:
+// one entry per bad order, which a server answers alike for every kind.
+func refused(err error) error {
+	var oe *engine.OrdersError
+	if !errors.As(err, &oe) {
+		return err
+	}
+	out := &table.OrdersError{Orders: make([]table.OrderError, len(oe.Orders))}
+	for i, o := range oe.Orders {
+		out.Orders[i] = table.OrderError(o)
+	}
+	return out
 }
 
 // readOrders returns the orders given for phase seq: who is ready and
@@ -234,11 +320,45 @@ func readOrders(r *table.Row, seq int) (ready map[string]bool, texts map[string]
 	return ready, texts, nil
 }
 
-// Vote records a power's votes for a draw and for a concession.
-func (d *Game) Vote(r *table.Row, user string, draw, concede bool, now time.Time) error {
+// Votes are a power's votes (PUT /games/{id}/votes).
+type Votes struct {
+	Draw    bool `json:"draw"`
+	Concede bool `json:"concede"`
+}
+
+// Voted is the answer to a power's votes: the votes and the game's status
+// after them.
+type Voted struct {
+	Votes
+	Status table.Status `json:"status"`
+}
+
+// Vote records a power's votes (Votes, as JSON) and answers them with the
+// game's status.
+func (d *Game) Vote(r *table.Row, user string, body json.RawMessage, now time.Time) (any, error) {
+	var v Votes
+	if err := table.Decode(body, &v); err != nil {
+		return nil, err
+	}
+	if err := d.vote(r, user, v.Draw, v.Concede, now); err != nil {
+		return nil, err
+	}
+	return &Voted{Votes: v, Status: d.g.Status}, nil
+}
+
+func (d *Game) vote(r *table.Row, user string, draw, concede bool, now time.Time) error {
 	power := d.g.PowerOf(user)
 	if power == "" {
 		return table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
+	}
+	if d.g.Status != table.Active {
+		return table.Codedf(table.ErrState, table.CodeNotInPlay, "votes are only taken while the game is played")
+	}
+	if draw && d.e.V.NoDraws {
+		return table.Codedf(table.ErrInvalid, CodeNoDraws, "%s has no draws; a game ends only in victory", d.e.V.Title)
+	}
+	if !d.e.Alive(d.g.Position, power) {
+		return table.Codedf(table.ErrState, CodePowerOut, "%s is out of the game", power)
 	}
 	return d.g.Vote(d.e, power, draw, concede, now)
 }
@@ -255,11 +375,11 @@ func (d *Game) Vote(r *table.Row, user string, draw, concede bool, now time.Time
 // bytes of a 2.5 to 5 KB record.
 type phaseRecord struct {
 	Seq       int                 `json:"seq"`
-	Phase     judge.Phase         `json:"phase"`
-	Position  judge.Position      `json:"position"`
+	Phase     codec.Phase         `json:"phase"`
+	Position  codec.Position      `json:"position"`
 	Orders    map[string][]string `json:"orders"`
-	Results   []judge.Result      `json:"results"`
-	Disbanded []judge.Unit        `json:"disbanded"`
+	Results   []codec.Result      `json:"results"`
+	Disbanded []codec.Unit        `json:"disbanded"`
 	Resolved  time.Time           `json:"resolved"`
 }
 
@@ -267,14 +387,14 @@ type phaseRecord struct {
 // the bots' orders, and records it in the history.
 func (d *Game) Advance(r *table.Row, now time.Time) error {
 	g, e := d.g, d.e
-	if g.Status != game.Active {
+	if g.Status != table.Active {
 		return nil
 	}
 	_, texts, err := readOrders(r, g.Seq)
 	if err != nil {
 		return err
 	}
-	orders := game.Orders{}
+	orders := engine.Orders{}
 	for power, list := range texts {
 		pw, _ := e.Names.Power(power)
 		if orders[pw], err = e.ReadOrders(power, g.Position.Phase.Type, list); err != nil {
@@ -312,7 +432,7 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	if err := r.AddPhase(table.Phase{Seq: seq, Name: name, Data: data, Created: now}); err != nil {
 		return err
 	}
-	if g.Status == game.Active {
+	if g.Status == table.Active {
 		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
 	}
 	return nil

@@ -1,8 +1,8 @@
 package diplomacy
 
 import (
-	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
@@ -12,7 +12,7 @@ import (
 // player's power may give in the current phase, as the rules core lists
 // them, so that a client offers exactly these and hard-codes no rule.
 type optionsJSON struct {
-	Phase judge.Phase `json:"phase"`
+	Phase codec.Phase `json:"phase"`
 	Power string      `json:"power"`
 	// Adjustment is, in an adjustment phase, the builds due (> 0) or the
 	// removals due (< 0) as the rules count them; 0 otherwise.
@@ -63,7 +63,7 @@ func (d *Game) Options(user string) (any, error) {
 	if power == "" {
 		return nil, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in this game: only a player has orders")
 	}
-	if d.g.Status != game.Active {
+	if d.g.Status != table.Active {
 		return nil, table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s: no orders are taken", d.g.Status)
 	}
 	// The game may be shared with other readers: LegalOrders does not
@@ -72,12 +72,12 @@ func (d *Game) Options(user string) (any, error) {
 }
 
 // legalOptions lists power's legal orders in pos for the client.
-func legalOptions(e *game.Engine, pos *rules.Position, power string) (*optionsJSON, error) {
+func legalOptions(e *engine.Engine, pos *rules.Position, power string) (*optionsJSON, error) {
 	legal, err := e.LegalOrders(pos, power)
 	if err != nil {
 		return nil, err
 	}
-	out := &optionsJSON{Phase: judge.FormatPhase(pos.Phase), Power: power, Orders: make([]optionJSON, len(legal))}
+	out := &optionsJSON{Phase: codec.FormatPhase(pos.Phase), Power: power, Orders: make([]optionJSON, len(legal))}
 	if pos.Phase.Type == rules.AdjustmentPhase {
 		if pw, ok := e.Names.Power(power); ok {
 			out.Adjustment = e.V.AdjustmentDue(pos, pw)

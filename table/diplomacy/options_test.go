@@ -3,7 +3,7 @@ package diplomacy
 import (
 	"testing"
 
-	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -11,7 +11,7 @@ import (
 // the game: the rules core's list of a power's legal orders, written for
 // the client, for the busiest power of each variant's first phase.
 func BenchmarkLegalOptions(b *testing.B) {
-	es := game.NewEngines(variants.MustLoad())
+	es := engine.NewEngines(variants.MustLoad())
 	for _, c := range []struct{ variant, power string }{{"standard", "Russia"}, {"colonial", "Britain"}, {"1900", "Russia"}, {"sengoku", "Oda"}} {
 		e := es.Get(c.variant)
 		if e == nil {

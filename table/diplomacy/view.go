@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/table"
@@ -29,9 +30,9 @@ type powerJSON struct {
 // View is GET /games/{id} for a Diplomacy game.
 type View struct {
 	table.ViewHeader
-	Phase     judge.Phase       `json:"phase"`
-	Units     []judge.Unit      `json:"units"`
-	Dislodged []judge.Dislodged `json:"dislodged"`
+	Phase     codec.Phase       `json:"phase"`
+	Units     []codec.Unit      `json:"units"`
+	Dislodged []codec.Dislodged `json:"dislodged"`
 	// SupplyCenters is who owns each supply centre (province -> power),
 	// named as in the adjudication contract and the history.
 	SupplyCenters map[string]string `json:"supply_centers"`
@@ -63,9 +64,9 @@ type myVotes struct {
 }
 
 type lastPhase struct {
-	Phase     judge.Phase    `json:"phase"`
-	Results   []judge.Result `json:"results"`
-	Disbanded []judge.Unit   `json:"disbanded"`
+	Phase     codec.Phase    `json:"phase"`
+	Results   []codec.Result `json:"results"`
+	Disbanded []codec.Unit   `json:"disbanded"`
 }
 
 // View is the game as user sees it: the position, every power's state,
@@ -88,7 +89,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	for _, un := range named.Units {
 		units[un.Power]++
 	}
-	active := g.Status == game.Active
+	active := g.Status == table.Active
 	for _, st := range g.Seats {
 		pj := powerJSON{Power: st.Power, Player: st.Name, Bot: st.Bot, Centres: centres[st.Power], Units: units[st.Power],
 			Alive: e.Alive(pos, st.Power), Ready: ready[st.Power] || (active && st.Bot)}
@@ -132,7 +133,7 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		}
 		in := &judge.Input{Variant: d.e.V.Name, Phase: rec.Phase, Units: rec.Position.Units,
 			Dislodged: rec.Position.Dislodged, SupplyCenters: rec.Position.SupplyCenters, Orders: rec.Orders}
-		if err := d.k.boards.DrawInput(w, d.k.reg, in); err != nil {
+		if err := judge.New(d.k.reg).Draw(w, &d.k.boards, in); err != nil {
 			return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 		}
 		return nil

@@ -23,8 +23,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/game"
-	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/server"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/variants"
@@ -109,14 +110,14 @@ func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 // judge would be given a position, and then plays it in the browser like
 // any other phase. The server reads the game afresh on its next request;
 // its live updates announce the change to the pages following the game.
-func (s *site) setPosition(id string, edit func(p *judge.Position)) {
+func (s *site) setPosition(id string, edit func(p *codec.Position)) {
 	s.t.Helper()
 	err := s.store.Update(context.Background(), func(tx store.Tx) error {
 		row, err := tx.Game(id, true)
 		if err != nil {
 			return err
 		}
-		g, e, err := game.NewEngines(variants.MustLoad()).Decode(row.Data)
+		g, e, err := game.Decode(engine.NewEngines(variants.MustLoad()), row.Data)
 		if err != nil {
 			return err
 		}
@@ -136,7 +137,7 @@ func (s *site) setPosition(id string, edit func(p *judge.Position)) {
 }
 
 // moveUnit moves power's unit at from to to in a position being set up.
-func moveUnit(t *testing.T, p *judge.Position, power, from, to string) {
+func moveUnit(t *testing.T, p *codec.Position, power, from, to string) {
 	t.Helper()
 	for i, u := range p.Units {
 		if u.Power == power && u.Province == from {
@@ -671,8 +672,8 @@ func TestSengokuBuildInTheBrowser(t *testing.T) {
 
 	// The winter after Oda took both neutral centres: its home centres
 	// are free, and it may build two units.
-	s.setPosition(id, func(pos *judge.Position) {
-		pos.Phase = judge.Phase{Season: "winter", Year: 1570, Type: "adjustment"}
+	s.setPosition(id, func(pos *codec.Position) {
+		pos.Phase = codec.Phase{Season: "winter", Year: 1570, Type: "adjustment"}
 		moveUnit(t, pos, "Oda", "owa", "ise")
 		moveUnit(t, pos, "Oda", "mik", "tot")
 		pos.SupplyCenters["ise"], pos.SupplyCenters["tot"] = "Oda", "Oda"
@@ -711,12 +712,12 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 	// (where each may retreat is set as the movement phase would have
 	// found it).
 	id := p.soloGame("standard", "France")
-	s.setPosition(id, func(pos *judge.Position) {
-		pos.Phase = judge.Phase{Season: "fall", Year: 1901, Type: "retreat"}
+	s.setPosition(id, func(pos *codec.Position) {
+		pos.Phase = codec.Phase{Season: "fall", Year: 1901, Type: "retreat"}
 		moveUnit(t, pos, "Germany", "mun", "bur")
 		moveUnit(t, pos, "England", "lon", "bre")
 		moveUnit(t, pos, "France", "bre", "mao")
-		pos.Dislodged = []judge.Dislodged{
+		pos.Dislodged = []codec.Dislodged{
 			{Power: "France", Type: "army", Province: "bur", AttackerFrom: "mun", Retreats: []string{"bel", "gas", "pic", "ruh"}},
 			{Power: "France", Type: "fleet", Province: "bre", AttackerFrom: "eng", Retreats: []string{"gas", "pic"}},
 		}
@@ -741,9 +742,9 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 
 	// Removals: five French units and three centres.
 	id = p.soloGame("standard", "France")
-	s.setPosition(id, func(pos *judge.Position) {
-		pos.Phase = judge.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
-		pos.Units = append(pos.Units, judge.Unit{Power: "France", Type: "army", Province: "bur"}, judge.Unit{Power: "France", Type: "army", Province: "pic"})
+	s.setPosition(id, func(pos *codec.Position) {
+		pos.Phase = codec.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
+		pos.Units = append(pos.Units, codec.Unit{Power: "France", Type: "army", Province: "bur"}, codec.Unit{Power: "France", Type: "army", Province: "pic"})
 	})
 	p.do(chromedp.Reload())
 	p.wait("the removals", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Winter 1901")`)
@@ -762,8 +763,8 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 	// A build and a waive: five French centres, three units, two free
 	// home centres.
 	id = p.soloGame("standard", "France")
-	s.setPosition(id, func(pos *judge.Position) {
-		pos.Phase = judge.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
+	s.setPosition(id, func(pos *codec.Position) {
+		pos.Phase = codec.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
 		moveUnit(t, pos, "France", "par", "bur")
 		moveUnit(t, pos, "France", "bre", "mao")
 		pos.SupplyCenters["spa"], pos.SupplyCenters["por"] = "France", "France"
@@ -942,7 +943,7 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	p.signUp("correct horse")
 	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
 	id := p.soloGame("standard", "France")
-	s.setPosition(id, func(pos *judge.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
+	s.setPosition(id, func(pos *codec.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
 	p.do(chromedp.Reload())
 	p.wait("the game in Japanese", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("1901年 春")`)
 	p.do(chromedp.Click(chromedp.CSS(".typed summary")), chromedp.SendKeys(chromedp.CSS("#typed"), "F BRE - MOS"))
@@ -1013,7 +1014,7 @@ func TestFrenchResultsInTheBrowser(t *testing.T) {
 	p.signUp("correct horse")
 	eval[bool](p, `(localStorage.setItem("chancery.lang", "fr"), true)`)
 	id := p.soloGame("standard", "France")
-	s.setPosition(id, func(pos *judge.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
+	s.setPosition(id, func(pos *codec.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
 	p.do(chromedp.Reload())
 	p.wait("the game in French", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Printemps 1901")`)
 	p.order("par", "move", "bur")
@@ -1047,7 +1048,7 @@ func TestSengokuInJapaneseInTheBrowser(t *testing.T) {
 	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
 	id := p.soloGame("sengoku", "Oda")
 	// Oda's fleet has crossed to Shima, beside Ise.
-	s.setPosition(id, func(pos *judge.Position) { moveUnit(t, pos, "Oda", "mik", "shm") })
+	s.setPosition(id, func(pos *codec.Position) { moveUnit(t, pos, "Oda", "mik", "shm") })
 	p.do(chromedp.Reload())
 	p.wait("the game in Japanese", `document.body.dataset.ready === "1"`)
 	p.wait("the board's names", `document.querySelector('[data-province="owa"] > title')?.textContent === "尾張"`)

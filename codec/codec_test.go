@@ -1,4 +1,4 @@
-package judge
+package codec
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ func TestCodecRefusesWhatTheJudgeRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := NewCodec(v)
+	c := New(v)
 	spring := Phase{"spring", 1901, "movement"}
 	retreat := Phase{"spring", 1901, "retreat"}
 	tests := []struct {
@@ -66,7 +66,7 @@ func TestCodecRoundTrip(t *testing.T) {
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
 		v, _ := reg.Get(name)
-		c := NewCodec(v)
+		c := New(v)
 		jp := c.EncodePosition(v.Start)
 		pos, err := c.DecodePosition(&jp)
 		if err != nil {
@@ -80,7 +80,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		}
 	}
 	v, _ := reg.Get("standard")
-	c := NewCodec(v)
+	c := New(v)
 	var jp Position
 	_ = json.Unmarshal([]byte(`{"phase": {"season": "fall", "year": 1902, "type": "retreat"},
 		"units": [{"power": "Germany", "type": "army", "province": "bur"}, {"power": "Russia", "type": "fleet", "province": "stp/sc"}],
@@ -92,25 +92,5 @@ func TestCodecRoundTrip(t *testing.T) {
 	}
 	if got := c.EncodePosition(pos); !reflect.DeepEqual(got, jp) {
 		t.Errorf("a retreat phase comes back as\n%+v\nnot\n%+v", got, jp)
-	}
-}
-
-// TestInputErrorKeepsTheChain: the judge does not flatten a cause into a
-// string: an expectation's error is an InputError about "expect" that
-// wraps the position's InputError and its cause.
-func TestInputErrorKeepsTheChain(t *testing.T) {
-	j := New(variants.MustLoad())
-	_, err := j.Canonical("standard", &Position{Units: []Unit{{Power: "France", Type: "army", Province: "xyz"}}})
-	var outer *InputError
-	if !errors.As(err, &outer) || outer.Field != "expect" {
-		t.Fatalf("got %v", err)
-	}
-	var inner *InputError
-	var ne *NameError
-	if !errors.As(outer.Err, &inner) || inner.Field != "units" || !errors.As(err, &ne) || ne.Name != "xyz" {
-		t.Fatalf("the chain is lost: %#v", outer.Err)
-	}
-	if err.Error() != `expect: units: unknown province "xyz"` {
-		t.Errorf("message %q", err.Error())
 	}
 }

@@ -1,4 +1,10 @@
-package judge
+// Package codec is the one translation between names and the rules
+// core's ids: the JSON forms of phases, positions, units and results that
+// the command line's contract, the API and the stored games write, and the
+// Codec that reads them into a variant's ids, strictly, and writes them
+// back. Every edge goes through it, so that what one edge refuses every
+// edge refuses.
+package codec
 
 import (
 	"errors"
@@ -25,8 +31,8 @@ type Codec struct {
 	names *notation.Names
 }
 
-// NewCodec returns the codec of variant v.
-func NewCodec(v *rules.Variant) *Codec {
+// New returns the codec of variant v.
+func New(v *rules.Variant) *Codec {
 	return &Codec{v: v, names: notation.NewNames(v.Map)}
 }
 
@@ -145,7 +151,7 @@ func (c *Codec) DecodePositionInto(pos *rules.Position, p *Position) error {
 		pos.Units[l.Province] = rules.Unit{Type: t, Power: pw, Coast: l.Coast}
 	}
 	if len(p.Dislodged) > 0 && ph.Type != rules.RetreatPhase {
-		return badf("dislodged", "", "units wait to retreat only in a retreat phase, not in %s", phaseString(p.Phase))
+		return badf("dislodged", "", "units wait to retreat only in a retreat phase, not in %s", p.Phase.String())
 	}
 	for i, d := range p.Dislodged {
 		pw, t, l, err := c.unit(d.Power, d.Type, d.Province, "dislodged")

@@ -1,15 +1,21 @@
-package game
+// Package engine is one variant's rules at work, shared by the server's
+// games, the command line and the tournament: the variant, its codec
+// (names to ids and back, for what enters and leaves the process) and a
+// pool of resolvers. It reads a person's orders once, checks them as a
+// batch, reads the orders a store kept, and adjudicates a phase into its
+// record.
+package engine
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
-	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -19,13 +25,13 @@ import (
 type Engine struct {
 	V     *rules.Variant
 	Names *notation.Names
-	Codec *judge.Codec
+	Codec *codec.Codec
 	pool  sync.Pool
 }
 
-// NewEngine returns the engine of variant v.
-func NewEngine(v *rules.Variant) *Engine {
-	c := judge.NewCodec(v)
+// New returns the engine of variant v.
+func New(v *rules.Variant) *Engine {
+	c := codec.New(v)
 	e := &Engine{V: v, Names: c.Names(), Codec: c}
 	e.pool.New = func() any { return rules.NewResolver(v, rules.Options{}) }
 	return e
@@ -45,7 +51,7 @@ func NewEngines(reg *variants.Registry) *Engines {
 		if err != nil {
 			continue
 		}
-		es.byName[n] = NewEngine(v)
+		es.byName[n] = New(v)
 		es.names = append(es.names, n)
 	}
 	return es
@@ -68,8 +74,18 @@ func (e *Engine) Powers() []string {
 	return out
 }
 
-// power returns the id of a playing power's name.
-func (e *Engine) power(name string) (rules.Power, bool) {
+// The errors of the engine beside the orders it refuses (OrdersError):
+// the caller's own mistakes, never a player's.
+var (
+	// ErrUnknownPower: a power's name that the variant does not play.
+	ErrUnknownPower = errors.New("unknown power")
+	// ErrMisfiled: orders under a power that does not play, or filed under
+	// another power's.
+	ErrMisfiled = errors.New("misfiled orders")
+)
+
+// Power returns the id of a playing power's name.
+func (e *Engine) Power(name string) (rules.Power, bool) {
 	p, ok := e.Names.Power(name)
 	if !ok || !e.V.Plays(p) {
 		return rules.NoPower, false
@@ -77,13 +93,30 @@ func (e *Engine) power(name string) (rules.Power, bool) {
 	return p, true
 }
 
-// OrderError is one order of a batch that cannot be accepted, and
-// OrdersError a batch refused as a whole, one entry per bad order: a
-// server answers them alike for every kind of game (package table).
-type (
-	OrderError  = table.OrderError
-	OrdersError = table.OrdersError
-)
+// OrderError is one order of a batch that cannot be accepted. Reason is
+// a machine word for why (the adjudication contract's reasons, "syntax"
+// for an order that cannot be read and "other_power" for another power's
+// order) and Where the province it refers to, so that a client can
+// explain it in its reader's language; Message explains it in English.
+type OrderError struct {
+	Index   int    `json:"index"`
+	Order   string `json:"order"`
+	Reason  string `json:"reason,omitempty"`
+	Where   string `json:"where,omitempty"`
+	Message string `json:"message"`
+}
+
+// OrdersError is a batch of orders refused as a whole: one entry per bad
+// order.
+type OrdersError struct{ Orders []OrderError }
+
+func (e *OrdersError) Error() string {
+	msgs := make([]string, len(e.Orders))
+	for i, o := range e.Orders {
+		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
+	}
+	return "invalid orders: " + strings.Join(msgs, "; ")
+}
 
 // Parse reads power's batch of orders, written by a person, and checks it
 // against a position: this is where a person's text becomes typed orders,
@@ -93,9 +126,9 @@ type (
 // makes the error, an *OrdersError, list every such order. The orders
 // come back as the rules read them (coasts and unit types filled in).
 func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
-		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
+		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
 	var bad []OrderError
 	orders := make([]rules.Order, 0, len(texts))
@@ -130,9 +163,9 @@ func (e *Engine) Validate(pos *rules.Position, power string, texts []string) ([]
 // by one checks the batch at the end): the errors name each bad order by
 // its index and its canonical text.
 func (e *Engine) Check(pos *rules.Position, power string, orders []rules.Order) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
-		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
+		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
 	idx := make([]int, len(orders))
 	for i := range idx {
@@ -202,9 +235,9 @@ func (e *Engine) ordersError(bad []OrderError) error {
 // a running game): a *DecodeError naming the power and the order, never an
 // order silently dropped.
 func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
-		return nil, &DecodeError{Field: "orders", Err: &judge.NameError{Kind: "power", Name: power}}
+		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
 	}
 	orders := make([]rules.Order, 0, len(texts))
 	for i, text := range texts {
@@ -217,75 +250,28 @@ func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]
 	return orders, nil
 }
 
-// Owes reports whether power has anything to order in pos: units in a
-// movement phase, dislodged units in a retreat phase, builds it can make
-// or removals it must make in an adjustment phase.
+// Owes reports whether power has anything to order in pos (the
+// variant's rule, rules.Variant.Owes).
 func (e *Engine) Owes(pos *rules.Position, power string) bool {
-	pw, ok := e.power(power)
-	if !ok {
-		return false
-	}
-	m := e.V.Map
-	switch pos.Phase.Type {
-	case rules.MovementPhase:
-		for _, u := range pos.Units {
-			if u.Type != rules.NoUnit && u.Power == pw {
-				return true
-			}
-		}
-	case rules.RetreatPhase:
-		for _, d := range pos.Dislodged {
-			if d.Power == pw {
-				return true
-			}
-		}
-	case rules.AdjustmentPhase:
-		due := e.V.AdjustmentDue(pos, pw)
-		if due < 0 {
-			return true
-		}
-		if due > 0 {
-			for p := range m.Provinces {
-				if e.V.BuildSite(pos, pw, rules.Province(p)) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	pw, ok := e.Power(power)
+	return ok && e.V.Owes(pos, pw)
 }
 
 // Alive reports whether power still plays: it owns a supply centre or has
-// a unit.
+// a unit (the variant's rule, rules.Variant.Alive).
 func (e *Engine) Alive(pos *rules.Position, power string) bool {
-	pw, ok := e.power(power)
-	if !ok {
-		return false
-	}
-	if pos.CentreCount(e.V.Map)[pw] > 0 {
-		return true
-	}
-	for _, u := range pos.Units {
-		if u.Type != rules.NoUnit && u.Power == pw {
-			return true
-		}
-	}
-	for _, d := range pos.Dislodged {
-		if d.Power == pw {
-			return true
-		}
-	}
-	return false
+	pw, ok := e.Power(power)
+	return ok && e.V.Alive(pos, pw)
 }
 
 // Resolution is one adjudicated phase in the contract's form: the record
 // of the phase, for the history and for people.
 type Resolution struct {
-	Phase     judge.Phase         `json:"phase"`
+	Phase     codec.Phase         `json:"phase"`
 	Orders    map[string][]string `json:"orders"`
-	Results   []judge.Result      `json:"results"`
-	Disbanded []judge.Unit        `json:"disbanded"`
-	Next      judge.Position      `json:"next"`
+	Results   []codec.Result      `json:"results"`
+	Disbanded []codec.Unit        `json:"disbanded"`
+	Next      codec.Position      `json:"next"`
 	Winner    string              `json:"winner,omitempty"`
 }
 
@@ -306,11 +292,11 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	var core []rules.Order
 	for pw, list := range orders {
 		if !e.V.Plays(pw) {
-			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrInvalid, pw)
+			return nil, nil, fmt.Errorf("%w: orders for power %d, which does not play", ErrMisfiled, pw)
 		}
 		for _, o := range list {
 			if o.Power != pw {
-				return nil, nil, fmt.Errorf("%w: an order of %s among %s's", ErrInvalid, m.PowerName(o.Power), m.PowerName(pw))
+				return nil, nil, fmt.Errorf("%w: an order of %s among %s's", ErrMisfiled, m.PowerName(o.Power), m.PowerName(pw))
 			}
 		}
 	}
@@ -324,8 +310,8 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 	if err != nil {
 		return nil, nil, err
 	}
-	out := &Resolution{Phase: judge.FormatPhase(pos.Phase), Orders: map[string][]string{},
-		Results: make([]judge.Result, 0, len(res.Results)), Disbanded: []judge.Unit{}}
+	out := &Resolution{Phase: codec.FormatPhase(pos.Phase), Orders: map[string][]string{},
+		Results: make([]codec.Result, 0, len(res.Results)), Disbanded: []codec.Unit{}}
 	for i := range res.Results {
 		o, rs := core[i], &res.Results[i]
 		r := e.Codec.EncodeResult(o.Power, rs)
@@ -347,7 +333,7 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 }
 
 // DecodeError is stored data that does not read: the field at fault and
-// the cause (often a *judge.InputError naming the province or power). A
+// the cause (often a *codec.InputError naming the province or power). A
 // server that meets one serves a damaged row or has a bug: it answers 500
 // and logs the error, never 422.
 type DecodeError struct {

@@ -1,4 +1,4 @@
-package game
+package engine
 
 import (
 	"fmt"
@@ -9,11 +9,11 @@ import (
 // LegalOrders lists every order power may give in pos, in the phase pos
 // is in, as the rules core lists them (rules.Resolver.LegalOrders): what
 // a client offers a player, so that it never guesses a rule. A power that
-// does not play is ErrInvalid; one with nothing to order gets none.
+// does not play is ErrUnknownPower; one with nothing to order gets none.
 func (e *Engine) LegalOrders(pos *rules.Position, power string) ([]rules.Order, error) {
-	pw, ok := e.power(power)
+	pw, ok := e.Power(power)
 	if !ok {
-		return nil, fmt.Errorf("%w: unknown power %q", ErrInvalid, power)
+		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
 	r := e.pool.Get().(*rules.Resolver)
 	out, err := r.LegalOrders(pos, pw, nil)

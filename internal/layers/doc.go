@@ -1,0 +1,4 @@
+// Package layers holds the test that keeps the drawing of the layers in
+// docs/design.md true: each package imports only packages drawn below it,
+// and every package is drawn.
+package layers
