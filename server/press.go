@@ -14,6 +14,9 @@ import (
 	"github.com/chancery/chancery/table"
 )
 
+// maxPressBody is the most characters one message holds.
+const maxPressBody = 4000
+
 type messageRequest struct {
 	// To lists the recipients' powers; empty (or ["all"]) sends to every
 	// other power.
@@ -51,14 +54,26 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	if n := utf8.RuneCountInString(req.Body); n == 0 || n > 4000 || strings.TrimSpace(req.Body) == "" {
-		return errorf(http.StatusUnprocessableEntity, "body: 1 to 4000 characters")
+	n := utf8.RuneCountInString(req.Body)
+	if n == 0 || n > maxPressBody {
+		return codedf(http.StatusUnprocessableEntity, "press_invalid", "body: 1 to %d characters", maxPressBody)
+	}
+	if p := textProblem(req.Body, true); p != "" {
+		return codedf(http.StatusUnprocessableEntity, "press_invalid", "body: %s", p)
 	}
 	if len(req.To) > 20 {
 		return errorf(http.StatusUnprocessableEntity, "to: at most 20 recipients")
 	}
 	u := user(r)
 	id := r.PathValue("id")
+	now := s.now()
+	if wait := s.userPress.take(u.ID, now); wait > 0 {
+		return tooSoon(w, wait, "press_rate", "you are sending press too fast (at most %s): wait %s", s.cfg.PressPerUser.describe(), wait.Round(time.Second))
+	}
+	if wait := s.gamePress.take(id, now); wait > 0 {
+		s.userPress.give(u.ID)
+		return tooSoon(w, wait, "game_press_rate", "this game's press goes too fast (at most %s, all players together): wait %s", s.cfg.PressPerGame.describe(), wait.Round(time.Second))
+	}
 	var m *store.Message
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, true) // sends to one game commit in turn (see AddMessage)
@@ -106,6 +121,15 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		// Public press is to every other power, named or not.
 		if table.Press(row.Press) == table.PublicPress && len(to) != len(powers)-1 {
 			return codedf(http.StatusUnprocessableEntity, table.CodePublicPressOnly, "to: this game allows public press only: send to every power (leave \"to\" empty)")
+		}
+		if limit := s.cfg.MaxPressPerGame; limit >= 0 {
+			size, err := tx.PressSize(id)
+			if err != nil {
+				return err
+			}
+			if size+int64(n) > limit {
+				return codedf(http.StatusConflict, "press_full", "this game's press is full: its messages hold %d characters, and %d at most are kept", size, limit)
+			}
 		}
 		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro()}
 		return tx.AddMessage(m)

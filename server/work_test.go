@@ -126,3 +126,13 @@ func TestTheOwnerGetsInDuringAGuessingAttack(t *testing.T) {
 		t.Errorf("after the window: %d", status)
 	}
 }
+
+// signUpFrom signs up name as a client at addr would.
+func signUpFrom(t *testing.T, e *env, addr, name string) (int, string) {
+	t.Helper()
+	req := httptest.NewRequest("POST", "/api/v1/users", strings.NewReader(`{"name": "`+name+`", "password": "long enough"}`))
+	req.RemoteAddr = addr
+	rec := httptest.NewRecorder()
+	e.srv.Handler().ServeHTTP(rec, req)
+	return rec.Code, rec.Body.String()
+}

@@ -1024,6 +1024,12 @@ func (t *sqlTx) AddMessage(m *Message) error {
 	return nil
 }
 
+func (t *sqlTx) PressSize(gameID string) (int64, error) {
+	var n int64
+	err := t.row("SELECT COALESCE(SUM(LENGTH(body)), 0) FROM messages WHERE game_id = ?", gameID).Scan(&n)
+	return n, err
+}
+
 // maxMessages bounds one call of Messages.
 const maxMessages = 10000
 

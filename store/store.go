@@ -138,6 +138,8 @@ type Tx interface {
 	// received, created after the given time (Unix microseconds), oldest
 	// first, at most limit (and at most 10,000).
 	Messages(gameID, power string, after int64, limit int) ([]*Message, error)
+	// PressSize returns the characters of all a game's messages' bodies.
+	PressSize(gameID string) (int64, error)
 }
 
 // User is an account.
