@@ -130,11 +130,11 @@ type Server struct {
 	work    *workGuard
 	// The limits on volume (Config).
 	userPress, gamePress, signUps *limiter
-	devices *deviceSigner
-	wake    chan struct{} // pokes the scheduler
-	stop    chan struct{}
-	done    chan struct{}
-	once    sync.Once
+	devices                       *deviceSigner
+	wake                          chan struct{} // pokes the scheduler
+	stop                          chan struct{}
+	done                          chan struct{}
+	once                          sync.Once
 
 	// boardFiles are the variants' boards as GET board.svg serves them,
 	// each read and compressed once.

@@ -143,6 +143,7 @@ func TestABurstOfGuessesGetsNoMoreChecksThanTheLimit(t *testing.T) {
 		}
 	}
 }
+
 // TestAFullThrottleStillCounts: a guesser who fills the table with fresh
 // throwaway names cannot then guess a real name without limit.
 func TestAFullThrottleStillCounts(t *testing.T) {
