@@ -301,10 +301,14 @@ func (s *Server) leaveGame(w http.ResponseWriter, r *http.Request) error {
 		if err := admit(row, g.Table(), u.ID, invitation(r)); err != nil {
 			return err
 		}
+		power := g.Table().PowerOf(u.ID)
 		if err := g.Table().Leave(u.ID); err != nil {
 			return err
 		}
 		if err := save(tx, row, g, s.now()); err != nil {
+			return err
+		}
+		if err := seatPassed(tx, g.Table(), id, power, u.ID, ""); err != nil {
 			return err
 		}
 		return tx.RemovePlayer(id, u.ID)

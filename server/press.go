@@ -131,7 +131,19 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 				return codedf(http.StatusConflict, "press_full", "this game's press is full: its messages hold %d characters, and %d at most are kept", size, limit)
 			}
 		}
-		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro()}
+		// Who reads it: its sender, and the players of its recipients
+		// now (see readers).
+		t := g.Table()
+		readers := make([]string, len(to))
+		for i, p := range to {
+			for _, seat := range t.Seats {
+				if seat.Power == p {
+					readers[i] = seat.User
+				}
+			}
+		}
+		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro(),
+			Sender: u.ID, Readers: readers}
 		return tx.AddMessage(m)
 	})
 	if err != nil {
@@ -139,6 +151,29 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.changed(id)
 	return writeJSON(w, http.StatusCreated, messageOut(m))
+}
+
+// Press is read by people, not by seats: a message is read by its sender
+// and by the player who held each recipient power when it was sent
+// (store.Message's Sender and Readers), each as long as they hold that
+// power. When a seat changes hands, seatPassed says what the next player
+// reads.
+
+// seatPassed applies the rule of press when the seat of power in a game
+// whose table is t passes from user from to user to ("" for no one or a
+// bot). Before the game starts, a seat given back takes its press with
+// its player: the next player of the power reads nothing sent to or by
+// the one before (they may have been told things meant for that person
+// alone, while no move had yet been made). Once the game is under way,
+// a player who takes the power over (a substitute) takes over its
+// diplomacy too: the power's press from before, sent and received,
+// passes to them, as the game's rules say (docs/server.md) and the
+// press pane tells every sender.
+func seatPassed(tx store.Tx, t *table.Table, gameID, power, from, to string) error {
+	if t.Status != table.Active {
+		return nil
+	}
+	return tx.PassPress(gameID, power, from, to)
 }
 
 // maxMessagesPage is the most messages one answer of GET /messages holds
@@ -187,7 +222,7 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusForbidden, "only the game's players may read its press")
 		}
 		// One more than the page: whether it comes says if more follow.
-		msgs, err := tx.Messages(id, mine, after, limit+1)
+		msgs, err := tx.Messages(id, mine, u.ID, after, limit+1)
 		if len(msgs) > limit {
 			msgs, more = msgs[:limit], true
 		}
