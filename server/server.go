@@ -332,7 +332,7 @@ func (s *Server) changed(id string) {
 func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	hs := s.HTTPServer()
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(jsonErrorListener{ln}) }()
 	select {
 	case err := <-errc:
 		s.Close()
@@ -353,7 +353,9 @@ func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener, grace time
 }
 
 // HTTPServer returns an http.Server for the handler with the limits the
-// API relies on.
+// API relies on. ListenAndServe serves it with the few errors net/http
+// answers by itself in plain text rewritten as the API's JSON errors
+// (wire.go); a caller that serves it otherwise gets those in plain text.
 func (s *Server) HTTPServer() *http.Server {
 	return &http.Server{
 		Handler:           s.Handler(),
@@ -406,8 +408,16 @@ func (s *Server) routes() {
 	}, false)
 	m.Handle("/api/", noEndpoint)
 	m.Handle("/api", noEndpoint)
-	// Everything else is the web client.
-	m.Handle("/", web.Handler())
+	// Everything else is the web client, which only has pages to GET.
+	client := web.Handler()
+	m.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			s.writeError(w, r, errorf(http.StatusMethodNotAllowed, "method %s not allowed: %s is a page of the web client (GET); the API is under /api/v1", r.Method, r.URL.Path))
+			return
+		}
+		client.ServeHTTP(w, r)
+	}))
 	s.mux = m
 }
 
