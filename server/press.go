@@ -70,10 +70,6 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if wait := s.userPress.take(u.ID, now); wait > 0 {
 		return tooSoon(w, wait, "press_rate", "you are sending press too fast (at most %s): wait %s", s.cfg.PressPerUser.describe(), wait.Round(time.Second))
 	}
-	if wait := s.gamePress.take(id, now); wait > 0 {
-		s.userPress.give(u.ID)
-		return tooSoon(w, wait, "game_press_rate", "this game's press goes too fast (at most %s, all players together): wait %s", s.cfg.PressPerGame.describe(), wait.Round(time.Second))
-	}
 	var m *store.Message
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, true) // sends to one game commit in turn (see AddMessage)
@@ -121,6 +117,12 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		// Public press is to every other power, named or not.
 		if table.Press(row.Press) == table.PublicPress && len(to) != len(powers)-1 {
 			return codedf(http.StatusUnprocessableEntity, table.CodePublicPressOnly, "to: this game allows public press only: send to every power (leave \"to\" empty)")
+		}
+		// The game's rate is taken once the sender is known to play it:
+		// nobody else can spend it.
+		if wait := s.gamePress.take(id, now); wait > 0 {
+			s.userPress.give(u.ID)
+			return tooSoon(w, wait, "game_press_rate", "this game's press goes too fast (at most %s, all players together): wait %s", s.cfg.PressPerGame.describe(), wait.Round(time.Second))
 		}
 		if limit := s.cfg.MaxPressPerGame; limit >= 0 {
 			size, err := tx.PressSize(id)

@@ -47,6 +47,13 @@ func TestPressIsRateLimited(t *testing.T) {
 			e.clock.Advance(12 * time.Second) // one message more each
 			a.must(201, "POST", "/games/"+id+"/messages", msg)
 			wantLimit(t, a.do("POST", "/games/"+id+"/messages", msg), "press_rate")
+			// Someone who does not play the game cannot spend its rate.
+			outsider := e.user()
+			for range 5 { // (their own rate's worth)
+				outsider.must(403, "POST", "/games/"+id+"/messages", msg)
+			}
+			e.clock.Advance(12 * time.Second)
+			b.must(201, "POST", "/games/"+id+"/messages", msg)
 			// Another game of France's is not held back.
 			c, _, other := pressGame(t, e)
 			c.must(201, "POST", "/games/"+other+"/messages", msg)
