@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +46,9 @@ func TestUserTextIsIsolatedInTheBrowser(t *testing.T) {
 	}
 	if got := alice.text("#press-heirs"); !strings.Contains(got, "takes a power over during the game") {
 		alice.fail("the press panel does not say who reads press after a change of player: %q", got)
+	}
+	if dir := os.Getenv("CHANCERY_SHOTS"); dir != "" {
+		alice.shot(dir, "web-press-isolated")
 	}
 	alice.do(chromedp.Navigate(s.URL + "/"))
 	alice.wait("the lobby's row", `!!document.querySelector(".game-row .muted")`)
