@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -112,7 +111,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	if wait := s.signUps.take(clientHost(r.RemoteAddr), s.now()); wait > 0 {
 		return tooSoon(w, wait, "signup_rate", "too many accounts were made from your address (at most %s): try again in %s",
-			s.cfg.SignUpsPerAddress.describe(), wait.Round(time.Second))
+			s.cfg.SignUpsPerAddress.describe(), roundUp(wait))
 	}
 	u := &store.User{ID: newID(), Name: name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
 	var token string

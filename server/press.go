@@ -68,7 +68,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	now := s.now()
 	if wait := s.userPress.take(u.ID, now); wait > 0 {
-		return tooSoon(w, wait, "press_rate", "you are sending press too fast (at most %s): wait %s", s.cfg.PressPerUser.describe(), wait.Round(time.Second))
+		return tooSoon(w, wait, "press_rate", "you are sending press too fast (at most %s): wait %s", s.cfg.PressPerUser.describe(), roundUp(wait))
 	}
 	var m *store.Message
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
@@ -122,7 +122,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		// nobody else can spend it.
 		if wait := s.gamePress.take(id, now); wait > 0 {
 			s.userPress.give(u.ID)
-			return tooSoon(w, wait, "game_press_rate", "this game's press goes too fast (at most %s, all players together): wait %s", s.cfg.PressPerGame.describe(), wait.Round(time.Second))
+			return tooSoon(w, wait, "game_press_rate", "this game's press goes too fast (at most %s, all players together): wait %s", s.cfg.PressPerGame.describe(), roundUp(wait))
 		}
 		if limit := s.cfg.MaxPressPerGame; limit >= 0 {
 			size, err := tx.PressSize(id)

@@ -153,6 +153,11 @@ func retryAfter(wait time.Duration) string {
 	return strconv.Itoa(int(math.Ceil(wait.Seconds())))
 }
 
+// roundUp is d rounded up to whole seconds, for messages.
+func roundUp(d time.Duration) time.Duration {
+	return time.Duration(math.Ceil(d.Seconds())) * time.Second
+}
+
 // tooSoon is the 429 of a limit: it sets Retry-After.
 func tooSoon(w http.ResponseWriter, wait time.Duration, code, format string, args ...any) error {
 	w.Header().Set("Retry-After", retryAfter(wait))
