@@ -61,6 +61,9 @@ func (s *Server) checkPassword(encoded, password string) bool {
 	if err1 != nil || err2 != nil || len(key) == 0 {
 		return false
 	}
+	if s.passwordChecked != nil {
+		s.passwordChecked()
+	}
 	s.hashing <- struct{}{}
 	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(key)))
 	<-s.hashing
@@ -80,6 +83,10 @@ func tokenHash(token string) string {
 type credentials struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
+	// Challenge and Solution are a proof of work (work.go), asked when
+	// many wrong passwords were tried for the name.
+	Challenge string `json:"challenge,omitempty"`
+	Solution  string `json:"solution,omitempty"`
 }
 
 // signUpRequest is the body of POST /users: credentials, and whether to sign in
@@ -101,6 +108,10 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	if n := utf8.RuneCountInString(c.Password); n < 8 || len(c.Password) > 256 {
 		return codedf(http.StatusUnprocessableEntity, "password_invalid", "password: 8 to 256 characters")
+	}
+	if wait := s.signUps.take(clientHost(r.RemoteAddr), s.now()); wait > 0 {
+		return tooSoon(w, wait, "signup_rate", "too many accounts were made from your address (at most %s): try again in %s",
+			s.cfg.SignUpsPerAddress.describe(), roundUp(wait))
 	}
 	u := &store.User{ID: newID(), Name: name, PassHash: s.newPasswordHash(c.Password), Created: s.now()}
 	var token string
@@ -143,13 +154,22 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	// Attempts are counted by the name as accounts are compared, so that
 	// "ＣＡＲＯＬ" and "carol" are one name to the throttle too.
 	key := username.Fold(c.Name)
+	now := s.now()
 	// A valid device cookie for this name: counted per device, not held
 	// back by the anonymous lockouts (device.go).
-	device := s.devices.device(r, key, s.now())
-	if wait := s.logins.wait(key, r.RemoteAddr, device, s.now()); wait > 0 {
+	device := s.devices.device(r, key, now)
+	proven := device == "" && c.Challenge != "" && s.work.spend(key, c.Challenge, c.Solution, now)
+	attempt, locked, wait := s.logins.reserve(key, r.RemoteAddr, device, proven, now)
+	if locked != unlocked {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		if locked == lockName {
+			// Anyone may try, one proof of work per try (work.go).
+			return &apiError{Status: http.StatusTooManyRequests, Code: "work_required",
+				Message: fmt.Sprintf("many wrong passwords were tried for this name: prove some work to try (or wait %d minutes)", int(wait.Minutes())+1),
+				Extra:   map[string]any{"challenge": s.work.challenge(key, s.logins.nameFails(key, now), s.logins.perName.maxFails, now)}}
+		}
 		from := "for this name"
-		if device != "" {
+		if locked == lockDevice {
 			from = "from this device"
 		}
 		return codedf(http.StatusTooManyRequests, "too_many_tries", "too many wrong passwords %s; try again in %d minutes", from, int(wait.Minutes())+1)
@@ -168,10 +188,9 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 		hash = u.PassHash
 	}
 	if !s.checkPassword(hash, c.Password) || u == nil {
-		s.logins.failed(key, r.RemoteAddr, device, s.now())
 		return codedf(http.StatusUnauthorized, "wrong_password", "wrong name or password")
 	}
-	s.logins.succeeded(key, r.RemoteAddr, device)
+	attempt.succeeded()
 	http.SetCookie(w, s.devices.issue(key, s.now(), secureRequest(r)))
 	token, sess := s.newSession(u)
 	if err := s.st.Update(r.Context(), func(tx store.Tx) error { return tx.CreateSession(sess) }); err != nil {

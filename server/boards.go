@@ -52,6 +52,13 @@ func (bf *boardFiles) get(variant string) (*boardFile, error) {
 	return f, nil
 }
 
+// svgCSP is the Content-Security-Policy of the pictures the server
+// draws (board.svg, map.svg), for a browser that opens one as a page: no
+// script, nothing fetched, no framing; only the picture's own style
+// sheet applies. (The web client inlines the board into its page without
+// that style sheet, under the page's policy.)
+const svgCSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+
 // boardSVG serves GET /api/v1/variants/{name}/board.svg: the variant's
 // generated board, the background a client draws units and orders on.
 // It changes only with the program, so it is cached publicly for an hour
@@ -72,6 +79,7 @@ func (s *Server) boardSVG(w http.ResponseWriter, r *http.Request) error {
 		etag = strings.TrimSuffix(etag, `"`) + `-gz"`
 	}
 	h := w.Header()
+	h.Set("Content-Security-Policy", svgCSP)
 	h.Set("Cache-Control", "public, max-age=3600")
 	h.Set("ETag", etag)
 	h.Set("Vary", "Accept-Encoding")

@@ -200,7 +200,7 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 			}
 		}
 		if st.power != "" {
-			msgs, err = tx.Messages(st.id, st.power, st.after, streamBatch)
+			msgs, err = tx.Messages(st.id, st.power, st.user, st.after, streamBatch)
 		}
 		return err
 	}) {

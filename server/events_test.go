@@ -157,9 +157,11 @@ func TestAReconnectingStreamCatchesUpAtOnce(t *testing.T) {
 	b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
 	a.must(200, "POST", "/games/"+id+"/start", nil)
 	const n = 250
+	from, to := b.id(), a.id()
 	if err := e.st.Update(context.Background(), func(tx store.Tx) error {
 		for i := range n {
-			m := &store.Message{ID: "m" + strconv.Itoa(i), GameID: id, From: "Turkey", To: []string{"Austria"}, Body: "hi", Created: 1000}
+			m := &store.Message{ID: "m" + strconv.Itoa(i), GameID: id, From: "Turkey", To: []string{"Austria"}, Body: "hi", Created: 1000,
+				Sender: from, Readers: []string{to}}
 			if err := tx.AddMessage(m); err != nil {
 				return err
 			}

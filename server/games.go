@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -55,8 +54,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if req.Name == "" {
 		req.Name = req.Variant + " game"
 	}
-	if n := utf8.RuneCountInString(req.Name); n > 100 || strings.TrimSpace(req.Name) == "" {
-		return errorf(http.StatusUnprocessableEntity, "name: 1 to 100 characters")
+	if n := utf8.RuneCountInString(req.Name); n > 100 {
+		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: 1 to 100 characters")
+	}
+	if p := textProblem(req.Name, false); p != "" {
+		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: %s", p)
 	}
 	// Phases shorter than the API allows are refused below (422); this
 	// server's own shortest is a limit (429).
@@ -299,10 +301,14 @@ func (s *Server) leaveGame(w http.ResponseWriter, r *http.Request) error {
 		if err := admit(row, g.Table(), u.ID, invitation(r)); err != nil {
 			return err
 		}
+		power := g.Table().PowerOf(u.ID)
 		if err := g.Table().Leave(u.ID); err != nil {
 			return err
 		}
 		if err := save(tx, row, g, s.now()); err != nil {
+			return err
+		}
+		if err := seatPassed(tx, g.Table(), id, power, u.ID, ""); err != nil {
 			return err
 		}
 		return tx.RemovePlayer(id, u.ID)

@@ -117,7 +117,10 @@ func (e *env) start() {
 		e.st = st
 	}
 	cfg := Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second}
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second,
+		// Tests make accounts and send press faster than people do; the
+		// limits on volume have their own tests (limits_test.go).
+		PressPerUser: Rate{N: -1}, PressPerGame: Rate{N: -1}, SignUpsPerAddress: Rate{N: -1}}
 	if e.tune != nil {
 		e.tune(&cfg)
 	}
@@ -207,6 +210,7 @@ type client struct {
 type response struct {
 	Status int
 	Body   []byte
+	Header http.Header
 }
 
 func (r response) json(t testing.TB, v any) {
@@ -251,7 +255,7 @@ func (c *client) do(method, path string, body any) response {
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
-	return response{Status: resp.StatusCode, Body: data}
+	return response{Status: resp.StatusCode, Body: data, Header: resp.Header}
 }
 
 // must sends a request and fails the test unless the status is want.

@@ -27,6 +27,8 @@ type apiError struct {
 	// errors a person commonly meets have one.
 	Code   string
 	Orders []table.OrderError
+	// Extra holds more fields of the answer (a challenge to answer).
+	Extra map[string]any
 }
 
 func (e *apiError) Error() string { return e.Message }
@@ -125,6 +127,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if ae.Orders != nil {
 		body["orders"] = ae.Orders
+	}
+	for k, v := range ae.Extra {
+		body[k] = v
 	}
 	_ = writeJSON(w, ae.Status, body)
 }

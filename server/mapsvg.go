@@ -29,6 +29,7 @@ func (s *Server) phaseMap(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Content-Security-Policy", svgCSP)
 	w.Header().Set("Cache-Control", "private, max-age=60")
 	_, err = w.Write(buf.Bytes())
 	return err

@@ -14,6 +14,9 @@ import (
 	"github.com/chancery/chancery/table"
 )
 
+// maxPressBody is the most characters one message holds.
+const maxPressBody = 4000
+
 type messageRequest struct {
 	// To lists the recipients' powers; empty (or ["all"]) sends to every
 	// other power.
@@ -51,14 +54,22 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	if n := utf8.RuneCountInString(req.Body); n == 0 || n > 4000 || strings.TrimSpace(req.Body) == "" {
-		return errorf(http.StatusUnprocessableEntity, "body: 1 to 4000 characters")
+	n := utf8.RuneCountInString(req.Body)
+	if n == 0 || n > maxPressBody {
+		return codedf(http.StatusUnprocessableEntity, "press_invalid", "body: 1 to %d characters", maxPressBody)
+	}
+	if p := textProblem(req.Body, true); p != "" {
+		return codedf(http.StatusUnprocessableEntity, "press_invalid", "body: %s", p)
 	}
 	if len(req.To) > 20 {
 		return errorf(http.StatusUnprocessableEntity, "to: at most 20 recipients")
 	}
 	u := user(r)
 	id := r.PathValue("id")
+	now := s.now()
+	if wait := s.userPress.take(u.ID, now); wait > 0 {
+		return tooSoon(w, wait, "press_rate", "you are sending press too fast (at most %s): wait %s", s.cfg.PressPerUser.describe(), roundUp(wait))
+	}
 	var m *store.Message
 	err := s.st.Update(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, true) // sends to one game commit in turn (see AddMessage)
@@ -107,7 +118,34 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		if table.Press(row.Press) == table.PublicPress && len(to) != len(powers)-1 {
 			return codedf(http.StatusUnprocessableEntity, table.CodePublicPressOnly, "to: this game allows public press only: send to every power (leave \"to\" empty)")
 		}
-		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro()}
+		// The game's rate is taken once the sender is known to play it:
+		// nobody else can spend it.
+		if wait := s.gamePress.take(id, now); wait > 0 {
+			s.userPress.give(u.ID)
+			return tooSoon(w, wait, "game_press_rate", "this game's press goes too fast (at most %s, all players together): wait %s", s.cfg.PressPerGame.describe(), roundUp(wait))
+		}
+		if limit := s.cfg.MaxPressPerGame; limit >= 0 {
+			size, err := tx.PressSize(id)
+			if err != nil {
+				return err
+			}
+			if size+int64(n) > limit {
+				return codedf(http.StatusConflict, "press_full", "this game's press is full: its messages hold %d characters, and %d at most are kept", size, limit)
+			}
+		}
+		// Who reads it: its sender, and the players of its recipients
+		// now (see readers).
+		t := g.Table()
+		readers := make([]string, len(to))
+		for i, p := range to {
+			for _, seat := range t.Seats {
+				if seat.Power == p {
+					readers[i] = seat.User
+				}
+			}
+		}
+		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro(),
+			Sender: u.ID, Readers: readers}
 		return tx.AddMessage(m)
 	})
 	if err != nil {
@@ -115,6 +153,29 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.changed(id)
 	return writeJSON(w, http.StatusCreated, messageOut(m))
+}
+
+// Press is read by people, not by seats: a message is read by its sender
+// and by the player who held each recipient power when it was sent
+// (store.Message's Sender and Readers), each as long as they hold that
+// power. When a seat changes hands, seatPassed says what the next player
+// reads.
+
+// seatPassed applies the rule of press when the seat of power in a game
+// whose table is t passes from user from to user to ("" for no one or a
+// bot). Before the game starts, a seat given back takes its press with
+// its player: the next player of the power reads nothing sent to or by
+// the one before (they may have been told things meant for that person
+// alone, while no move had yet been made). Once the game is under way,
+// a player who takes the power over (a substitute) takes over its
+// diplomacy too: the power's press from before, sent and received,
+// passes to them, as the game's rules say (docs/server.md) and the
+// press pane tells every sender.
+func seatPassed(tx store.Tx, t *table.Table, gameID, power, from, to string) error {
+	if t.Status != table.Active {
+		return nil
+	}
+	return tx.PassPress(gameID, power, from, to)
 }
 
 // maxMessagesPage is the most messages one answer of GET /messages holds
@@ -163,7 +224,7 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusForbidden, "only the game's players may read its press")
 		}
 		// One more than the page: whether it comes says if more follow.
-		msgs, err := tx.Messages(id, mine, after, limit+1)
+		msgs, err := tx.Messages(id, mine, u.ID, after, limit+1)
 		if len(msgs) > limit {
 			msgs, more = msgs[:limit], true
 		}

@@ -73,6 +73,29 @@ type Config struct {
 	// MaxStreamsPerUser bounds the live-update streams one user has open
 	// on this process. Default 8; negative: no bound.
 	MaxStreamsPerUser int
+
+	// LoginWorkBits is the proof of work asked of an anonymous sign-in
+	// while many wrong passwords were tried for its name (work.go): the
+	// leading zero bits of a SHA-256, each bit doubling the work. Default
+	// 20 (about a million hashes, a second or so in a browser).
+	LoginWorkBits int
+
+	// Limits on volume, each a token bucket (Rate): a request beyond one
+	// is refused with 429, a Retry-After header and a code.
+
+	// PressPerUser bounds the press one user sends, in all games.
+	// Default 30/1m: 30 at once, then one every 2 seconds.
+	PressPerUser Rate
+	// PressPerGame bounds the press sent in one game, by all its
+	// players. Default 120/1m.
+	PressPerGame Rate
+	// SignUpsPerAddress bounds the accounts made from one client address
+	// (behind a reverse proxy, from all clients together). Default 20/1h.
+	SignUpsPerAddress Rate
+	// MaxPressPerGame bounds the characters of all the press of one
+	// game; past it, press is refused (409). Default 2,000,000;
+	// negative: no bound.
+	MaxPressPerGame int64
 }
 
 // The defaults of the per-user limits.
@@ -80,6 +103,15 @@ const (
 	DefaultMaxGamesPerUser   = 20
 	DefaultMinPhase          = time.Minute
 	DefaultMaxStreamsPerUser = 8
+	DefaultLoginWorkBits     = 20
+	DefaultMaxPressPerGame   = 2_000_000
+)
+
+// The default rates of the limits on volume.
+var (
+	DefaultPressPerUser      = Rate{N: 30, Per: time.Minute}
+	DefaultPressPerGame      = Rate{N: 120, Per: time.Minute}
+	DefaultSignUpsPerAddress = Rate{N: 20, Per: time.Hour}
 )
 
 // Server serves the API. Create it with New, serve Handler (or use
@@ -95,11 +127,14 @@ type Server struct {
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
 	logins  *loginGuard
-	devices *deviceSigner
-	wake    chan struct{} // pokes the scheduler
-	stop    chan struct{}
-	done    chan struct{}
-	once    sync.Once
+	work    *workGuard
+	// The limits on volume (Config).
+	userPress, gamePress, signUps *limiter
+	devices                       *deviceSigner
+	wake                          chan struct{} // pokes the scheduler
+	stop                          chan struct{}
+	done                          chan struct{}
+	once                          sync.Once
 
 	// boardFiles are the variants' boards as GET board.svg serves them,
 	// each read and compressed once.
@@ -115,6 +150,10 @@ type Server struct {
 	// and counts their reads.
 	lobbyTimer func(time.Duration) <-chan time.Time
 	lobbyRead  func()
+
+	// passwordChecked, when set (by a test), is called before each
+	// password hash is checked: a test counts the checks.
+	passwordChecked func()
 
 	// listening is set while changes made by other processes arrive as
 	// notifications (PostgreSQL), so streams need not poll.
@@ -163,6 +202,17 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxStreamsPerUser == 0 {
 		cfg.MaxStreamsPerUser = DefaultMaxStreamsPerUser
 	}
+	if cfg.LoginWorkBits <= 0 {
+		cfg.LoginWorkBits = DefaultLoginWorkBits
+	}
+	// The web client solves up to 32 bits; the work grows by up to 6.
+	cfg.LoginWorkBits = min(cfg.LoginWorkBits, 32-maxExtraWorkBits)
+	cfg.PressPerUser = cfg.PressPerUser.orDefault(DefaultPressPerUser)
+	cfg.PressPerGame = cfg.PressPerGame.orDefault(DefaultPressPerGame)
+	cfg.SignUpsPerAddress = cfg.SignUpsPerAddress.orDefault(DefaultSignUpsPerAddress)
+	if cfg.MaxPressPerGame == 0 {
+		cfg.MaxPressPerGame = DefaultMaxPressPerGame
+	}
 	s := &Server{cfg: cfg, st: cfg.Store, kinds: kinds, log: cfg.Logger, now: cfg.Now,
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
 		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1), gameID: newID,
@@ -174,6 +224,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.devices = devices
+	s.userPress, s.gamePress = newLimiter(cfg.PressPerUser), newLimiter(cfg.PressPerGame)
+	s.signUps = newLimiter(cfg.SignUpsPerAddress)
+	s.work = newWorkGuard(devices.key, cfg.LoginWorkBits)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})
@@ -279,7 +332,7 @@ func (s *Server) changed(id string) {
 func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	hs := s.HTTPServer()
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(jsonErrorListener{ln}) }()
 	select {
 	case err := <-errc:
 		s.Close()
@@ -300,7 +353,9 @@ func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener, grace time
 }
 
 // HTTPServer returns an http.Server for the handler with the limits the
-// API relies on.
+// API relies on. ListenAndServe serves it with the few errors net/http
+// answers by itself in plain text rewritten as the API's JSON errors
+// (wire.go); a caller that serves it otherwise gets those in plain text.
 func (s *Server) HTTPServer() *http.Server {
 	return &http.Server{
 		Handler:           s.Handler(),
@@ -353,8 +408,16 @@ func (s *Server) routes() {
 	}, false)
 	m.Handle("/api/", noEndpoint)
 	m.Handle("/api", noEndpoint)
-	// Everything else is the web client.
-	m.Handle("/", web.Handler())
+	// Everything else is the web client, which only has pages to GET.
+	client := web.Handler()
+	m.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			s.writeError(w, r, errorf(http.StatusMethodNotAllowed, "method %s not allowed: %s is a page of the web client (GET); the API is under /api/v1", r.Method, r.URL.Path))
+			return
+		}
+		client.ServeHTTP(w, r)
+	}))
 	s.mux = m
 }
 

@@ -74,11 +74,13 @@ func TestEveryErrorIsJSON(t *testing.T) {
 	// Serve the http.Server the command serves, with its limits.
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Config = e.srv.HTTPServer()
+	ts.Listener = jsonErrorListener{ts.Listener} // as ListenAndServe serves it
 	ts.Start()
 	defer ts.Close()
 	a := e.user()
 	auth := http.Header{"Authorization": {"Bearer " + a.token}}
 	big := http.Header{"X-Padding": {strings.Repeat("x", 20<<10)}}
+	huge := http.Header{"X-Padding": {strings.Repeat("x", 2<<20)}}
 	base := ts.URL
 	for _, tc := range []struct {
 		name, method, url string
@@ -86,6 +88,9 @@ func TestEveryErrorIsJSON(t *testing.T) {
 		status            int
 	}{
 		{"20 KiB of headers", "GET", base + "/api/v1/health", big, 431},
+		{"2 MiB of headers", "GET", base + "/api/v1/health", huge, 431},
+		{"a POST to a page", "POST", base + "/", nil, 405},
+		{"a DELETE to a page", "DELETE", base + "/games/abc", nil, 405},
 		{"an empty path segment", "POST", base + "/api/v1/games//start", auth, 404},
 		{"a dot-dot segment", "GET", base + "/api/v1/games/../health", nil, 404},
 		{"a dot segment", "GET", base + "/api/v1/./health", nil, 404},

@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -55,27 +57,90 @@ func TestLoginThrottleForgetsAndStaysBounded(t *testing.T) {
 
 // TestAGuesserCannotLockAPlayerOut: wrong passwords from one address
 // stop that address, not the player signing in from another; guessing
-// spread over many addresses stops everyone at ten times the limit.
+// spread over many addresses stops every anonymous client at ten times
+// the limit (unless it proves work: work_test.go).
 func TestAGuesserCannotLockAPlayerOut(t *testing.T) {
 	g := newLoginGuard(10, 15*time.Minute)
 	now := time.Unix(1000, 0)
 	for range 10 {
-		g.failed("carol", "203.0.113.9:4711", "", now)
+		if _, l, _ := g.reserve("carol", "203.0.113.9:4711", "", false, now); l != unlocked {
+			t.Fatalf("locked (%d) before ten tries", l)
+		}
 	}
-	if g.wait("Carol", "203.0.113.9:5000", "", now) == 0 {
-		t.Error("the guesser's address (any port) may go on guessing")
+	if _, l, _ := g.reserve("carol", "203.0.113.9:5000", "", false, now); l != lockClient {
+		t.Errorf("the guesser's address (any port) may go on guessing: %d", l)
 	}
-	if w := g.wait("carol", "198.51.100.7:1234", "", now); w != 0 {
+	a, l, w := g.reserve("carol", "198.51.100.7:1234", "", false, now)
+	if l != unlocked {
 		t.Errorf("the player at another address waits %v", w)
+	} else {
+		a.succeeded() // her right password takes back her try
 	}
 	for i := range 90 {
-		g.failed("carol", fmt.Sprintf("192.0.2.%d:80", i), "", now)
+		g.reserve("carol", fmt.Sprintf("192.0.2.%d:80", i), "", false, now)
 	}
-	if g.wait("carol", "198.51.100.7:1234", "", now) == 0 {
-		t.Error("a hundred wrong passwords from many addresses should stop everyone")
+	if _, l, _ := g.reserve("carol", "198.51.100.7:1234", "", false, now); l != lockName {
+		t.Errorf("a hundred wrong passwords from many addresses should stop every anonymous client: %d", l)
 	}
-	if g.wait("dave", "203.0.113.9:4711", "", now) != 0 {
+	if _, l, _ := g.reserve("carol", "198.51.100.7:1234", "", true, now); l != unlocked {
+		t.Errorf("a proof of work should pass the per-name lock: %d", l)
+	}
+	if _, l, _ := g.reserve("dave", "203.0.113.9:4711", "", false, now); l != unlocked {
 		t.Error("another name is not affected")
+	}
+}
+
+// burst sends n sign-ins as name at once, from the address addr(i) for
+// the i-th, and returns how many passwords the server checked and the
+// answers by status.
+func burst(t *testing.T, e *env, n int, name, password string, addr func(i int) string) (checks int64, byStatus map[int]int) {
+	t.Helper()
+	var checked atomic.Int64
+	e.srv.passwordChecked = func() { checked.Add(1) }
+	defer func() { e.srv.passwordChecked = nil }()
+	h := e.srv.Handler()
+	statuses := make([]int, n)
+	var start, done sync.WaitGroup
+	start.Add(1)
+	for i := range n {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			start.Wait()
+			statuses[i], _ = signIn(t, h, addr(i), name, password, nil)
+		}()
+	}
+	start.Done()
+	done.Wait()
+	byStatus = map[int]int{}
+	for _, s := range statuses {
+		byStatus[s]++
+	}
+	return checked.Load(), byStatus
+}
+
+// TestABurstOfGuessesGetsNoMoreChecksThanTheLimit: 200 wrong passwords
+// sent at once get no more password checks than the limits allow, from
+// one address (10) and from 200 addresses (100, the per-name limit); the
+// rest wait.
+func TestABurstOfGuessesGetsNoMoreChecksThanTheLimit(t *testing.T) {
+	e := newEnv(t, "sqlite")
+	anon := &client{e: e}
+	anon.must(201, "POST", "/users", map[string]string{"name": "carol", "password": "long enough"})
+	anon.must(201, "POST", "/users", map[string]string{"name": "dave", "password": "long enough"})
+	for _, tc := range []struct {
+		what, name string
+		addr       func(int) string
+		limit      int
+	}{
+		{"from one address", "carol", func(int) string { return "203.0.113.9:4711" }, 10},
+		{"from 200 addresses", "dave", func(i int) string { return fmt.Sprintf("10.0.%d.%d:80", i/250, i%250) }, 100},
+	} {
+		checks, by := burst(t, e, 200, tc.name, "a wrong guess", tc.addr)
+		if checks > int64(tc.limit) || by[401] > tc.limit || by[401]+by[429] != 200 {
+			t.Errorf("200 guesses at once %s: %d passwords checked, answers %v; want at most %d checks, the rest 429",
+				tc.what, checks, by, tc.limit)
+		}
 	}
 }
 

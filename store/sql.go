@@ -1012,29 +1012,50 @@ func (t *sqlTx) AddMessage(m *Message) error {
 		return err
 	}
 	m.Created = max(m.Created, last+1)
-	if _, err := t.exec("INSERT INTO messages (id, game_id, sender, recipients, body, created) VALUES (?, ?, ?, ?, ?, ?)",
-		m.ID, m.GameID, m.From, string(to), m.Body, m.Created); err != nil {
+	if len(m.Readers) != 0 && len(m.Readers) != len(m.To) {
+		return fmt.Errorf("message %s: %d readers for %d recipients", m.ID, len(m.Readers), len(m.To))
+	}
+	if _, err := t.exec("INSERT INTO messages (id, game_id, sender, sender_user, recipients, body, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		m.ID, m.GameID, m.From, m.Sender, string(to), m.Body, m.Created); err != nil {
 		return err
 	}
-	for _, p := range m.To {
-		if _, err := t.exec("INSERT INTO message_recipients (message_id, game_id, power) VALUES (?, ?, ?)", m.ID, m.GameID, p); err != nil {
+	for i, p := range m.To {
+		reader := ""
+		if len(m.Readers) > 0 {
+			reader = m.Readers[i]
+		}
+		if _, err := t.exec("INSERT INTO message_recipients (message_id, game_id, power, user_id) VALUES (?, ?, ?, ?)", m.ID, m.GameID, p, reader); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+func (t *sqlTx) PassPress(gameID, power, from, to string) error {
+	if _, err := t.exec("UPDATE messages SET sender_user = ? WHERE game_id = ? AND sender = ? AND sender_user = ?", to, gameID, power, from); err != nil {
+		return err
+	}
+	_, err := t.exec("UPDATE message_recipients SET user_id = ? WHERE game_id = ? AND power = ? AND user_id = ?", to, gameID, power, from)
+	return err
+}
+
+func (t *sqlTx) PressSize(gameID string) (int64, error) {
+	var n int64
+	err := t.row("SELECT COALESCE(SUM(LENGTH(body)), 0) FROM messages WHERE game_id = ?", gameID).Scan(&n)
+	return n, err
+}
+
 // maxMessages bounds one call of Messages.
 const maxMessages = 10000
 
-func (t *sqlTx) Messages(gameID, power string, after int64, limit int) ([]*Message, error) {
+func (t *sqlTx) Messages(gameID, power, userID string, after int64, limit int) ([]*Message, error) {
 	if limit <= 0 || limit > maxMessages {
 		limit = maxMessages
 	}
-	rows, err := t.query(`SELECT id, sender, recipients, body, created FROM messages m
-		WHERE m.game_id = ? AND m.created > ? AND (m.sender = ? OR m.id IN
-			(SELECT message_id FROM message_recipients WHERE game_id = ? AND power = ?))
-		ORDER BY m.created, m.id LIMIT ?`, gameID, after, power, gameID, power, limit)
+	rows, err := t.query(`SELECT id, sender, sender_user, recipients, body, created FROM messages m
+		WHERE m.game_id = ? AND m.created > ? AND ((m.sender = ? AND m.sender_user = ?) OR m.id IN
+			(SELECT message_id FROM message_recipients WHERE game_id = ? AND power = ? AND user_id = ?))
+		ORDER BY m.created, m.id LIMIT ?`, gameID, after, power, userID, gameID, power, userID, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -1043,7 +1064,7 @@ func (t *sqlTx) Messages(gameID, power string, after int64, limit int) ([]*Messa
 	for rows.Next() {
 		m := &Message{GameID: gameID}
 		var to string
-		if err := rows.Scan(&m.ID, &m.From, &to, &m.Body, &m.Created); err != nil {
+		if err := rows.Scan(&m.ID, &m.From, &m.Sender, &to, &m.Body, &m.Created); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(to), &m.To); err != nil {

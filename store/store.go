@@ -135,9 +135,16 @@ type Tx interface {
 	// commit one at a time.
 	AddMessage(m *Message) error
 	// Messages returns the messages of a game that power sent or
-	// received, created after the given time (Unix microseconds), oldest
-	// first, at most limit (and at most 10,000).
-	Messages(gameID, power string, after int64, limit int) ([]*Message, error)
+	// received while userID held it (Message's Sender and Readers),
+	// created after the given time (Unix microseconds), oldest first, at
+	// most limit (and at most 10,000).
+	Messages(gameID, power, userID string, after int64, limit int) ([]*Message, error)
+	// PassPress gives the press of a game's power sent or received while
+	// user from held it to user to, who holds the power now: what a
+	// substitute inherits (server/press.go says when).
+	PassPress(gameID, power, from, to string) error
+	// PressSize returns the characters of all a game's messages' bodies.
+	PressSize(gameID string) (int64, error)
 }
 
 // User is an account.
@@ -252,4 +259,9 @@ type Message struct {
 	To      []string
 	Body    string
 	Created int64 // Unix microseconds
+	// Sender is the id of the user who sent it, and Readers[i] that of
+	// the user who held the power To[i] when it was sent ("" for no one):
+	// only they read it, as the powers' players.
+	Sender  string
+	Readers []string
 }

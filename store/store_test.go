@@ -120,8 +120,14 @@ func testStore(t *testing.T, s Store) {
 		return tx.PutOrders(&Orders{GameID: "g1", Power: "England", Seq: 1, Orders: []byte(`["b"]`), Ready: true})
 	})
 	up(func(tx Tx) error {
+		readers := map[string]string{"England": "ue", "France": "uf", "Italy": "ui"}
 		for i, to := range [][]string{{"France"}, {"England"}, {"England", "France", "Italy"}} {
-			if err := tx.AddMessage(&Message{ID: string(rune('a' + i)), GameID: "g1", From: "Germany", To: to, Body: "hi", Created: int64(i + 1)}); err != nil {
+			var rs []string
+			for _, p := range to {
+				rs = append(rs, readers[p])
+			}
+			if err := tx.AddMessage(&Message{ID: string(rune('a' + i)), GameID: "g1", From: "Germany", To: to, Body: "hi", Created: int64(i + 1),
+				Sender: "ug", Readers: rs}); err != nil {
 				return err
 			}
 		}
@@ -132,11 +138,11 @@ func testStore(t *testing.T, s Store) {
 		if err != nil || len(os) != 1 || string(os[0].Orders) != `["b"]` || !os[0].Ready {
 			t.Errorf("orders: %+v %v", os, err)
 		}
-		ms, err := tx.Messages("g1", "England", 0, 10)
+		ms, err := tx.Messages("g1", "England", "ue", 0, 10)
 		if err != nil || len(ms) != 2 || ms[0].ID != "b" || len(ms[1].To) != 3 {
 			t.Errorf("England's messages: %+v %v", ms, err)
 		}
-		ms, _ = tx.Messages("g1", "Germany", 1, 10)
+		ms, _ = tx.Messages("g1", "Germany", "ug", 1, 10)
 		if len(ms) != 2 {
 			t.Errorf("the sender sees its messages after 1: %d", len(ms))
 		}
@@ -144,13 +150,14 @@ func testStore(t *testing.T, s Store) {
 	})
 	// A message stamped no later than the game's last one is moved past
 	// it: times are unique and grow in the order messages are stored.
-	late := &Message{ID: "d", GameID: "g1", From: "Italy", To: []string{"Germany"}, Body: "late clock", Created: 2}
+	late := &Message{ID: "d", GameID: "g1", From: "Italy", To: []string{"Germany"}, Body: "late clock", Created: 2,
+		Sender: "ui", Readers: []string{"ug"}}
 	up(func(tx Tx) error { return tx.AddMessage(late) })
 	if late.Created != 4 {
 		t.Errorf("a message stamped 2 after one at 3 got time %d, want 4", late.Created)
 	}
 	view(func(tx Tx) error {
-		if ms, err := tx.Messages("g1", "Germany", 3, 10); err != nil || len(ms) != 1 || ms[0].ID != "d" {
+		if ms, err := tx.Messages("g1", "Germany", "ug", 3, 10); err != nil || len(ms) != 1 || ms[0].ID != "d" {
 			t.Errorf("a reader at 3 misses the late message: %+v %v", ms, err)
 		}
 		gs, err := tx.ListGames(GameFilter{UserID: "u1", Status: "active"})

@@ -64,8 +64,8 @@ func TestHandlerServesPagesAndFiles(t *testing.T) {
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<!doctype html>") {
 			t.Errorf("GET %s: %d %.80q, want the page", path, rec.Code, rec.Body.String())
 		}
-		if rec.Header().Get("Content-Security-Policy") == "" {
-			t.Errorf("GET %s: no Content-Security-Policy", path)
+		if csp := rec.Header().Get("Content-Security-Policy"); csp == "" || strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("GET %s: Content-Security-Policy %q, want one without 'unsafe-inline'", path, csp)
 		}
 	}
 	if rec := get("GET", "/main.js"); rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") {

@@ -29,6 +29,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	maxGames := fs.Int("max-games-per-user", server.DefaultMaxGamesPerUser, "games a user may have created and not finished (negative: no limit)")
 	minPhase := fs.Duration("min-phase", server.DefaultMinPhase, "the shortest phase (Diceplomacy: decision) a new game may have")
 	maxStreams := fs.Int("max-streams-per-user", server.DefaultMaxStreamsPerUser, "live-update streams a user may have open (negative: no limit)")
+	pressPerUser, pressPerGame, signUps := server.DefaultPressPerUser, server.DefaultPressPerGame, server.DefaultSignUpsPerAddress
+	fs.Var(&pressPerUser, "press-per-user", "press messages a user may send: N at once, refilled at N per duration (\"off\": no limit)")
+	fs.Var(&pressPerGame, "press-per-game", "press messages one game's players may send together, as N/duration (\"off\": no limit)")
+	fs.Var(&signUps, "sign-ups-per-address", "accounts that may be made from one client address, as N/duration (\"off\": no limit)")
+	maxPress := fs.Int64("max-press-per-game", server.DefaultMaxPressPerGame, "characters of press one game keeps at most (negative: no limit)")
+	workBits := fs.Int("login-work-bits", server.DefaultLoginWorkBits, "the proof of work asked of sign-ins to a name under a guessing attack, in bits (each doubles it)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: chancery serve [--addr HOST:PORT] [--db PATH_OR_URL]
 
@@ -42,7 +48,10 @@ Interrupt (Ctrl-C) or SIGTERM shuts it down gracefully.
 Each user may have at most --max-games-per-user games they created that
 have not finished, ask for phases no shorter than --min-phase, and keep at
 most --max-streams-per-user live-update streams open; a request beyond a
-limit is refused (429) with a message that says which.
+limit is refused (429) with a message that says which. So is press sent
+faster than --press-per-user or --press-per-game, and a sign-up beyond
+--sign-ups-per-address; a game's press stops at --max-press-per-game
+characters (409).
 
 `)
 		fs.PrintDefaults()
@@ -57,8 +66,8 @@ limit is refused (429) with a message that says which.
 		fmt.Fprintf(stderr, "chancery serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *maxGames == 0 || *maxStreams == 0 || *minPhase < time.Second {
-		fmt.Fprintln(stderr, "chancery serve: --max-games-per-user and --max-streams-per-user must not be 0 (negative: no limit), --min-phase at least 1s")
+	if *maxGames == 0 || *maxStreams == 0 || *maxPress == 0 || *minPhase < time.Second || *workBits < 1 || *workBits > 26 {
+		fmt.Fprintln(stderr, "chancery serve: --max-games-per-user, --max-streams-per-user and --max-press-per-game must not be 0 (negative: no limit), --min-phase at least 1s, --login-work-bits from 1 to 26")
 		return 2
 	}
 	level := slog.LevelInfo
@@ -76,7 +85,9 @@ limit is refused (429) with a message that says which.
 	}
 	defer st.Close()
 	srv, err := server.New(server.Config{Store: st, Logger: logger,
-		MaxGamesPerUser: *maxGames, MinPhase: *minPhase, MaxStreamsPerUser: *maxStreams})
+		MaxGamesPerUser: *maxGames, MinPhase: *minPhase, MaxStreamsPerUser: *maxStreams,
+		PressPerUser: pressPerUser, PressPerGame: pressPerGame, SignUpsPerAddress: signUps,
+		MaxPressPerGame: *maxPress, LoginWorkBits: *workBits})
 	if err != nil {
 		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
 		return 1

@@ -157,13 +157,28 @@ func eachWord(p *precis.Profile, name string) (string, error) {
 	return strings.Join(words, " "), nil
 }
 
-// checkCharacters allows letters, digits, combining marks after a letter,
-// and the separators after the first character.
+// MaxMarks is the most combining marks one letter may carry: enough for
+// the scripts whose letters take several (a Thai vowel and tone mark, a
+// Devanagari vowel sign and nasal, a Vietnamese or Yoruba letter without
+// a precomposed form), and too few to pile marks above and below the
+// names beside it.
+const MaxMarks = 3
+
+// checkCharacters allows letters, digits, combining marks after a letter
+// (MaxMarks at most on one), and the separators after the first
+// character.
 func checkCharacters(name string) error {
+	marks := 0
 	for i, c := range name {
 		switch {
 		case unicode.IsLetter(c) || unicode.IsDigit(c):
-		case i > 0 && (unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Mc, c) || strings.ContainsRune(separators, c)):
+			marks = 0
+		case i > 0 && (unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Mc, c)):
+			if marks++; marks > MaxMarks {
+				return &Error{name, fmt.Sprintf("at most %d accents or other combining marks on one letter", MaxMarks)}
+			}
+		case i > 0 && strings.ContainsRune(separators, c):
+			marks = MaxMarks // no mark on a separator
 		default:
 			return &Error{name, "letters, digits, spaces, '-', '_' and '.' only, starting with a letter or digit"}
 		}

@@ -20,6 +20,10 @@ func TestPrepare(t *testing.T) {
 		{"김민준", "김민준"},
 		{"Ζωή", "Ζωή"},
 		{"Иван_1", "Иван_1"},
+		{"นี้ที่นี่", "นี้ที่นี่"},                         // Thai: a vowel and a tone mark on one letter
+		{"कैंसर", "कैंसर"},                                 // Devanagari: two signs on one letter
+		{"Ade\u0323\u0300\u0304", "Ad\u1eb9\u0300\u0304"},  // NFC: a letter with a dot below, two marks more
+		{"Abc\u0323\u0300\u0304", "Abc\u0323\u0300\u0304"}, // three marks on one letter
 	} {
 		got, err := Prepare(tc.in)
 		if err != nil || got != tc.want {
@@ -29,6 +33,7 @@ func TestPrepare(t *testing.T) {
 	for _, in := range []string{
 		"al", strings.Repeat("a", 33), "\u0430lice", "p\u0430ypal", "Ζωήx", "Иван1x", "ab  c", " abc", "abc ", "-abc",
 		"a<b>c", "𝐚lice", "ab\u200bc", "bob১", "한글ひらがな", "\xff\xfeabc",
+		"ab" + strings.Repeat("\u0300", 30), "abc" + strings.Repeat("\u0323\u0300", 2), // marks piled on one letter
 	} {
 		if got, err := Prepare(in); err == nil {
 			t.Errorf("Prepare(%q) = %q, want an error", in, got)

@@ -2,6 +2,8 @@
 // session cookie signs the page in, and every unsafe request repeats the
 // CSRF cookie in a header, so another site cannot act for the player.
 
+import type { Challenge } from "./work";
+
 export interface User { id: string; name: string }
 
 export interface Variant {
@@ -179,6 +181,8 @@ export class ApiError extends Error {
     message: string,
     readonly orders: OrderRefusal[] = [],
     readonly code = "",
+    /** The proof of work asked of a sign-in (code work_required). */
+    readonly challenge?: Challenge,
   ) {
     super(message);
   }
@@ -212,8 +216,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   }
   if (!res.ok) {
     if (res.status === 401 && path !== "/me" && path !== "/sessions") hooks.onSignedOut();
-    const e = (data ?? {}) as { error?: string; code?: string; orders?: OrderRefusal[] };
-    throw new ApiError(res.status, e.error ?? res.statusText, e.orders ?? [], e.code ?? "");
+    const e = (data ?? {}) as { error?: string; code?: string; orders?: OrderRefusal[]; challenge?: Challenge };
+    throw new ApiError(res.status, e.error ?? res.statusText, e.orders ?? [], e.code ?? "", e.challenge);
   }
   return data as T;
 }
@@ -242,7 +246,8 @@ const q = (id: string): string => {
 
 export const api = {
   me: () => call<User>("GET", "/me"),
-  signIn: (name: string, password: string) => call<unknown>("POST", "/sessions", { name, password }),
+  signIn: (name: string, password: string, proof?: { challenge: string; solution: string }) =>
+    call<unknown>("POST", "/sessions", { name, password, ...proof }),
   signUp: (name: string, password: string) => call<User>("POST", "/users", { name, password, session: true }),
   signOut: () => call<void>("DELETE", "/sessions/current"),
   variants: () => call<Variant[]>("GET", "/variants"),

@@ -1,11 +1,12 @@
 // Signing up and signing in.
 
-import { api } from "./api";
+import { api, ApiError } from "./api";
 import { errorText } from "./errors";
 import { t } from "./i18n";
 import { navigate, type Page } from "./router";
 import { setMe } from "./session";
 import { h } from "./ui";
+import { solve } from "./work";
 
 export const authPage: Page = (root) => {
   const next = new URLSearchParams(location.search).get("next") ?? "/";
@@ -17,11 +18,25 @@ export const authPage: Page = (root) => {
     if (!form.reportValidity()) return;
     try {
       if (signUp) await api.signUp(name.value, password.value);
-      else await api.signIn(name.value, password.value);
+      else await signIn(name.value, password.value);
       setMe(await api.me());
       navigate(next.startsWith("/") && !next.startsWith("//") ? next : "/", true);
     } catch (e) {
       error.textContent = errorText(e);
+    }
+  };
+  // While many wrong passwords are tried for a name, the server asks each
+  // sign-in for a proof of work (work.ts) instead of turning everyone away:
+  // found once, it lets the right password in.
+  const signIn = async (n: string, p: string) => {
+    try {
+      await api.signIn(n, p);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== "work_required" || !e.challenge) throw e;
+      error.textContent = t("auth.working");
+      const solution = await solve(e.challenge);
+      error.textContent = "";
+      await api.signIn(n, p, { challenge: e.challenge.seed, solution });
     }
   };
   const form = h(

@@ -13,9 +13,12 @@ const byCode: Record<string, Key> = {
   name_invalid: "auth.badname",
   password_invalid: "auth.badpassword",
   name_confusable: "auth.confusable",
+  signup_rate: "auth.signup_rate",
+  work_required: "auth.wait",
   // Creating, joining and starting games.
   too_many_games: "err.too_many_games",
   phase_too_short: "err.phase_too_short",
+  game_name_invalid: "err.game_name_invalid",
   game_started: "err.game_started",
   already_seated: "err.already_seated",
   seat_taken: "err.seat_taken",
@@ -43,6 +46,10 @@ const byCode: Record<string, Key> = {
   no_press: "err.no_press",
   public_press_only: "err.public_press_only",
   game_finished: "err.game_finished",
+  press_invalid: "err.press_invalid",
+  press_rate: "err.press_rate",
+  game_press_rate: "err.game_press_rate",
+  press_full: "err.press_full",
 };
 
 /** errorText says what an error from the server (or from reaching it) means. */

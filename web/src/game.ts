@@ -165,7 +165,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   };
 
   const drawHeader = () => {
-    title.replaceChildren(g.name, h("span", { class: "muted" }, " · " + variantTitle(g.variant)));
+    title.replaceChildren(h("bdi", {}, g.name), h("span", { class: "muted" }, " · " + variantTitle(g.variant)));
     const rec = viewing === null ? null : history[viewing]!;
     phase.textContent = rec ? phaseLabel(rec.phase) + " — " + t("history.results") : phaseLabel(g.phase);
     if (g.cancelled) phase.textContent = t("status.cancelled");

@@ -52,6 +52,8 @@ export class Press {
         void this.send();
       },
     }, this.input, h("button", { type: "submit", class: "primary", id: "press-send" }, t("press.send")));
+    // Who will read what is sent: a substitute inherits the power's press.
+    const heirs = h("p", { class: "muted small", id: "press-heirs" }, t("press.heirs"));
     this.input.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
@@ -59,8 +61,8 @@ export class Press {
       }
     });
     this.el = mode === "public"
-      ? h("div", { class: "press" }, h("p", { class: "muted small", id: "press-public-only" }, t("press.publiconly")), this.channels, this.list, form)
-      : h("div", { class: "press" }, this.channels, group, this.list, form);
+      ? h("div", { class: "press" }, h("p", { class: "muted small", id: "press-public-only" }, t("press.publiconly")), this.channels, this.list, form, heirs)
+      : h("div", { class: "press" }, this.channels, group, this.list, form, heirs);
     this.draw();
   }
 
@@ -147,7 +149,7 @@ export class Press {
       ...chans.map((c) => {
         const n = this.unread(c, byChannel.get(c) ?? []);
         total += n;
-        const label = c === PUBLIC ? t("press.public") : c.split(",").map(this.label).join(", ");
+        const label = c === PUBLIC ? t("press.public") : this.names(c.split(","));
         return h("button", {
           type: "button",
           role: "tab",
@@ -155,7 +157,7 @@ export class Press {
           "aria-selected": c === this.channel ? "true" : "false",
           "data-channel": c,
           onclick: () => this.open(c),
-        }, label, n ? h("span", { class: "count", "aria-label": t("press.unread", { n }) }, String(n)) : null);
+        }, ...(typeof label === "string" ? [label] : label), n ? h("span", { class: "count", "aria-label": t("press.unread", { n }) }, String(n)) : null);
       }),
     );
     this.onUnread(total);
@@ -166,13 +168,20 @@ export class Press {
     this.list.replaceChildren(
       ...shown.map((m) =>
         h("li", { class: "msg" + (m.from === this.me ? " mine" : "") },
-          h("div", { class: "meta" }, h("b", {}, this.label(m.from)), " → ", everyone ? t("press.public") : m.to.map(this.label).join(", "), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
-          h("div", { class: "body" }, m.body),
+          // What players write is isolated from what surrounds it (bdi,
+          // dir=auto): a right-to-left override in it reverses nothing else.
+          h("div", { class: "meta" }, h("b", {}, h("bdi", {}, this.label(m.from))), " → ", ...(everyone ? [t("press.public")] : this.names(m.to)), " · ", h("time", { datetime: m.time }, fmtTime(m.time))),
+          h("div", { class: "body", dir: "auto" }, m.body),
         ),
       ),
     );
     if (!shown.length) this.list.append(h("li", { class: "muted" }, t("press.empty")));
     this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** names lists powers' labels, each isolated (Diceplomacy's are players' names). */
+  private names(powers: string[]): (Node | string)[] {
+    return powers.flatMap((p, i) => (i ? [", ", h("bdi", {}, this.label(p))] : [h("bdi", {}, this.label(p))]));
   }
 
   private async send(): Promise<void> {

@@ -67,7 +67,7 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
     wrap.append(first);
     return wrap;
   };
-  const seatList = h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, label(s.power)), " — ", s.name ?? (s.bot ? t("game.bot") : t("game.empty")))));
+  const seatList = h("ul", { class: "seats" }, ...seats.map((s) => h("li", {}, h("b", {}, h("bdi", {}, label(s.power))), " — ", s.name ? h("bdi", {}, s.name) : s.bot ? t("game.bot") : t("game.empty"))));
   if (g.cancelled) {
     return h("section", { class: "card forming cancelled" }, h("h2", {}, t("status.cancelled")), h("p", { id: "cancelled", role: "status" }, t("game.cancelled")));
   }

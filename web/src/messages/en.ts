@@ -43,6 +43,11 @@ export const en = {
   "err.no_press": "This game is played without press.",
   "err.public_press_only": "This game allows public press only: write to everyone.",
   "err.game_finished": "The game is over: nothing more can be sent.",
+  "err.press_invalid": "A message must show something, without control characters.",
+  "err.press_rate": "You are sending messages too fast: wait a moment, then send again.",
+  "err.game_press_rate": "This game’s messages are going too fast: wait a moment, then send again.",
+  "err.press_full": "This game holds as many messages as the server keeps: no more can be sent.",
+  "err.game_name_invalid": "A game’s name must show something, on one line, in at most 100 characters.",
   "paren": " ({text})",
   "auth.wrong": "Wrong name or password.",
   "auth.taken": "That name is taken.",
@@ -50,6 +55,8 @@ export const en = {
   "auth.badname": "That name is not allowed: see the rules below.",
   "auth.badpassword": "The password must have 8 to 256 characters.",
   "auth.confusable": "That name looks too much like another player’s: choose another.",
+  "auth.signup_rate": "Too many accounts were made from your connection: try again later.",
+  "auth.working": "Many wrong passwords were tried for this name: your browser is doing a moment’s work to prove it is not a guessing machine…",
   "auth.rules": "Names: 3 to 32 letters, digits, spaces, - _ . — passwords: at least 8 characters.",
 
   "lobby.mine": "My games",
@@ -304,6 +311,7 @@ export const en = {
   "press.send": "Send",
   "press.empty": "No message yet.",
   "press.unread": "{n} unread",
+  "press.heirs": "If another player takes a power over during the game, they will read its messages, these included. A player who leaves before the start takes their messages along.",
 
   "dice.seat": "Seat {n}",
   "dice.you": "you",

@@ -45,6 +45,11 @@ export const fr: Catalogue = {
   "err.no_press": "Cette partie se joue sans messages.",
   "err.public_press_only": "Cette partie n’admet que des messages publics : écrivez à tout le monde.",
   "err.game_finished": "La partie est terminée : on ne peut plus rien envoyer.",
+  "err.press_invalid": "Un message doit montrer quelque chose, sans caractères de contrôle.",
+  "err.press_rate": "Vous envoyez des messages trop vite : attendez un instant, puis renvoyez.",
+  "err.game_press_rate": "Les messages de cette partie vont trop vite : attendez un instant, puis renvoyez.",
+  "err.press_full": "Cette partie contient autant de messages que le serveur en garde : on ne peut plus en envoyer.",
+  "err.game_name_invalid": "Le nom d’une partie doit montrer quelque chose, sur une ligne, en 100 caractères au plus.",
   "paren": " ({text})",
   "auth.wrong": "Nom ou mot de passe incorrect.",
   "auth.taken": "Ce nom est déjà pris.",
@@ -52,6 +57,8 @@ export const fr: Catalogue = {
   "auth.badname": "Ce nom n’est pas permis : voyez les règles ci-dessous.",
   "auth.badpassword": "Le mot de passe doit avoir de 8 à 256 caractères.",
   "auth.confusable": "Ce nom ressemble trop à celui d’un autre joueur : choisissez-en un autre.",
+  "auth.signup_rate": "Trop de comptes ont été créés depuis votre connexion : réessayez plus tard.",
+  "auth.working": "Beaucoup de mauvais mots de passe ont été essayés pour ce nom : votre navigateur fait un court travail pour prouver qu’il n’est pas une machine à deviner…",
   "auth.rules": "Nom : 3 à 32 lettres, chiffres, espaces, - _ . — mot de passe : 8 caractères au moins.",
 
   "lobby.mine": "Mes parties",
@@ -304,6 +311,7 @@ export const fr: Catalogue = {
   "press.send": "Envoyer",
   "press.empty": "Aucun message.",
   "press.unread": "{n} non lu(s)",
+  "press.heirs": "Si un autre joueur reprend une puissance en cours de partie, il lira ses messages, ceux-ci compris. Un joueur qui part avant le début emporte ses messages.",
 
   "dice.seat": "Place {n}",
   "dice.you": "vous",
