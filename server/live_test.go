@@ -54,6 +54,31 @@ func nextOf(t *testing.T, events <-chan sseEvent, name, id string) map[string]an
 	}
 }
 
+// firstEvents reads a stream's first n events, which come in any order,
+// by "name game" ("games " for the lobby's).
+func firstEvents(t *testing.T, events <-chan sseEvent, n int) map[string]map[string]any {
+	t.Helper()
+	first := map[string]map[string]any{}
+	timeout := time.After(5 * time.Second)
+	for len(first) < n {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatalf("the stream ended after %v", first)
+			}
+			var m map[string]any
+			if err := json.Unmarshal([]byte(ev.data), &m); err != nil {
+				t.Fatalf("event %s: data %q: %v", ev.name, ev.data, err)
+			}
+			id, _ := m["game"].(string)
+			first[ev.name+" "+id] = m
+		case <-timeout:
+			t.Fatalf("the first events: %v", first)
+		}
+	}
+	return first
+}
+
 // TestOneStreamFollowsSeveralGamesAndTheLobby: GET /events?game=A&game=B
 // carries each game's events named by their game, and the lobby's; a
 // game the user may not follow is refused in the stream, which goes on
@@ -74,25 +99,7 @@ func TestOneStreamFollowsSeveralGamesAndTheLobby(t *testing.T) {
 	c.must(201, "POST", "/games", map[string]any{"variant": "standard", "power": "England", "private": true, "press": "public"}).json(t, &private)
 
 	events := watchAll(t, e.URL, a.token, "game="+one+"&game="+two+"&game="+private.ID+"&game=nosuchgame")
-	// The first events come in any order.
-	first := map[string]map[string]any{}
-	timeout := time.After(5 * time.Second)
-	for len(first) < 5 {
-		select {
-		case ev, ok := <-events:
-			if !ok {
-				t.Fatalf("the stream ended after %v", first)
-			}
-			var m map[string]any
-			if err := json.Unmarshal([]byte(ev.data), &m); err != nil {
-				t.Fatalf("event %s: data %q: %v", ev.name, ev.data, err)
-			}
-			id, _ := m["game"].(string)
-			first[ev.name+" "+id] = m
-		case <-timeout:
-			t.Fatalf("the first events: %v", first)
-		}
-	}
+	first := firstEvents(t, events, 5)
 	for _, id := range []string{one, two} {
 		if g := first["game "+id]; g["status"] != "active" || g["after"] == nil {
 			t.Fatalf("the first game event of %s: %v", id, g)
@@ -179,4 +186,29 @@ func TestBadStreamParametersAreRefused(t *testing.T) {
 	for _, q := range []string{"game=", "game=a:1", "game=a:x:1:2", "game=a:1:2:3:code:more", "game=a&game=a", "lobby=2", many[1:]} {
 		a.must(400, "GET", "/events?"+q, nil)
 	}
+}
+
+// TestAGameThatStartsWithoutSpectatorsLeavesTheStream: an outsider
+// following a forming game that admits no spectators, among others, gets
+// a refused event for it when it starts, nothing of it after, and the
+// others' events still.
+func TestAGameThatStartsWithoutSpectatorsLeavesTheStream(t *testing.T) {
+	e := newEnv(t, "sqlite")
+	a, b, c := e.user(), e.user(), e.user()
+	closed := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria", "spectators": false})
+	open := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "power": "Austria"})
+	events := watchAll(t, e.URL, c.token, "lobby=0&game="+closed+"&game="+open)
+	firstEvents(t, events, 2)
+
+	a.must(200, "POST", "/games/"+closed+"/start", nil)
+	if r := nextOf(t, events, "refused", closed); r["status"] != float64(403) || r["code"] != "no_spectators" {
+		t.Fatalf("a started game without spectators: %v", r)
+	}
+	b.must(200, "POST", "/games/"+open+"/join", map[string]any{"power": "Turkey"})
+	a.must(201, "POST", "/games/"+closed+"/messages", map[string]any{"to": []string{"all"}, "body": "closed doors"})
+	if g := nextOf(t, events, "game", open); g["status"] != "forming" {
+		t.Fatalf("the other game: %v", g)
+	}
+	c.must(204, "DELETE", "/sessions/current", nil)
+	endsBlind(t, events, closed)
 }
