@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -160,4 +161,52 @@ func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 	eval[bool](tab, `dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })), dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }))`)
 	alice.playPhase(ids[len(ids)-1])
 	tab.waitPhaseAfter(label)
+}
+
+// withoutSharedWorkers makes p's tab a browser's without shared workers,
+// from its next page on.
+func (p *person) withoutSharedWorkers() {
+	p.t.Helper()
+	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.SharedWorker;`}); err != nil {
+		p.fail("taking shared workers away: %v", err)
+	}
+}
+
+// TestLiveUpdatesWithoutSharedWorkers: in a browser without shared
+// workers each page holds a stream of its own, which it gives up when it
+// is left; the pages are live all the same.
+func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
+	s := newSite(t)
+	alice := s.person("alice")
+	alice.withoutSharedWorkers()
+	alice.signUp("correct horse")
+	ids := alice.startGames(3)
+	alice.load(s.URL + "/")
+	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
+	tabs := make([]*person, len(ids))
+	labels := make([]string, len(ids))
+	for i, id := range ids {
+		tabs[i] = alice.tab(fmt.Sprintf("alice's tab %d", i+2))
+		tabs[i].withoutSharedWorkers()
+		tabs[i].load(s.URL + "/games/" + id)
+		labels[i] = tabs[i].readyGame()
+	}
+	if eval[bool](tabs[0], `typeof SharedWorker !== "undefined"`) {
+		tabs[0].fail("the page has shared workers")
+	}
+	for i, id := range ids {
+		alice.playPhase(id)
+		tabs[i].waitPhaseAfter(labels[i])
+	}
+	if n := s.streams.Load(); n != int64(len(ids)+1) {
+		t.Errorf("%d streams open for the lobby and %d game pages without shared workers, want one each", n, len(ids))
+	}
+	// A page left gives its stream up.
+	tabs[0].load("about:blank")
+	for try := 0; s.streams.Load() != int64(len(ids)); try++ {
+		if try > 300 {
+			t.Fatalf("%d streams open 30 s after a game page was left, want %d", s.streams.Load(), len(ids))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
