@@ -63,12 +63,11 @@ export class Hub {
     const sub: Sub = { topic, deliver, lost: false };
     this.subs.set(key, sub);
     if (this.retry !== undefined) {
-      // The stream is refused for now: say so, as a refused stream of
-      // its own would.
-      this.tell(sub, "lobby" in topic ? "failed" : "lost");
-      if ("lobby" in topic) this.subs.delete(key);
-      else sub.lost = true;
-      return;
+      // The stream was refused a while ago: a page opened (by the
+      // player) tries again at once, and hears lost or failed if it is
+      // refused again.
+      clearTimeout(this.retry);
+      this.retry = undefined;
     }
     if (this.opened && this.carries(topic)) {
       // The stream already carries it: what may have changed since the
