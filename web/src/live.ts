@@ -36,7 +36,9 @@ function startOnce(): void {
   started = true;
   if (typeof SharedWorker === "function") {
     try {
-      const w = new SharedWorker(workerURL, { type: "module", name: workerName });
+      // A classic script (the bundle has no import left): every browser
+      // with shared workers runs it.
+      const w = new SharedWorker(workerURL, { name: workerName });
       w.addEventListener("error", useLocal);
       port = w.port;
       port.addEventListener("message", (e: MessageEvent<FromWorker>) => {

@@ -69,6 +69,12 @@ export class Hub {
       clearTimeout(this.retry);
       this.retry = undefined;
     }
+    if ("game" in topic && this.refused.has(topic.game)) {
+      // Refused a moment ago: asked for again when its time comes.
+      sub.lost = true;
+      this.tell(sub, "lost");
+      return;
+    }
     if (this.opened && this.carries(topic)) {
       // The stream already carries it: what may have changed since the
       // page read it is to be read again.
