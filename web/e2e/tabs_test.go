@@ -137,9 +137,10 @@ func TestTwelveGamesOpenInOneBrowser(t *testing.T) {
 }
 
 // TestGamePageAfterGamePageInOneTab: a player goes from game page to
-// game page in one tab, a dozen times, in a browser with a back-forward
-// cache (a page left may stay alive there): every page loads and becomes
-// interactive, and the last, put away in the cache and shown again, shows
+// game page in one tab, a dozen times by address in a browser with a
+// back-forward cache (a page left may stay alive there) and a dozen times
+// by the links inside the page: every page loads and becomes
+// interactive, those whose game moves on show it live, and the last, put away in the cache and shown again, shows
 // its next phase live.
 func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 	s := newSiteCaching(t, nil, true)
@@ -152,6 +153,21 @@ func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 		tab.readyGame()
 	}
 	t.Logf("after %d game pages in one tab: %d TCP connections to the server, %d of them live-update streams", len(ids), s.conns.Load(), s.streams.Load())
+
+	// Inside the page, from the lobby to a game and back, a dozen times:
+	// the page follows each game it shows, and only those.
+	for i, id := range ids {
+		tab.click(`header a[href="/"]`)
+		tab.wait("the lobby's games", fmt.Sprintf(`!!document.querySelector('#my-games [data-game=%q] a.game-name')`, id))
+		tab.click(fmt.Sprintf(`#my-games [data-game=%q] a.game-name`, id))
+		tab.wait("the game's page", fmt.Sprintf(`location.pathname.endsWith(%q)`, id))
+		label := tab.readyGame()
+		if i%4 == 3 { // now and then, a phase played meanwhile shows live
+			alice.playPhase(id)
+			tab.waitPhaseAfter(label)
+		}
+	}
+	t.Logf("and %d more inside the page: %d TCP connections to the server, %d of them live-update streams", len(ids), s.conns.Load(), s.streams.Load())
 
 	// The last page is put away in the back-forward cache and shown
 	// again, as a browser does going back to it (pagehide and pageshow,
