@@ -140,8 +140,8 @@ func TestTwelveGamesOpenInOneBrowser(t *testing.T) {
 // game page in one tab, a dozen times by address in a browser with a
 // back-forward cache (a page left may stay alive there) and a dozen times
 // by the links inside the page: every page loads and becomes
-// interactive, those whose game moves on show it live, and the last, put away in the cache and shown again, shows
-// its next phase live.
+// interactive, those whose game moves on show it live, and the last, put
+// away in the cache and shown again, shows its next phase live.
 func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 	s := newSiteCaching(t, nil, true)
 	alice := s.person("alice")
