@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/chancery/chancery/store"
@@ -32,7 +33,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st := &stream{sse: out, id: r.PathValue("id"), user: user(r).ID, version: -1, seq: -1}
-	if err := s.streamFrom(r, st); err != nil {
+	var after int64
+	if v := r.Header.Get("Last-Event-ID"); v != "" {
+		_, _ = fmt.Sscan(v, &after)
+	}
+	if err := s.streamFrom(r.Context(), st, invitation(r), after); err != nil {
 		return err
 	}
 	wake := s.hub.subscribe(st.id)
@@ -43,8 +48,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 }
 
 // sse is the response of a live-update stream, and the session it lives
-// by.
+// by. Its methods may be called from several goroutines (a stream of
+// several games writes each game's events from its own).
 type sse struct {
+	mu      sync.Mutex // held while an event is written
 	w       http.ResponseWriter
 	flusher http.Flusher
 	session string // the token hash of the stream's session
@@ -64,17 +71,11 @@ func newSSE(w http.ResponseWriter, r *http.Request) (*sse, error) {
 // end. changes reports whether more may wait at once, and false in ok
 // when the stream must end.
 func (s *Server) serveStream(r *http.Request, out *sse, wake chan struct{}, changes func(gone chan struct{}) (more, ok bool)) error {
-	u := user(r)
-	gone, ok := s.hub.open(u.ID, out.session, s.cfg.MaxStreamsPerUser)
-	if !ok {
-		return errorf(http.StatusTooManyRequests, "you have %s open, the most this server allows per user; close one before opening another",
-			plural(s.cfg.MaxStreamsPerUser, "live-update stream"))
+	gone, err := s.openStream(r, out)
+	if err != nil {
+		return err
 	}
-	defer s.hub.close(u.ID, out.session, gone)
-	out.w.Header().Set("Content-Type", "text/event-stream")
-	out.w.Header().Set("Cache-Control", "no-store")
-	out.w.Header().Set("X-Accel-Buffering", "no")
-	out.w.WriteHeader(http.StatusOK)
+	defer s.hub.close(user(r).ID, out.session, gone)
 	poll := time.NewTicker(s.cfg.Poll)
 	defer poll.Stop()
 	keep := time.NewTicker(15 * time.Second)
@@ -87,10 +88,26 @@ func (s *Server) serveStream(r *http.Request, out *sse, wake chan struct{}, chan
 		if more {
 			continue // more may wait (a reconnection after long): read on
 		}
-		if !s.streamWait(r.Context(), out, gone, wake, poll, keep) {
+		if !s.streamWait(r.Context(), out, gone, wake, poll, keep.C) {
 			return nil
 		}
 	}
+}
+
+// openStream counts a stream against its user's limit and starts its
+// response; the caller closes it in the hub (s.hub.close) when it ends.
+func (s *Server) openStream(r *http.Request, out *sse) (gone chan struct{}, err error) {
+	u := user(r)
+	gone, ok := s.hub.open(u.ID, out.session, s.cfg.MaxStreamsPerUser)
+	if !ok {
+		return nil, errorf(http.StatusTooManyRequests, "you have %s open, the most this server allows per user; close one before opening another",
+			plural(s.cfg.MaxStreamsPerUser, "live-update stream"))
+	}
+	out.w.Header().Set("Content-Type", "text/event-stream")
+	out.w.Header().Set("Cache-Control", "no-store")
+	out.w.Header().Set("X-Accel-Buffering", "no")
+	out.w.WriteHeader(http.StatusOK)
+	return gone, nil
 }
 
 // readLive runs read in a read transaction and then checks the stream's
@@ -137,16 +154,24 @@ type stream struct {
 	// version and seq are the game's as last sent (-1: nothing sent).
 	version int64
 	seq     int
+	// tagged: the stream is one game of a stream of several (see
+	// liveEvents), whose events name their game and carry no id.
+	tagged bool
+	// refused is why the stream ended when the user may no longer follow
+	// the game (nil: it has not, or ended for another reason).
+	refused error
 }
 
 // streamBatch is the most messages a stream reads from the store at a
 // time.
 const streamBatch = 100
 
-// streamFrom finds the user's power and where the stream's press starts:
-// now, or for a reconnecting client after the last message it had.
-func (s *Server) streamFrom(r *http.Request, st *stream) error {
-	return s.st.View(r.Context(), func(tx store.Tx) error {
+// streamFrom checks that the stream's user may follow the game, holding
+// the invitation code invitation, and finds the user's power and where
+// the stream's press starts: after the cursor after (a reconnecting
+// client's last message), or now when after is 0.
+func (s *Server) streamFrom(ctx context.Context, st *stream, invitation string, after int64) error {
+	return s.st.View(ctx, func(tx store.Tx) error {
 		row, err := loadRow(tx, st.id, false)
 		if err != nil {
 			return err
@@ -155,17 +180,13 @@ func (s *Server) streamFrom(r *http.Request, st *stream) error {
 		if err != nil {
 			return err
 		}
-		if err := admit(row, g.Table(), st.user, invitation(r)); err != nil {
+		if err := admit(row, g.Table(), st.user, invitation); err != nil {
 			return err
 		}
 		st.power = mine // none: the stream has no press
 		st.formingOnly = !row.Spectators && !insider(g.Table(), st.user)
-		st.after = s.now().UnixMicro()
-		if v := r.Header.Get("Last-Event-ID"); v != "" {
-			var t int64
-			if _, err := fmt.Sscan(v, &t); err == nil && t > 0 {
-				st.after = t
-			}
+		if st.after = after; after <= 0 {
+			st.after = s.now().UnixMicro()
 		}
 		return nil
 	})
@@ -209,27 +230,52 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 	if st.formingOnly && status != string(table.Forming) {
 		// The game has started and admits no spectators: the client's
 		// reconnection is refused, unless the user has taken a seat.
+		st.refused = codedf(http.StatusForbidden, table.CodeNoSpectators, "this game admits no spectators")
 		return false, false
 	}
 	if q != st.seq && st.seq >= 0 {
-		if st.send("phase", "", map[string]any{"seq": q}) != nil {
+		if st.send("phase", "", st.tag(map[string]any{"seq": q})) != nil {
 			return false, false
 		}
 	}
 	if v != st.version {
-		if st.send("game", "", map[string]any{"version": v, "seq": q, "status": status}) != nil {
+		ev := map[string]any{"version": v, "seq": q, "status": status}
+		if st.tagged {
+			ev["after"] = st.after // where a resumed stream's press starts
+		}
+		if st.send("game", "", st.tag(ev)) != nil {
 			return false, false
 		}
 	}
 	st.version, st.seq = v, q
 	for _, m := range msgs {
-		if st.send("message", fmt.Sprint(m.Created), messageOut(m)) != nil {
+		var err error
+		if st.tagged {
+			err = st.send("message", "", taggedMessage{Game: st.id, messageJSON: messageOut(m)})
+		} else {
+			err = st.send("message", fmt.Sprint(m.Created), messageOut(m))
+		}
+		if err != nil {
 			return false, false
 		}
 		st.after = m.Created
 	}
-	st.flusher.Flush()
+	st.flush()
 	return len(msgs) == streamBatch, true
+}
+
+// tag adds the game's id to an event's data in a stream of several games.
+func (st *stream) tag(ev map[string]any) map[string]any {
+	if st.tagged {
+		ev["game"] = st.id
+	}
+	return ev
+}
+
+// taggedMessage is a message event in a stream of several games.
+type taggedMessage struct {
+	Game string `json:"game"`
+	messageJSON
 }
 
 // send writes one event.
@@ -238,6 +284,8 @@ func (out *sse) send(event, eventID string, v any) error {
 	if err != nil {
 		return err
 	}
+	out.mu.Lock()
+	defer out.mu.Unlock()
 	if eventID != "" {
 		fmt.Fprintf(out.w, "id: %s\n", eventID)
 	}
@@ -245,11 +293,31 @@ func (out *sse) send(event, eventID string, v any) error {
 	return err
 }
 
+// flush sends what was written.
+func (out *sse) flush() {
+	out.mu.Lock()
+	out.flusher.Flush()
+	out.mu.Unlock()
+}
+
+// keepAlive writes a comment line, which keeps proxies from closing the
+// stream.
+func (out *sse) keepAlive() error {
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	if _, err := fmt.Fprint(out.w, ": keep-alive\n\n"); err != nil {
+		return err
+	}
+	out.flusher.Flush()
+	return nil
+}
+
 // streamWait waits until what a stream follows may have changed: a
 // change announced, or a poll when changes are not announced (and every
 // 30 polls when they are, in case), keeping the connection alive
-// meanwhile. It reports false when the stream must end.
-func (s *Server) streamWait(ctx context.Context, out *sse, gone, wake chan struct{}, poll, keep *time.Ticker) bool {
+// meanwhile (at each tick of keep; nil: another goroutine does). It
+// reports false when the stream must end.
+func (s *Server) streamWait(ctx context.Context, out *sse, gone, wake chan struct{}, poll *time.Ticker, keep <-chan time.Time) bool {
 	checked := time.Now()
 	for {
 		select {
@@ -265,14 +333,10 @@ func (s *Server) streamWait(ctx context.Context, out *sse, gone, wake chan struc
 			if !s.listening.Load() || time.Since(checked) >= 30*s.cfg.Poll {
 				return true
 			}
-		case <-keep.C:
-			if !s.sessionLive(ctx, out.session) {
+		case <-keep:
+			if !s.sessionLive(ctx, out.session) || out.keepAlive() != nil {
 				return false
 			}
-			if _, err := fmt.Fprint(out.w, ": keep-alive\n\n"); err != nil {
-				return false
-			}
-			out.flusher.Flush()
 		}
 	}
 }

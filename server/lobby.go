@@ -107,6 +107,6 @@ func (s *Server) lobbyChanges(ctx context.Context, ls *lobbyStream, gone chan st
 		return false
 	}
 	ls.mark = mark
-	ls.flusher.Flush()
+	ls.flush()
 	return true
 }

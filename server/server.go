@@ -402,7 +402,7 @@ func (s *Server) routes() {
 	auth("POST /api/v1/games/{id}/messages", s.postMessage)
 	auth("GET /api/v1/games/{id}/messages", s.getMessages)
 	auth("GET /api/v1/games/{id}/events", s.events)
-	auth("GET /api/v1/events", s.lobbyEvents)
+	auth("GET /api/v1/events", s.liveEvents)
 	noEndpoint := s.wrap(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path)
 	}, false)

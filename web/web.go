@@ -109,7 +109,7 @@ func Handler() http.Handler {
 			}
 		}
 		h.Set("Cache-Control", "no-cache")
-		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+		h.Set("Content-Security-Policy", "default-src 'self'; worker-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 		h.Set("X-Frame-Options", "DENY")
 		b, err := fs.ReadFile(files, "index.html")
 		if err != nil {

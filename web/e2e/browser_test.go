@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -42,11 +44,22 @@ type site struct {
 	root  context.Context
 	// store is the server's database: setPosition writes to it.
 	store store.Store
+	// conns counts the TCP connections open to the server, and streams
+	// the live-update streams among them.
+	conns, streams *atomic.Int64
 }
 
 func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
 
 func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
+	t.Helper()
+	return newSiteCaching(t, wrap, false)
+}
+
+// newSiteCaching is newSiteWith, with Chromium's back-forward cache on if
+// bfcache is set (as in a player's browser): a page left for another may
+// then stay alive in it.
+func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bool) *site {
 	t.Helper()
 	if _, err := os.Stat(chromium); err != nil {
 		t.Skipf("no Chromium at %s (apt-get install chromium): the browser tests need it", chromium)
@@ -68,7 +81,19 @@ func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 	if wrap != nil {
 		h = wrap(h)
 	}
-	hs := httptest.NewServer(h)
+	streams := new(atomic.Int64)
+	h = countStreams(h, streams)
+	hs := httptest.NewUnstartedServer(h)
+	conns := new(atomic.Int64)
+	hs.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		switch state {
+		case http.StateNew:
+			conns.Add(1)
+		case http.StateClosed, http.StateHijacked:
+			conns.Add(-1)
+		}
+	}
+	hs.Start()
 	t.Cleanup(func() {
 		hs.Close()
 		srv.Close()
@@ -83,12 +108,12 @@ func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("no-first-run", true),
-		// A page left for another would keep its event stream open in the
-		// back-forward cache, and six such take every connection Chromium
-		// allows to one host.
-		chromedp.Flag("disable-features", "BackForwardCache"),
 		chromedp.WindowSize(1400, 1000),
 	)
+	if !bfcache {
+		// The pages of most tests need not stay alive when left.
+		opts = append(opts, chromedp.Flag("disable-features", "BackForwardCache"))
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	root, cancelRoot := chromedp.NewContext(alloc)
 	if err := chromedp.Do(root); err != nil {
@@ -100,7 +125,18 @@ func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 		cancelRoot()
 		cancelAlloc()
 	})
-	return &site{t: t, URL: hs.URL, alloc: alloc, root: root, store: st}
+	return &site{t: t, URL: hs.URL, alloc: alloc, root: root, store: st, conns: conns, streams: streams}
+}
+
+// countStreams counts in n the live-update streams that next serves.
+func countStreams(next http.Handler, n *atomic.Int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") {
+			n.Add(1)
+			defer n.Add(-1)
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // setPosition rewrites the position of game id's current phase, as edit
@@ -162,9 +198,25 @@ type person struct {
 }
 
 func (s *site) person(name string) *person {
+	p := s.open(s.root, name, chromedp.WithNewBrowserContext())
+	p.do(chromedp.Navigate(s.URL + "/"))
+	return p
+}
+
+// tab opens another tab in p's browser context (with p's cookies), blank;
+// name names it in failures.
+func (p *person) tab(name string) *person {
+	p.t.Helper()
+	return p.s.open(p.ctx, name)
+}
+
+// open opens a tab in a browser context (a new one with
+// chromedp.WithNewBrowserContext, else parent's).
+func (s *site) open(parent context.Context, name string, opts ...chromedp.ContextOption) *person {
+	s.t.Helper()
 	// GET /me says nobody is signed in on the first visit.
 	p := &person{t: s.t, s: s, name: name, expect: map[string]bool{"401 /api/v1/me": true}}
-	ctx, cancel := chromedp.NewContext(s.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
+	ctx, cancel := chromedp.NewContext(parent, append(opts, chromedp.WithListener(func(ev any) {
 		if r, ok := ev.(*network.EventResponseReceived); ok && r.Response.Status >= 400 && strings.Contains(r.Response.URL, "/api/") {
 			path := strings.TrimPrefix(r.Response.URL, s.URL)
 			if i := strings.IndexByte(path, '?'); i >= 0 {
@@ -174,7 +226,7 @@ func (s *site) person(name string) *person {
 			p.errors = append(p.errors, fmt.Sprintf("%d %s", r.Response.Status, path))
 			p.mu.Unlock()
 		}
-	}))
+	}))...)
 	s.t.Cleanup(cancel)
 	p.ctx = ctx
 	// The first run starts the tab, which lives as long as that run's
@@ -188,7 +240,6 @@ func (s *site) person(name string) *person {
 	}); err != nil {
 		s.t.Fatalf("watching %s's page for errors: %v", name, err)
 	}
-	p.do(chromedp.Navigate(s.URL + "/"))
 	s.t.Cleanup(p.checkErrors)
 	return p
 }

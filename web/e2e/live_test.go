@@ -3,7 +3,6 @@ package e2e
 import (
 	"fmt"
 	"net/http"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -19,8 +18,8 @@ func TestGamePageOutlastsARefusedStream(t *testing.T) {
 	var refuse atomic.Bool
 	s := newSiteWith(t, refusingStreams(&refuse))
 	alice, bob := s.twoPeople()
-	alice.expect["429 /api/v1/games/*"] = true
-	bob.expect["429 /api/v1/games/*"] = true // his page opens while streams are refused too
+	alice.expect["429 /api/v1/events"] = true
+	bob.expect["429 /api/v1/events"] = true // his page opens while streams are refused too
 
 	refuse.Store(true) // the games' streams, not the lobby's
 	id := alice.newGame("standard", "#new-power=England")
@@ -46,13 +45,13 @@ func TestGamePageOutlastsARefusedStream(t *testing.T) {
 	alice.wait("bob's message counted", `document.querySelector("#tab-press .count")?.textContent === "1"`)
 }
 
-// refusingStreams makes a site's handler refuse the games' live-update
-// streams, as a server does to a player with too many open, while refuse
-// is set.
+// refusingStreams makes a site's handler refuse the live-update streams
+// that carry games (not the lobby's alone), as a server does to a player
+// with too many open, while refuse is set.
 func refusingStreams(refuse *atomic.Bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if refuse.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/games/") && strings.HasSuffix(r.URL.Path, "/events") {
+			if refuse.Load() && r.URL.Path == "/api/v1/events" && r.URL.Query().Has("game") {
 				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(http.StatusTooManyRequests)
 				fmt.Fprint(w, `{"error": "you have 8 live-update streams open, the most this server allows per user; close one before opening another"}`)

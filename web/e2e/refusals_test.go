@@ -21,6 +21,7 @@ func TestJapaneseRefusalInTheBrowser(t *testing.T) {
 	id := alice.newGame("standard", "#new-power=England")
 
 	if _, err := chromedp.Call(bob.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+		delete window.SharedWorker; // the page's own stream, then, which never speaks:
 		window.EventSource = class { static CLOSED = 2; readyState = 0; addEventListener() {} close() {} };
 		for (const name of ["setTimeout", "setInterval"]) {
 			const real = window[name];

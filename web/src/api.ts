@@ -3,6 +3,7 @@
 // CSRF cookie in a header, so another site cannot act for the player.
 
 import type { Challenge } from "./work";
+import { subscribe } from "./live";
 
 export interface User { id: string; name: string }
 
@@ -272,17 +273,15 @@ export const api = {
 
 /**
  * Live updates of the lobby: games fires when the lists the lobby shows may
- * have changed (at once, and again after each reconnection, which the
- * browser makes by itself). failed fires when the stream is refused (too
- * many open, signed out): the browser does not try again then.
+ * have changed (at once, and again after each reconnection). failed fires
+ * when the stream is refused (too many open, signed out): the updates stop
+ * then, until the lobby follows again.
  */
 export function followLobby(on: { games: () => void; failed: () => void }): () => void {
-  const es = new EventSource("/api/v1/events", { withCredentials: true });
-  es.addEventListener("games", () => on.games());
-  es.addEventListener("error", () => {
-    if (es.readyState === EventSource.CLOSED) on.failed();
+  return subscribe({ lobby: true }, (event) => {
+    if (event === "games") on.games();
+    else if (event === "failed") on.failed();
   });
-  return () => es.close();
 }
 
 /** The callbacks of a game's live updates. */
@@ -297,47 +296,24 @@ export interface Follower {
 }
 
 /**
- * Live updates of one game. The browser reconnects by itself when a
- * stream ends; when the server refuses one, the browser gives up, so the
- * page tries again itself, after 2 s, then less and less often (at most
- * every minute), and says so through lost and back.
+ * Live updates of one game, through the browser's one stream (live.ts),
+ * which tries again by itself when the server refuses it and says so
+ * through lost and back.
  */
 export function follow(id: string, on: Follower): () => void {
-  let es: EventSource | undefined;
-  let timer = 0, wait = 2000, lost = false, stopped = false;
-  const open = () => {
-    const s = new EventSource(`/api/v1/games/${g(id)}/events${q(id)}`, { withCredentials: true });
-    es = s;
-    s.addEventListener("open", () => {
-      wait = 2000;
-      if (lost) {
-        lost = false;
-        on.back?.();
-      }
-    });
-    s.addEventListener("game", () => on.game?.());
-    s.addEventListener("phase", () => on.phase?.());
-    s.addEventListener("message", (e) => {
-      try {
-        on.message?.(JSON.parse((e as MessageEvent<string>).data) as Message);
-      } catch {
-        // a line that is not a message is not for the page
-      }
-    });
-    s.addEventListener("error", () => {
-      if (stopped || s.readyState !== EventSource.CLOSED) return; // the browser reconnects
-      if (!lost) {
-        lost = true;
-        on.lost?.();
-      }
-      timer = window.setTimeout(open, wait);
-      wait = Math.min(wait * 2, 60000);
-    });
-  };
-  open();
-  return () => {
-    stopped = true;
-    window.clearTimeout(timer);
-    es?.close();
-  };
+  const code = invitations.get(id);
+  return subscribe(code ? { game: id, invitation: code } : { game: id }, (event, data) => {
+    switch (event) {
+      case "game":
+        return on.game?.();
+      case "phase":
+        return on.phase?.();
+      case "message":
+        return on.message?.(data as Message);
+      case "lost":
+        return on.lost?.();
+      case "back":
+        return on.back?.();
+    }
+  });
 }

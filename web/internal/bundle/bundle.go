@@ -26,7 +26,9 @@ func Build(dir string) (map[string][]byte, error) {
 	}
 	src := filepath.Join(dir, "src")
 	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(src, "main.ts"), filepath.Join(src, "style.css")},
+		// live-worker.ts is the SharedWorker that holds a browser's one
+		// live-update stream: a worker needs a script of its own.
+		EntryPoints:       []string{filepath.Join(src, "main.ts"), filepath.Join(src, "live-worker.ts"), filepath.Join(src, "style.css")},
 		Bundle:            true,
 		Write:             false,
 		Outdir:            filepath.Join(dir, "dist"),

@@ -1,0 +1,228 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// apiJS defines, in a page, call(method, path, body): a request to the
+// API as the page makes it (the session cookie, the CSRF header), which
+// throws on an error.
+const apiJS = `const call = async (method, path, body) => {
+	const csrf = document.cookie.split("; ").find((c) => c.startsWith("chancery_csrf="))?.slice("chancery_csrf=".length) ?? "";
+	const r = await fetch("/api/v1" + path, { method, headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+	if (!r.ok) throw new Error(method + " " + path + ": " + r.status + " " + (await r.text()));
+	return r.status === 204 ? null : r.json();
+};`
+
+// startGames creates and starts n standard games in which p plays
+// England against bots, through the API from p's page, and returns their
+// ids.
+func (p *person) startGames(n int) []string {
+	p.t.Helper()
+	js := fmt.Sprintf(`(async () => {
+		%s
+		const ids = [];
+		for (let i = 0; i < %d; i++) {
+			const g = await call("POST", "/games", { variant: "standard", power: "England", bots: true, phase_deadline_seconds: 3600 });
+			await call("POST", "/games/" + g.id + "/start");
+			ids.push(g.id);
+		}
+		return JSON.stringify(ids);
+	})()`, apiJS, n)
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.fail("starting %d games: %v", n, err)
+	}
+	var ids []string
+	if err := json.Unmarshal([]byte(out), &ids); err != nil || len(ids) != n {
+		p.fail("starting %d games: %q (%v)", n, out, err)
+	}
+	return ids
+}
+
+// playPhase has p, from its page, get ready with no orders in game id,
+// whose other powers are bots: the phase is played at once.
+func (p *person) playPhase(id string) {
+	p.t.Helper()
+	js := fmt.Sprintf(`(async () => {
+		%s
+		const g = await call("GET", "/games/%s");
+		await call("PUT", "/games/%s/orders", { orders: [], ready: true, phase: g.phase });
+		return true;
+	})()`, apiJS, id, id)
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise)); err != nil {
+		p.fail("getting ready in game %s: %v", id, err)
+	}
+}
+
+// load opens url in p's tab and waits for its page to load. A browser
+// holds six connections to a host over HTTP/1.1: a page that never loads
+// most likely waits for one that live-update streams hold.
+func (p *person) load(url string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		p.fail("%s did not load in 30 s, with %d connections open to the server, %d of them live-update streams (are streams holding every connection the browser allows?): %v",
+			url, p.s.conns.Load(), p.s.streams.Load(), err)
+	}
+}
+
+// readyGame waits for a game page's board, and marks the page so that a
+// reload shows.
+func (p *person) readyGame() string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	const ready = `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.fail("the board of %s was not ready in 30 s, with %d connections open to the server, %d of them live-update streams (are streams holding every connection the browser allows?): %v",
+			eval[string](p, `location.pathname`), p.s.conns.Load(), p.s.streams.Load(), err)
+	}
+	eval[bool](p, `(window.__noReload = true)`)
+	return p.text("#phase")
+}
+
+// waitPhaseAfter waits for the page to show the phase after label,
+// live (the page not reloaded).
+func (p *person) waitPhaseAfter(label string) {
+	p.t.Helper()
+	p.wait("the phase after "+label+", live", fmt.Sprintf(`document.querySelector("#phase")?.textContent !== %q && document.body.dataset.ready === "1"`, label))
+	if !eval[bool](p, `window.__noReload === true`) {
+		p.fail("the page was reloaded")
+	}
+}
+
+// TestTwelveGamesOpenInOneBrowser: a player in twelve games opens the
+// lobby and each game in a tab of one browser; every page loads and
+// becomes interactive, the lobby lists the games it was told of live,
+// and each game page shows its next phase live. (With a live-update
+// stream per page, a browser's six connections to a host over HTTP/1.1
+// were all taken by the sixth page, and the seventh never loaded.)
+func TestTwelveGamesOpenInOneBrowser(t *testing.T) {
+	s := newSite(t)
+	alice := s.person("alice")
+	alice.signUp("correct horse")
+	ids := alice.startGames(12)
+	alice.wait("the lobby listing the twelve games, told live", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
+
+	tabs := make([]*person, len(ids))
+	labels := make([]string, len(ids))
+	for i, id := range ids {
+		tabs[i] = alice.tab(fmt.Sprintf("alice's tab %d", i+2))
+		tabs[i].load(s.URL + "/games/" + id)
+		labels[i] = tabs[i].readyGame()
+	}
+	t.Logf("with the lobby and %d game pages open: %d TCP connections to the server, %d of them live-update streams", len(ids), s.conns.Load(), s.streams.Load())
+
+	for i, id := range ids {
+		alice.playPhase(id)
+		tabs[i].waitPhaseAfter(labels[i])
+	}
+	// The lobby is still live, and still a page that loads.
+	if !eval[bool](alice, `!!document.querySelector("#create-form")`) {
+		alice.fail("the lobby lost its form")
+	}
+}
+
+// TestGamePageAfterGamePageInOneTab: a player goes from game page to
+// game page in one tab, a dozen times by address in a browser with a
+// back-forward cache (a page left may stay alive there) and a dozen times
+// by the links inside the page: every page loads and becomes
+// interactive, those whose game moves on show it live, and the last, put
+// away in the cache and shown again, shows its next phase live.
+func TestGamePageAfterGamePageInOneTab(t *testing.T) {
+	s := newSiteCaching(t, nil, true)
+	alice := s.person("alice")
+	alice.signUp("correct horse")
+	ids := alice.startGames(12)
+	tab := alice.tab("alice's other tab")
+	for _, id := range ids {
+		tab.load(s.URL + "/games/" + id)
+		tab.readyGame()
+	}
+	t.Logf("after %d game pages in one tab: %d TCP connections to the server, %d of them live-update streams", len(ids), s.conns.Load(), s.streams.Load())
+
+	// Inside the page, from the lobby to a game and back, a dozen times:
+	// the page follows each game it shows, and only those.
+	for i, id := range ids {
+		tab.click(`header a[href="/"]`)
+		tab.wait("the lobby's games", fmt.Sprintf(`!!document.querySelector('#my-games [data-game=%q] a.game-name')`, id))
+		tab.click(fmt.Sprintf(`#my-games [data-game=%q] a.game-name`, id))
+		tab.wait("the game's page", fmt.Sprintf(`location.pathname.endsWith(%q)`, id))
+		label := tab.readyGame()
+		if i%4 == 3 { // now and then, a phase played meanwhile shows live
+			alice.playPhase(id)
+			tab.waitPhaseAfter(label)
+		}
+	}
+	t.Logf("and %d more inside the page: %d TCP connections to the server, %d of them live-update streams", len(ids), s.conns.Load(), s.streams.Load())
+
+	// The last page is put away in the back-forward cache and shown
+	// again, as a browser does going back to it (pagehide and pageshow,
+	// persisted; chromedp cannot follow a page restored from the cache):
+	// it follows its game again, and shows its next phase live.
+	label := tab.text("#phase")
+	eval[bool](tab, `dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })), dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }))`)
+	alice.playPhase(ids[len(ids)-1])
+	tab.waitPhaseAfter(label)
+}
+
+// withoutSharedWorkers makes p's tab a browser's without shared workers,
+// from its next page on.
+func (p *person) withoutSharedWorkers() {
+	p.t.Helper()
+	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.SharedWorker;`}); err != nil {
+		p.fail("taking shared workers away: %v", err)
+	}
+}
+
+// TestLiveUpdatesWithoutSharedWorkers: in a browser without shared
+// workers each page holds a stream of its own, which it gives up when it
+// is left; the pages are live all the same.
+func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
+	s := newSite(t)
+	alice := s.person("alice")
+	alice.withoutSharedWorkers()
+	alice.signUp("correct horse")
+	ids := alice.startGames(3)
+	alice.load(s.URL + "/")
+	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
+	tabs := make([]*person, len(ids))
+	labels := make([]string, len(ids))
+	for i, id := range ids {
+		tabs[i] = alice.tab(fmt.Sprintf("alice's tab %d", i+2))
+		tabs[i].withoutSharedWorkers()
+		tabs[i].load(s.URL + "/games/" + id)
+		labels[i] = tabs[i].readyGame()
+	}
+	if eval[bool](tabs[0], `typeof SharedWorker !== "undefined"`) {
+		tabs[0].fail("the page has shared workers")
+	}
+	for i, id := range ids {
+		alice.playPhase(id)
+		tabs[i].waitPhaseAfter(labels[i])
+	}
+	if n := s.streams.Load(); n != int64(len(ids)+1) {
+		t.Errorf("%d streams open for the lobby and %d game pages without shared workers, want one each", n, len(ids))
+	}
+	// A page left gives its stream up.
+	tabs[0].load("about:blank")
+	for try := 0; s.streams.Load() != int64(len(ids)); try++ {
+		if try > 300 {
+			t.Fatalf("%d streams open 30 s after a game page was left, want %d", s.streams.Load(), len(ids))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
