@@ -1,0 +1,215 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/chancery/chancery/judge"
+)
+
+// provinceXY is where a province's unit stands on the screen.
+func (p *person) provinceXY(id string) (float64, float64) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector('.board [data-province=%q]');
+		const [x, y] = el.getAttribute("data-unit").split(" ").map(Number);
+		const q = new DOMPoint(x, y).matrixTransform(el.ownerSVGElement.getScreenCTM());
+		return [q.x, q.y];
+	})()`, id))
+	return xy[0], xy[1]
+}
+
+// clicksGive clicks provinces on the board, one click each, and checks
+// that the last draft is then want.
+func (p *person) clicksGive(want string, provinces ...string) {
+	p.t.Helper()
+	for _, id := range provinces {
+		p.clickProvince(id)
+	}
+	drafts := strings.Split(p.drafts(), "; ")
+	if got := drafts[len(drafts)-1]; got != want {
+		p.fail("%d clicks on %v drafted %q, want %q", len(provinces), provinces, got, want)
+	}
+}
+
+// TestTwoClickOrdersInTheBrowser: England orders by clicks on the board
+// alone: a move in two clicks (the unit, where it goes), a hold in two
+// (the unit twice), a support and a convoy in three (the unit, the unit
+// it supports or carries, where that one goes; the supported unit twice
+// to hold); by a key for the kind of order; and by dragging a unit onto
+// a province.
+func TestTwoClickOrdersInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("victoria")
+	p.signUp("correct horse")
+	id := p.soloGame("standard", "England")
+	// A fleet in the North Sea and an army in Yorkshire, beside Edinburgh's fleet.
+	s.setPosition(id, func(pos *judge.Position) {
+		moveUnit(t, pos, "England", "lon", "nth")
+		moveUnit(t, pos, "England", "lvp", "yor")
+	})
+	p.do(chromedp.Reload())
+	p.wait("the board", `document.body.dataset.ready === "1" && !!document.querySelector('#chooser .unit-choice[data-choice="nth"]')`)
+
+	p.clicksGive("A YOR - LVP", "yor", "lvp")
+	p.clicksGive("F EDI H", "edi", "edi")
+	p.clicksGive("F EDI S F NTH - NWG", "edi", "nth", "nwg")
+	p.clicksGive("F EDI S A YOR", "edi", "yor", "yor")
+	p.clicksGive("F NTH C A YOR - NWY", "nth", "yor", "nwy")
+	if got, want := p.drafts(), "A YOR - LVP; F EDI S A YOR; F NTH C A YOR - NWY"; got != want {
+		p.fail("drafts %q, want %q", got, want)
+	}
+	if n := eval[int](p, `document.querySelectorAll(".board .orders .order.draft").length`); n != 3 {
+		p.fail("%d arrows drawn, want 3", n)
+	}
+
+	// A key chooses the kind: s, and the fleet supports the army's move it could carry.
+	p.clickProvince("nth")
+	p.wait("the kind step", `document.querySelector("#prompt").textContent.includes("H M S C")`)
+	p.do(chromedp.KeyEvent("s"))
+	p.wait("the support's target", `document.querySelector("#prompt").textContent.includes("target")`)
+	p.clicksGive("F NTH S A YOR - EDI", "yor", "edi")
+
+	// A unit dragged onto a province moves there.
+	x0, y0 := p.provinceXY("yor")
+	x1, y1 := p.provinceXY("wal")
+	p.do(
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft),
+	)
+	if got := p.drafts(); !strings.Contains(got, "A YOR - WAL") || strings.Contains(got, "A YOR - LVP") {
+		p.fail("drafts %q after dragging Yorkshire's army onto Wales", got)
+	}
+	// Escape drops the order being built.
+	p.clickProvince("edi")
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.wait("the order dropped", `!document.querySelector("#chooser .selected-unit")`)
+}
+
+// TestUnitClickShowsItsOrdersInTheBrowser (issue 24, defect 5): on a
+// desktop whose side shows press or the powers, clicking a unit on the
+// board brings its order's choices into view.
+func TestUnitClickShowsItsOrdersInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	for _, width := range []int64{1400, 1000} {
+		p.do(chromedp.EmulateViewport(width, 900))
+		for _, tab := range []string{"#tab-powers", "#tab-press"} {
+			if !eval[bool](p, fmt.Sprintf(`getComputedStyle(document.querySelector(%q)).display !== "none"`, tab)) {
+				continue // press is beside the orders at this width
+			}
+			p.click(tab)
+			p.clickProvince("par")
+			p.wait("the orders of the unit clicked", `document.querySelector("#chooser .selected-unit")?.offsetParent != null && document.querySelector("#chooser .selected-unit").textContent === "A PAR"`)
+			p.do(chromedp.KeyEvent(kb.Escape))
+		}
+	}
+}
+
+// TestSmallDefectsInTheBrowser (issue 24, defect 7): the support prompt
+// offers "hold" only where the supported unit may be supported to hold;
+// orders typed without spaces are drawn at once; a line that is no legal
+// order is not drawn; one bad line does not keep the others from being
+// saved, and the state points to where the refusal is said; counts are
+// written as the language writes them ("1 unit"); a touch screen is told
+// to tap; a file the client lacks is not found; and a signed-out visit
+// meets no refusal.
+func TestSmallDefectsInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	// Signed out: the page does not ask the server who is signed in, to be refused.
+	delete(p.expect, "401 /api/v1/me")
+	p.wait("the sign-in form", `!!document.querySelector("#auth-name")`)
+	favicon := `(() => { const x = new XMLHttpRequest(); x.open("GET", "/favicon.ico", false); x.send(); return x.status + " " + x.getResponseHeader("Content-Type"); })()`
+	if got := eval[string](p, favicon); strings.Contains(got, "html") || strings.HasPrefix(got, "200") {
+		p.fail("GET /favicon.ico answers %q, want not found", got)
+	}
+	p.mu.Lock()
+	refused := append([]string(nil), p.errors...)
+	p.mu.Unlock()
+	if len(refused) > 0 {
+		p.fail("a signed-out visit met %v", refused)
+	}
+	p.signUp("correct horse")
+	id := p.soloGame("standard", "France")
+
+	// Marseilles may support Paris into Burgundy but not hold in Paris, which it does not border.
+	p.order("mar", "support", "par")
+	p.wait("the destination's prompt", `document.querySelector("#prompt").textContent.includes("supported unit goes")`)
+	if got := p.text("#prompt"); strings.Contains(got, "hold") || eval[bool](p, `!!document.querySelector('#chooser .choice[data-choice=""]')`) {
+		p.fail("the prompt reads %q, offering a hold Paris cannot be supported in", got)
+	}
+	p.do(chromedp.KeyEvent(kb.Escape))
+
+	p.do(chromedp.Click(chromedp.CSS(".typed summary")), chromedp.SendKeys(chromedp.CSS("#typed"), "f bre-mao\nA PAR - MOS\nA MAR - BUR"))
+	p.click("#add-typed")
+	if got, want := p.drafts(), "F BRE - MAO; A PAR - MOS; A MAR - BUR"; got != want {
+		p.fail("drafts %q, want %q", got, want)
+	}
+	if got := eval[[]string](p, `[...document.querySelectorAll(".board .orders .order.draft")].map(o => o.dataset.order)`); strings.Join(got, "; ") != "F BRE - MAO; A MAR - BUR" {
+		p.fail("arrows drawn %q, want the two legal orders alone", got)
+	}
+	p.expectRefusal(id)
+	p.click("#save")
+	p.wait("the refusal", `!!document.querySelector("#drafts .bad .error")`)
+	if got := p.text("#save-state"); strings.Contains(got, "below") || !strings.Contains(got, "above") {
+		p.fail("the save state reads %q, but the refusal is said above it", got)
+	}
+	p.do(chromedp.Reload())
+	p.wait("the orders saved", `document.body.dataset.ready === "1" && document.querySelectorAll("#drafts .order-text").length > 0`)
+	if got, want := p.drafts(), "F BRE - MAO; A MAR - BUR"; got != want {
+		p.fail("saved orders %q, want the two good ones (the bad line kept none from being saved)", got)
+	}
+
+	// On a touch screen the prompt says tap.
+	p.phone()
+	p.do(chromedp.Reload())
+	p.wait("the game", `document.body.dataset.ready === "1"`)
+	if got := p.text("#prompt"); !strings.HasPrefix(got, "Tap ") || strings.Contains(got, "Click") {
+		p.fail("the prompt on a touch screen reads %q", got)
+	}
+	p.desktop()
+
+	// One build due: "1 unit", not "1 unit(s)".
+	s.setPosition(id, func(pos *judge.Position) {
+		pos.Phase = judge.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
+		moveUnit(t, pos, "France", "par", "bur")
+		pos.SupplyCenters["spa"] = "France"
+	})
+	p.do(chromedp.Reload())
+	p.wait("the winter", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Winter 1901")`)
+	if got := p.text("#pane-orders .note"); got != "You may build one unit." {
+		p.fail("the builds due read %q", got)
+	}
+
+}
+
+// TestJoinChoosingAPowerInTheBrowser: joining from the lobby asks which
+// free power to take, and seats the player there.
+func TestJoinChoosingAPowerInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.twoPeople()
+	id := alice.newGame("standard", "#new-power=England")
+	bob.wait("the open game", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q]')`, id))
+	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
+	sel := fmt.Sprintf(`#open-games [data-game=%q] .join-power`, id)
+	bob.wait("the free powers", fmt.Sprintf(`document.querySelectorAll('%s option').length === 7`, sel))
+	if eval[bool](bob, fmt.Sprintf(`!!document.querySelector('%s option[value="England"]')`, sel)) {
+		bob.fail("England, alice's, is offered")
+	}
+	bob.do(chromedp.SetValue(chromedp.CSS(sel), "France"))
+	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-go`, id))
+	bob.wait("bob's seat", `!!document.querySelector(".forming #my-seat")`)
+	if got := bob.text(".forming #my-seat"); !strings.Contains(got, "France") {
+		bob.fail("bob sits %q, want France", got)
+	}
+}
