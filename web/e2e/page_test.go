@@ -115,49 +115,93 @@ func TestUnitClickShowsItsOrdersInTheBrowser(t *testing.T) {
 	}
 }
 
-// TestSmallDefectsInTheBrowser (issue 24, defect 7): the support prompt
-// offers "hold" only where the supported unit may be supported to hold;
-// orders typed without spaces are drawn at once; a line that is no legal
-// order is not drawn; one bad line does not keep the others from being
-// saved, and the state points to where the refusal is said; counts are
-// written as the language writes them ("1 unit"); a touch screen is told
-// to tap; a file the client lacks is not found; and a signed-out visit
-// meets no refusal.
-func TestSmallDefectsInTheBrowser(t *testing.T) {
+// TestSignedOutVisitInTheBrowser (issue 24, defect 7): a signed-out
+// visit meets no refusal (the page does not ask the server who is signed
+// in), and a file the client lacks is not found rather than answered
+// with the page.
+func TestSignedOutVisitInTheBrowser(t *testing.T) {
 	s := newSite(t)
 	p := s.person("marianne")
-	// Signed out: the page does not ask the server who is signed in, to be refused.
 	delete(p.expect, "401 /api/v1/me")
 	p.wait("the sign-in form", `!!document.querySelector("#auth-name")`)
-	favicon := `(() => { const x = new XMLHttpRequest(); x.open("GET", "/favicon.ico", false); x.send(); return x.status + " " + x.getResponseHeader("Content-Type"); })()`
-	if got := eval[string](p, favicon); strings.Contains(got, "html") || strings.HasPrefix(got, "200") {
-		p.fail("GET /favicon.ico answers %q, want not found", got)
-	}
 	p.mu.Lock()
 	refused := append([]string(nil), p.errors...)
 	p.mu.Unlock()
 	if len(refused) > 0 {
 		p.fail("a signed-out visit met %v", refused)
 	}
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "France")
+	favicon := `(() => { const x = new XMLHttpRequest(); x.open("GET", "/favicon.ico", false); x.send(); return x.status + " " + x.getResponseHeader("Content-Type"); })()`
+	if got := eval[string](p, favicon); strings.Contains(got, "html") || strings.HasPrefix(got, "200") {
+		p.fail("GET /favicon.ico answers %q, want not found", got)
+	}
+}
 
-	// Marseilles may support Paris into Burgundy but not hold in Paris, which it does not border.
+// TestSupportPromptInTheBrowser (issue 24, defect 7): the support prompt
+// offers "hold" only where the supported unit may be supported to hold:
+// Marseilles may support Paris into Burgundy, not in Paris, which it
+// does not border.
+func TestSupportPromptInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
 	p.order("mar", "support", "par")
 	p.wait("the destination's prompt", `document.querySelector("#prompt").textContent.includes("supported unit goes")`)
 	if got := p.text("#prompt"); strings.Contains(got, "hold") || eval[bool](p, `!!document.querySelector('#chooser .choice[data-choice=""]')`) {
 		p.fail("the prompt reads %q, offering a hold Paris cannot be supported in", got)
 	}
-	p.do(chromedp.KeyEvent(kb.Escape))
+}
 
-	p.do(chromedp.Click(chromedp.CSS(".typed summary")), chromedp.SendKeys(chromedp.CSS("#typed"), "f bre-mao\nA PAR - MOS\nA MAR - BUR"))
+// typeOrders types orders into the typed orders' box and adds them.
+func (p *person) typeOrders(text string) {
+	p.t.Helper()
+	if !eval[bool](p, `document.querySelector("details.typed").open`) {
+		p.click(".typed summary")
+	}
+	p.do(chromedp.SendKeys(chromedp.CSS("#typed"), text))
 	p.click("#add-typed")
-	if got, want := p.drafts(), "F BRE - MAO; A PAR - MOS; A MAR - BUR"; got != want {
-		p.fail("drafts %q, want %q", got, want)
+}
+
+// arrows lists the drafts drawn on the board.
+func (p *person) arrows() string {
+	return strings.Join(eval[[]string](p, `[...document.querySelectorAll(".board .orders .order.draft")].map(o => o.dataset.order)`), "; ")
+}
+
+// TestTypedWithoutSpacesInTheBrowser (issue 24, defect 7): an order
+// typed without spaces is read as the server writes it, and drawn at once.
+func TestTypedWithoutSpacesInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	p.typeOrders("f bre-mao")
+	if got, want := p.drafts()+" / "+p.arrows(), "F BRE - MAO / F BRE - MAO"; got != want {
+		p.fail("drafts / arrows %q, want %q", got, want)
 	}
-	if got := eval[[]string](p, `[...document.querySelectorAll(".board .orders .order.draft")].map(o => o.dataset.order)`); strings.Join(got, "; ") != "F BRE - MAO; A MAR - BUR" {
-		p.fail("arrows drawn %q, want the two legal orders alone", got)
+}
+
+// TestTypedIllegalNotDrawnInTheBrowser (issue 24, defect 7): a typed line
+// that is none of the player's legal orders is listed, not drawn.
+func TestTypedIllegalNotDrawnInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	p.typeOrders("A PAR - MOS\nA MAR - BUR")
+	if got, want := p.drafts()+" / "+p.arrows(), "A PAR - MOS; A MAR - BUR / A MAR - BUR"; got != want {
+		p.fail("drafts / arrows %q, want %q", got, want)
 	}
+}
+
+// TestBadLineSavesTheOthersInTheBrowser (issue 24, defect 7): one order
+// the server refuses does not keep the others from being saved, and the
+// state points to where the refusal is said, above it.
+func TestBadLineSavesTheOthersInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	id := p.soloGame("standard", "France")
+	p.typeOrders("A PAR - MOS\nA MAR - BUR")
 	p.expectRefusal(id)
 	p.click("#save")
 	p.wait("the refusal", `!!document.querySelector("#drafts .bad .error")`)
@@ -165,21 +209,19 @@ func TestSmallDefectsInTheBrowser(t *testing.T) {
 		p.fail("the save state reads %q, but the refusal is said above it", got)
 	}
 	p.do(chromedp.Reload())
-	p.wait("the orders saved", `document.body.dataset.ready === "1" && document.querySelectorAll("#drafts .order-text").length > 0`)
-	if got, want := p.drafts(), "F BRE - MAO; A MAR - BUR"; got != want {
-		p.fail("saved orders %q, want the two good ones (the bad line kept none from being saved)", got)
-	}
-
-	// On a touch screen the prompt says tap.
-	p.phone()
-	p.do(chromedp.Reload())
 	p.wait("the game", `document.body.dataset.ready === "1"`)
-	if got := p.text("#prompt"); !strings.HasPrefix(got, "Tap ") || strings.Contains(got, "Click") {
-		p.fail("the prompt on a touch screen reads %q", got)
+	if got := p.drafts(); got != "A MAR - BUR" {
+		p.fail("saved orders %q, want the good one (the bad line kept none from being saved)", got)
 	}
-	p.desktop()
+}
 
-	// One build due: "1 unit", not "1 unit(s)".
+// TestOneUnitInTheBrowser (issue 24, defect 7): one build due is "one
+// unit", not "1 unit(s)".
+func TestOneUnitInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("marianne")
+	p.signUp("correct horse")
+	id := p.soloGame("standard", "France")
 	s.setPosition(id, func(pos *judge.Position) {
 		pos.Phase = judge.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
 		moveUnit(t, pos, "France", "par", "bur")
@@ -190,7 +232,23 @@ func TestSmallDefectsInTheBrowser(t *testing.T) {
 	if got := p.text("#pane-orders .note"); got != "You may build one unit." {
 		p.fail("the builds due read %q", got)
 	}
+}
 
+// TestTapOnATouchScreenInTheBrowser (issue 24, defect 7): a touch screen
+// is told to tap, not to click.
+func TestTapOnATouchScreenInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("pat")
+	p.phone()
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	if got := p.text("#prompt"); !strings.HasPrefix(got, "Tap ") || strings.Contains(got, "Click") {
+		p.fail("the prompt on a touch screen reads %q", got)
+	}
+	p.click("#chooser .unit-choice")
+	if got := p.text("#prompt"); strings.Contains(got, "Click") || strings.Contains(got, "click") {
+		p.fail("the prompt on a touch screen reads %q", got)
+	}
 }
 
 // TestJoinChoosingAPowerInTheBrowser: joining from the lobby asks which
