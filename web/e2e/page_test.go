@@ -271,3 +271,83 @@ func TestJoinChoosingAPowerInTheBrowser(t *testing.T) {
 		bob.fail("bob sits %q, want France", got)
 	}
 }
+
+// visible says whether an element is on screen, whole, beside the others named.
+func (p *person) visible(sel string) bool {
+	return eval[bool](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		if (!el || el.offsetParent === null) return false;
+		const r = el.getBoundingClientRect();
+		return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= innerWidth && r.top < innerHeight;
+	})()`, sel))
+}
+
+// TestPressBesideTheBoardInTheBrowser: at 1280 px and wider the board,
+// the orders and the conversation are on screen together, side by side;
+// narrower, press is a tab, and a new message shows a preview above the
+// orders, which stay in view; the preview opens press.
+func TestPressBesideTheBoardInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.twoPeople()
+	id := alice.newGame("standard", "#new-power=England")
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.click("#join")
+	alice.wait("bob seated", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+	alice.click("#start")
+	alice.desktop()
+	bob.do(chromedp.EmulateViewport(1000, 800))
+	for _, p := range []*person{alice, bob} {
+		p.wait("the board", `document.body.dataset.ready === "1"`)
+	}
+	for _, sel := range []string{"#pane-board", "#pane-orders", "#pane-press .channels", "#press-body"} {
+		if !alice.visible(sel) {
+			alice.fail("%s is not on screen at 1280 px", sel)
+		}
+	}
+	if !eval[bool](alice, `(() => {
+		const [b, o, m] = ["#pane-board", "#pane-orders", "#pane-press"].map((s) => document.querySelector(s).getBoundingClientRect());
+		return b.right <= o.left && o.right <= m.left;
+	})()`) {
+		alice.fail("the board, the orders and press are not side by side")
+	}
+
+	bobPower := eval[string](bob, `document.querySelector("#pane-orders h2").textContent.split(" — ")[0].trim()`)
+	alice.click(fmt.Sprintf(`.channel[data-channel=%q]`, bobPower))
+	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Shall we?"), chromedp.Click(chromedp.CSS("#press-send")))
+	bob.wait("the preview", `document.querySelector("#press-preview")?.textContent.includes("Shall we?") && !document.querySelector("#press-preview").hidden`)
+	if !bob.visible("#pane-orders") || bob.visible("#pane-press") {
+		bob.fail("the preview did not leave bob on his orders")
+	}
+	bob.click("#press-preview .preview-open")
+	bob.wait("press open", `document.querySelector("#tab-press").getAttribute("aria-selected") === "true" && document.querySelector("#pane-press").offsetParent !== null`)
+	if !bob.visible("#pane-press .messages") {
+		bob.fail("press is not on screen after the preview was clicked")
+	}
+}
+
+// TestProvinceNamesInTheBrowser: a desktop names a province on hover (its
+// title); a long press on a touch screen names it too.
+func TestProvinceNamesInTheBrowser(t *testing.T) {
+	s := newSite(t)
+	p := s.person("pat")
+	p.phone()
+	p.signUp("correct horse")
+	p.soloGame("standard", "France")
+	if got := eval[string](p, `document.querySelector('.board [data-province="bur"] > title')?.textContent ?? ""`); got != "Burgundy" {
+		p.fail("Burgundy's title reads %q", got)
+	}
+	p.click("#tab-board")
+	x, y := p.provinceXY("bur")
+	touch := func(typ input.DispatchTouchEventType, points []*input.TouchPoint) {
+		p.t.Helper()
+		if _, err := chromedp.Call(p.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points}); err != nil {
+			p.fail("touch %s: %v", typ, err)
+		}
+	}
+	touch(input.DispatchTouchEventTypeTouchStart, []*input.TouchPoint{{X: x, Y: y}})
+	p.wait("the name", `document.querySelector(".board .province-name")?.textContent === "BUR · Burgundy"`)
+	touch(input.DispatchTouchEventTypeTouchEnd, []*input.TouchPoint{})
+	if eval[bool](p, `!!document.querySelector("#board-chooser .choice")`) {
+		p.fail("a long press started an order")
+	}
+}
