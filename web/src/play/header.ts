@@ -20,7 +20,10 @@ export function header(ctx: Ctx): HTMLElement {
     phase.textContent = text;
     clock.replaceChildren();
     if (g.deadline && g.status === "active" && !rec) {
-      clock.append(h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline))));
+      clock.append(
+        h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)),
+        h("span", { class: "muted" }, paren(fmtDate(g.deadline))),
+      );
     }
   });
   return h("header", { class: "game-head" }, title, h("div", { class: "phase-line" }, phase, " ", clock));

@@ -12,10 +12,12 @@ export function historyBar(ctx: Ctx): HTMLElement {
   ctx.store.on(["history", "viewing"], (s) => {
     const at = s.viewing ?? s.history.length;
     bar.replaceChildren(
-      h("button", { type: "button", id: "hist-prev", "aria-label": t("history.prev"), title: t("history.prev") + " (←)", disabled: at <= 0, onclick: () => step(ctx, -1) }, "◀"),
+      h("button", { type: "button", id: "hist-prev", "aria-label": t("history.prev"), title: t("history.prev") + " (←)",
+        disabled: at <= 0, onclick: () => step(ctx, -1) }, "◀"),
       h("span", { class: "hist-label", "aria-live": "polite" }, s.viewing === null ? t("history.now") : phaseLabel(s.history[s.viewing]!.phase)),
-      h("button", { type: "button", id: "hist-next", "aria-label": t("history.next"), title: t("history.next") + " (→)", disabled: s.viewing === null, onclick: () => step(ctx, 1) }, "▶"),
-      s.viewing !== null ? h("button", { type: "button", id: "hist-now", onclick: () => ctx.store.set({ viewing: null, explain: null }) }, t("history.now")) : "",
+      h("button", { type: "button", id: "hist-next", "aria-label": t("history.next"), title: t("history.next") + " (→)",
+        disabled: s.viewing === null, onclick: () => step(ctx, 1) }, "▶"),
+      s.viewing !== null ? h("button", { type: "button", id: "hist-now", onclick: () => step(ctx, s.history.length - s.viewing!) }, t("history.now")) : "",
     );
   });
   return bar;
@@ -45,8 +47,10 @@ function drawResults(ctx: Ctx, s: Readonly<PlayState>, box: HTMLElement): void {
   if (!list.length) return;
   const ex = s.explain;
   box.append(
-    h("h3", {}, label, " ", !rec && s.history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(ctx, -1) }, t("results.show")) : ""),
-    ex ? h("p", { class: "explain", id: "explain", role: "status" }, h("b", {}, ex.text), " — ", resultWord(ex.result ?? "succeeded", ex.reason), ex.message ? paren(ex.message) : "") : "",
+    h("h3", {}, label, " ",
+      !rec && s.history.length ? h("button", { type: "button", class: "link", id: "show-last", onclick: () => step(ctx, -1) }, t("results.show")) : ""),
+    ex ? h("p", { class: "explain", id: "explain", role: "status" },
+      h("b", {}, ex.text), " — ", resultWord(ex.result ?? "succeeded", ex.reason), ex.message ? paren(ex.message) : "") : "",
     h("ul", { class: "result-list" }, ...list.map((r) => resultLine(ctx, r))),
   );
 }

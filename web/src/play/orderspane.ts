@@ -98,7 +98,8 @@ function choiceLabel(ctx: Ctx, s: Readonly<PlayState>, key: string): string {
 function choices(ctx: Ctx, s: Readonly<PlayState>): HTMLElement[] {
   return [
     h("div", { class: "choices" }, ...s.builder.choices().map((c) =>
-      h("button", { type: "button", class: "choice", "data-choice": c.key, title: ctx.place(c.key), onclick: () => choose(ctx, c.key) }, choiceLabel(ctx, s, c.key)))),
+      h("button", { type: "button", class: "choice", "data-choice": c.key, title: ctx.place(c.key), onclick: () => choose(ctx, c.key) },
+        choiceLabel(ctx, s, c.key)))),
     h("button", { type: "button", class: "link cancel", onclick: () => cancel(ctx) }, t("orders.cancel")),
   ];
 }
@@ -117,7 +118,8 @@ function drawChooser(ctx: Ctx, s: Readonly<PlayState>, box: HTMLElement): void {
   box.append(h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, prompt(s)));
   if (b.step === "unit") {
     box.append(h("div", { class: "choices units" }, ...b.units().map((u) =>
-      h("button", { type: "button", class: "choice unit-choice", "data-choice": u, title: ctx.place(u), onclick: () => clickProvince(ctx, u) }, unitLabel(s, u)))));
+      h("button", { type: "button", class: "choice unit-choice", "data-choice": u, title: ctx.place(u), onclick: () => clickProvince(ctx, u) },
+        unitLabel(s, u)))));
     const waive = o.orders.find((x) => x.kind === "waive");
     if (waive) box.append(h("button", { type: "button", class: "choice", id: "waive", onclick: () => addOption(ctx, waive) }, t("kind.waive")));
     return;
@@ -132,7 +134,8 @@ function drawDrafts(ctx: Ctx, s: Readonly<PlayState>, list: HTMLElement, none: H
   list.replaceChildren(...s.drafts.map((d, i) =>
     h("li", { class: errAt.has(i) ? "bad" : d.option ? "" : "unknown", "data-order": d.text },
       h("span", { class: "order-text" }, d.text),
-      errAt.has(i) ? h("span", { class: "error" }, " — " + errAt.get(i)) : !d.option && s.options ? h("span", { class: "muted small" }, " — " + t("orders.unknown")) : null,
+      errAt.has(i) ? h("span", { class: "error" }, " — " + errAt.get(i))
+        : !d.option && s.options ? h("span", { class: "muted small" }, " — " + t("orders.unknown")) : null,
       h("button", { type: "button", class: "link remove", "aria-label": t("orders.remove", { order: d.text }), onclick: () => remove(ctx, d) }, "✕"),
     )));
   none.textContent = s.drafts.length ? "" : t(("orders.nodrafts." + s.g.phase.type) as Key);
@@ -144,7 +147,8 @@ function typedOrders(ctx: Ctx): HTMLElement {
     typed(ctx, area.value);
     area.value = "";
   };
-  return h("details", { class: "typed" }, h("summary", {}, t("orders.type")), area, h("button", { type: "button", id: "add-typed", onclick: add }, t("orders.add")));
+  return h("details", { class: "typed" },
+    h("summary", {}, t("orders.type")), area, h("button", { type: "button", id: "add-typed", onclick: add }, t("orders.add")));
 }
 
 const stateWord: Record<string, Key> = { saved: "orders.state.saved", saving: "orders.state.saving", dirty: "orders.state.dirty", error: "orders.state.error" };
@@ -157,8 +161,10 @@ function drawSave(ctx: Ctx, s: Readonly<PlayState>, box: HTMLElement): void {
   const bad = s.saveErrors.some((e) => e.index >= 0);
   box.replaceChildren(
     h("div", { class: "save-row" },
-      h("button", { type: "button", class: "primary", id: "save", disabled: s.save === "saving", onclick: () => void save(ctx, !!g.my_orders?.ready) }, t("orders.save")),
-      h("span", { class: "save-state s-" + s.save, id: "save-state", role: "status" }, t(s.save === "error" && bad ? "orders.state.refused" : stateWord[s.save]!)),
+      h("button", { type: "button", class: "primary", id: "save", disabled: s.save === "saving", onclick: () => void save(ctx, !!g.my_orders?.ready) },
+        t("orders.save")),
+      h("span", { class: "save-state s-" + s.save, id: "save-state", role: "status" },
+        t(s.save === "error" && bad ? "orders.state.refused" : stateWord[s.save]!)),
     ),
     ...s.saveErrors.filter((e) => e.index < 0).map((e) => h("p", { class: "error" }, e.message)),
     h("div", { class: "ready-row" }, ready, h("label", { for: "ready" }, t("orders.ready"))),

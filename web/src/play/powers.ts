@@ -10,13 +10,15 @@ import { gameSettings } from "../seats";
 import { h, toast } from "../ui";
 import type { Ctx, PlayState } from "./state";
 
+const columns = ["powers.power", "powers.player", "powers.centres", "powers.units", "powers.state"] as const;
+
 export function powersPane(ctx: Ctx): HTMLElement {
   const pane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") });
   ctx.store.on(["g"], (s) => {
     const g = s.g;
     pane.replaceChildren(
       h("table", { class: "powers" },
-        h("thead", {}, h("tr", {}, ...(["powers.power", "powers.player", "powers.centres", "powers.units", "powers.state"] as const).map((k) => h("th", {}, t(k))))),
+        h("thead", {}, h("tr", {}, ...columns.map((k) => h("th", {}, t(k))))),
         h("tbody", {}, ...g.powers.map((p) => powerRow(ctx, s, p)))),
       votes(ctx, s) ?? "",
       ctx.variant ? h("p", { class: "muted small" }, variantText(ctx.variant, "victory")) : "",

@@ -59,7 +59,8 @@ export function preview(ctx: Ctx): HTMLElement {
     box.replaceChildren(
       h("button", { type: "button", class: "link preview-open", onclick: () => setTab(ctx, "press") },
         h("b", {}, ctx.pname(m.from)), ": ", h("span", { class: "preview-body" }, m.body.length > 140 ? m.body.slice(0, 140) + "…" : m.body)),
-      h("button", { type: "button", class: "link preview-close", "aria-label": t("press.preview.close"), onclick: () => ctx.store.set({ preview: null }) }, "✕"),
+      h("button", { type: "button", class: "link preview-close", "aria-label": t("press.preview.close"),
+        onclick: () => ctx.store.set({ preview: null }) }, "✕"),
     );
   });
   return box;

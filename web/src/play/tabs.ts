@@ -15,7 +15,8 @@ export function tabs(ctx: Ctx): HTMLElement {
       ...all
         .filter(([k]) => k !== "press" || s.g.my_power)
         .map(([k, key]) =>
-          h("button", { type: "button", role: "tab", class: "tab tab-" + k, id: "tab-" + k, "aria-selected": s.tab === k ? "true" : "false", "aria-controls": "pane-" + k, onclick: () => setTab(ctx, k) },
+          h("button", { type: "button", role: "tab", class: "tab tab-" + k, id: "tab-" + k,
+            "aria-selected": s.tab === k ? "true" : "false", "aria-controls": "pane-" + k, onclick: () => setTab(ctx, k) },
             t(key),
             k === "press" && s.unread ? h("span", { class: "count", "aria-label": t("press.unread", { n: s.unread }) }, String(s.unread)) : null,
           ),
