@@ -12,7 +12,7 @@ import { unitLabel, type Ctx, type PlayState } from "./state";
 const tapping = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 const say = (k: Key, vars: Record<string, string | number> = {}) => t((tapping() ? k + ".tap" : k) as Key, vars);
 
-/** plural picks a message's form for n ("1 unit", "2 units"). */
+/** counted picks a message's form for a count: its .one form for one ("one unit"), else the form with the number ("2 units"). */
 const counted = (k: string, n: number) => t((n === 1 ? k + ".one" : k) as Key, { n });
 
 export function ordersPane(ctx: Ctx): HTMLElement {
