@@ -14,7 +14,7 @@ import { historyBar, results } from "./history";
 import { ordersPane } from "./orderspane";
 import { powersPane } from "./powers";
 import { preview, pressPane } from "./presspane";
-import { newCtx, type Ctx } from "./state";
+import { newCtx, picked, type Ctx } from "./state";
 import { everything, reloader } from "./sync";
 import { tabs } from "./tabs";
 
@@ -80,12 +80,20 @@ function listen(ctx: Ctx, visible: () => void): () => void {
   const unsaved = (e: BeforeUnloadEvent) => {
     if (ctx.store.state.save === "dirty") e.preventDefault();
   };
+  // A finger or a mouse changes the prompt's words (tap, click); a
+  // screen grown wide shows press, which then counts as read.
+  const coarse = matchMedia("(pointer: coarse)"), wide = matchMedia("(min-width: 1280px)");
+  const repaint = () => picked(ctx);
   document.addEventListener("keydown", keys);
   document.addEventListener("visibilitychange", visible);
   window.addEventListener("beforeunload", unsaved);
+  coarse.addEventListener("change", repaint);
+  wide.addEventListener("change", visible);
   return () => {
     document.removeEventListener("keydown", keys);
     document.removeEventListener("visibilitychange", visible);
     window.removeEventListener("beforeunload", unsaved);
+    coarse.removeEventListener("change", repaint);
+    wide.removeEventListener("change", visible);
   };
 }
