@@ -83,8 +83,8 @@ func serveGzip(w http.ResponseWriter, r *http.Request, gz map[string]zipped, nam
 }
 
 // Handler serves the client: its files by name, and index.html for every
-// other path that is not the API's, so that a page's address (a game's,
-// say) can be opened, bookmarked and reloaded.
+// other path that is not the API's and names no file, so that a page's
+// address (a game's, say) can be opened, bookmarked and reloaded.
 func Handler() http.Handler {
 	files := Files()
 	static := http.FileServerFS(files)
@@ -107,6 +107,13 @@ func Handler() http.Handler {
 				}
 				return
 			}
+		}
+		// A file the client does not have (a name with an extension:
+		// /favicon.ico, an old script) is not found: answering with the
+		// page would hand HTML to whoever asked for an icon or a script.
+		if name != "" && name != "index.html" && strings.Contains(path.Base(name), ".") {
+			http.NotFound(w, r)
+			return
 		}
 		h.Set("Cache-Control", "no-cache")
 		h.Set("Content-Security-Policy", "default-src 'self'; worker-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")

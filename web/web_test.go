@@ -78,6 +78,15 @@ func TestHandlerServesPagesAndFiles(t *testing.T) {
 	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") {
 		t.Errorf("GET /main.js with gzip: %q %q, want it compressed", rec.Header().Get("Content-Encoding"), rec.Header().Get("Content-Type"))
 	}
+	// A file the client lacks is not found: never the page in its place.
+	for _, path := range []string{"/favicon.ico", "/old.js", "/games/x/style.css"} {
+		if rec := get("GET", path); rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "<!doctype html>") {
+			t.Errorf("GET %s: %d %.60q, want 404", path, rec.Code, rec.Body.String())
+		}
+	}
+	if rec := get("GET", "/favicon.svg"); rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Type"), "svg") {
+		t.Errorf("GET /favicon.svg: %d %s, want the icon", rec.Code, rec.Header().Get("Content-Type"))
+	}
 	if rec := get("POST", "/"); rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST /: %d, want 405", rec.Code)
 	}

@@ -428,6 +428,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	// (the lobby is live) and joins.
 	bob.wait("the open game", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q]')`, id))
 	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, id))
+	bob.click(fmt.Sprintf(`#open-games [data-game=%q] .join-go`, id))
 	bob.wait("bob's seat", `location.pathname.endsWith(`+fmt.Sprintf("%q", id)+`) && !!document.querySelector(".forming")`)
 	bobPower := eval[string](bob, `document.querySelector(".forming #my-seat")?.textContent ?? ""`)
 	if !strings.Contains(bobPower, "Austria") {
@@ -467,11 +468,11 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	}
 
 	// Press: alice writes to Austria in private.
-	alice.click("#tab-press")
+	alice.openPress()
 	alice.click(`.channel[data-channel="Austria"]`)
 	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Secret: I go north."), chromedp.Click(chromedp.CSS("#press-send")))
 	bob.wait("the unread count", `document.querySelector("#tab-press .count")?.textContent === "1"`)
-	bob.click("#tab-press")
+	bob.openPress()
 	bob.click(`.channel[data-channel="England"]`)
 	bob.wait("alice's message", `document.querySelector(".messages").textContent.includes("Secret: I go north.")`)
 	bob.wait("no more unread", `!document.querySelector("#tab-press .count")`)
@@ -731,7 +732,7 @@ func TestSengokuBuildInTheBrowser(t *testing.T) {
 	})
 	p.do(chromedp.Reload())
 	p.wait("the winter", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Winter 1570")`)
-	p.wait("the builds due", `document.querySelector("#orders-pane, body").textContent.includes("You may build 2 unit(s).")`)
+	p.wait("the builds due", `document.querySelector("#orders-pane, body").textContent.includes("You may build 2 units.")`)
 	p.click("#chooser .unit-choice")
 	for i := 0; i < 3 && eval[bool](p, `!!document.querySelector("#chooser .choices .choice:not(.unit-choice)")`); i++ {
 		p.click("#chooser .choices .choice:not(.unit-choice)")
@@ -799,7 +800,7 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 	})
 	p.do(chromedp.Reload())
 	p.wait("the removals", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Winter 1901")`)
-	p.wait("the removals due", `document.body.textContent.includes("You must remove 2 unit(s).")`)
+	p.wait("the removals due", `document.body.textContent.includes("You must remove 2 units.")`)
 	p.clickProvince("bur")
 	p.clickProvince("pic")
 	if got, want := p.drafts(), "REMOVE A BUR; REMOVE A PIC"; got != want {
@@ -821,7 +822,7 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 		pos.SupplyCenters["spa"], pos.SupplyCenters["por"] = "France", "France"
 	})
 	p.do(chromedp.Reload())
-	p.wait("the builds due", `document.body.dataset.ready === "1" && document.body.textContent.includes("You may build 2 unit(s).")`)
+	p.wait("the builds due", `document.body.dataset.ready === "1" && document.body.textContent.includes("You may build 2 units.")`)
 	p.clickProvince("par")
 	p.click("#waive")
 	if got, want := p.drafts(), "BUILD A PAR; WAIVE"; got != want {
@@ -939,7 +940,7 @@ func TestPrivateGameInTheBrowser(t *testing.T) {
 		p.wait("the board", `document.body.dataset.ready === "1"`)
 	}
 
-	bob.click("#tab-press")
+	bob.openPress()
 	bob.wait("the press panel", `!!document.querySelector("#press-public-only")`)
 	if chans := eval[[]string](bob, `[...document.querySelectorAll(".channel")].map(c => c.dataset.channel)`); len(chans) != 1 || chans[0] != "*" {
 		bob.fail("channels %v, want the public one alone", chans)
@@ -948,7 +949,7 @@ func TestPrivateGameInTheBrowser(t *testing.T) {
 		bob.fail("a public-press game offers groups")
 	}
 	bob.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Hello, everyone."), chromedp.Click(chromedp.CSS("#press-send")))
-	alice.click("#tab-press")
+	alice.openPress()
 	alice.wait("bob's message", `document.querySelector(".messages").textContent.includes("Hello, everyone.")`)
 }
 
@@ -1031,7 +1032,7 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	bar := p.text("#centre-bar")
 	p.click("#tab-powers")
 	table := p.text("#pane-powers table")
-	p.click("#tab-press")
+	p.openPress()
 	channels := p.text("#pane-press .channels")
 	for _, name := range want {
 		for where, got := range map[string]string{"the centre bar": bar, "the powers table": table} {
@@ -1129,3 +1130,13 @@ func TestSengokuInJapaneseInTheBrowser(t *testing.T) {
 
 // expectRefusal says that the flow expects the server to refuse a batch of orders.
 func (p *person) expectRefusal(id string) { p.expect["422 /api/v1/games/"+id+"/orders"] = true }
+
+// openPress brings press into view: its tab where the screen has tabs for
+// it, while a wide screen shows press beside the orders.
+func (p *person) openPress() {
+	p.t.Helper()
+	if eval[bool](p, `getComputedStyle(document.querySelector("#tab-press")).display !== "none"`) {
+		p.click("#tab-press")
+	}
+	p.wait("the press pane", `document.querySelector("#pane-press")?.offsetParent != null`)
+}

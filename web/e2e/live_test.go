@@ -39,7 +39,7 @@ func TestGamePageOutlastsARefusedStream(t *testing.T) {
 	// Live again: the start and the press come at once.
 	alice.click("#start")
 	bob.wait("the board", `document.body.dataset.ready === "1"`)
-	bob.click("#tab-press")
+	bob.openPress()
 	bob.click(`.channel[data-channel="England"]`)
 	bob.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Hello again."), chromedp.Click(chromedp.CSS("#press-send")))
 	alice.wait("bob's message counted", `document.querySelector("#tab-press .count")?.textContent === "1"`)

@@ -63,6 +63,13 @@ func TestPictures(t *testing.T) {
 		}
 		p.click("#ready")
 		p.wait("the first phase played", `document.querySelectorAll("#results .res").length > 0`)
+		if v.variant == "standard" {
+			// Press beside the board has a message to show, and the orders a draft.
+			p.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "Italy: Burgundy is mine, the Alps are yours?"), chromedp.Click(chromedp.CSS("#press-send")))
+			p.wait("the message", `document.querySelector(".messages").textContent.includes("Burgundy is mine")`)
+			p.order("mar", "move", "spa")
+			p.click("#save")
+		}
 		games = append(games, game{v.variant, id})
 	}
 	games = append(games, game{"diceplomacy", p.diceTable()})

@@ -78,6 +78,10 @@ export class Board {
   onProvince: (id: string) => void = () => {};
   /** onOrder is called with an order drawn with its result when it is clicked. */
   onOrder: (d: Drawn) => void = () => {};
+  /** canDrag says whether the unit at a province may be dragged to give its order (with a mouse). */
+  canDrag: (id: string) => boolean = () => false;
+  /** onDrag is called when a unit is dragged from one province and dropped on another. */
+  onDrag: (from: string, to: string) => void = () => {};
 
   constructor() {
     this.el = h("div", { class: "board", tabindex: 0, "aria-label": t("board.label"), role: "application" });
@@ -379,6 +383,15 @@ export class Board {
     return { x: p.x, y: p.y };
   }
 
+  /** provinceAt is the province under a point of the screen, if any. */
+  private provinceAt(x: number, y: number): string | null {
+    for (const hit of document.elementsFromPoint(x, y)) {
+      const p = hit.closest("[data-province]");
+      if (p && this.svg?.contains(p)) return p.getAttribute("data-province")!.toLowerCase();
+    }
+    return null;
+  }
+
   private interact(svg: SVGSVGElement): void {
     svg.addEventListener(
       "wheel",
@@ -388,12 +401,46 @@ export class Board {
       },
       { passive: false },
     );
+    this.pointers(svg);
+    this.el.addEventListener("keydown", (e) => {
+      if (e.target !== this.el) return;
+      const step = this.vb.w / 10;
+      // Shift and the arrows pan: letters give orders, the arrows alone step the history.
+      const keys: Record<string, () => void> = {
+        "+": () => this.zoom(0.8),
+        "=": () => this.zoom(0.8),
+        "-": () => this.zoom(1.25),
+        "0": () => this.reset(),
+        ...(e.shiftKey ? { ArrowUp: () => this.pan(0, -step), ArrowDown: () => this.pan(0, step), ArrowLeft: () => this.pan(-step, 0), ArrowRight: () => this.pan(step, 0) } : {}),
+      };
+      const fn = keys[e.key];
+      if (fn) {
+        e.preventDefault();
+        e.stopPropagation();
+        fn();
+      }
+    });
+  }
+
+  /**
+   * pointers follows the pointers on the board: a click (or tap) on a
+   * province or a played order; a drag that pans, or, with a mouse from
+   * a unit that may be ordered, that draws its order to where it is
+   * dropped; two fingers that zoom; a long press that names a province.
+   */
+  private pointers(svg: SVGSVGElement): void {
     const down = new Map<number, { x: number; y: number }>();
-    let moved = 0;
-    let pinch = 0;
+    let moved = 0, pinch = 0, dragFrom: string | null = null, held = 0, named = false;
+    const line = s("line", { class: "drag-line" });
     svg.addEventListener("pointerdown", (e) => {
       down.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (down.size === 1) moved = 0;
+      if (down.size === 1) {
+        moved = 0;
+        named = false;
+        const p = e.pointerType === "mouse" ? this.provinceAt(e.clientX, e.clientY) : null;
+        dragFrom = p && this.canDrag(p) ? p : null;
+        if (e.pointerType === "touch") held = window.setTimeout(() => (named = this.nameAt(e.clientX, e.clientY)), 550);
+      }
       if (down.size === 2) {
         const [a, b] = [...down.values()];
         pinch = Math.hypot(a!.x - b!.x, a!.y - b!.y);
@@ -406,11 +453,16 @@ export class Board {
       if (down.size === 1) {
         moved += Math.abs(now.x - prev.x) + Math.abs(now.y - prev.y);
         if (moved > 6) {
+          window.clearTimeout(held);
           svg.setPointerCapture(e.pointerId);
-          const a = this.toBoard(svg, prev.x, prev.y), b = this.toBoard(svg, now.x, now.y);
-          this.pan(a.x - b.x, a.y - b.y);
+          if (dragFrom) this.dragLine(line, dragFrom, this.toBoard(svg, now.x, now.y));
+          else {
+            const a = this.toBoard(svg, prev.x, prev.y), b = this.toBoard(svg, now.x, now.y);
+            this.pan(a.x - b.x, a.y - b.y);
+          }
         }
       } else if (down.size === 2) {
+        window.clearTimeout(held);
         moved = 100;
         down.set(e.pointerId, now);
         const [a, b] = [...down.values()];
@@ -424,42 +476,53 @@ export class Board {
     const up = (e: PointerEvent) => {
       const was = down.size;
       down.delete(e.pointerId);
-      if (e.type !== "pointerup" || was !== 1 || moved > 6) return;
-      // Drafts let clicks through to the province under them; an order
-      // drawn with its result explains itself.
-      const hits = document.elementsFromPoint(e.clientX, e.clientY);
-      for (const hit of hits) {
-        const order = hit.closest(".orders .order");
-        if (order) {
-          const d = this.lastOrders.find((o) => o.text === order.getAttribute("data-order"));
-          if (d?.result) return this.onOrder(d);
-          continue;
-        }
-        const p = hit.closest("[data-province]");
-        if (p) return this.onProvince(p.getAttribute("data-province")!.toLowerCase());
+      window.clearTimeout(held);
+      line.remove();
+      if (e.type !== "pointerup" || was !== 1 || named) return;
+      if (moved > 6) {
+        const to = dragFrom && this.provinceAt(e.clientX, e.clientY);
+        if (dragFrom && to && to !== dragFrom) this.onDrag(dragFrom, to);
+        return;
       }
+      this.clicked(e.clientX, e.clientY);
     };
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
-    this.el.addEventListener("keydown", (e) => {
-      if (e.target !== this.el) return;
-      const step = this.vb.w / 10;
-      const keys: Record<string, () => void> = {
-        "+": () => this.zoom(0.8),
-        "=": () => this.zoom(0.8),
-        "-": () => this.zoom(1.25),
-        "0": () => this.reset(),
-        w: () => this.pan(0, -step),
-        s: () => this.pan(0, step),
-        a: () => this.pan(-step, 0),
-        d: () => this.pan(step, 0),
-      };
-      const fn = keys[e.key];
-      if (fn) {
-        e.preventDefault();
-        fn();
+  }
+
+  /** clicked reads a click: drafts let it through to the province under them; a played order explains itself. */
+  private clicked(x: number, y: number): void {
+    for (const hit of document.elementsFromPoint(x, y)) {
+      const order = hit.closest(".orders .order");
+      if (order) {
+        const d = this.lastOrders.find((o) => o.text === order.getAttribute("data-order"));
+        if (d?.result) return this.onOrder(d);
+        continue;
       }
-    });
+      const p = hit.closest("[data-province]");
+      if (p) return this.onProvince(p.getAttribute("data-province")!.toLowerCase());
+    }
+  }
+
+  /** dragLine draws the line of a unit being dragged, from its province to the pointer. */
+  private dragLine(line: SVGLineElement, from: string, to: Pt): void {
+    const a = this.point(from);
+    if (!a) return;
+    for (const [k, v] of Object.entries({ x1: a.x, y1: a.y, x2: to.x, y2: to.y })) line.setAttribute(k, String(v));
+    if (!line.isConnected) this.ordersG.append(line);
+  }
+
+  /** nameAt shows the name of the province under a long press, for a while; false where there is none. */
+  private nameAt(x: number, y: number): boolean {
+    const p = this.provinceAt(x, y);
+    const name = p ? this.place(p) : "";
+    if (!p || !name) return false;
+    this.el.querySelector(".province-name")?.remove();
+    const r = this.el.getBoundingClientRect();
+    const tip = h("div", { class: "province-name", role: "status", style: `left:${x - r.left}px;top:${y - r.top}px` }, `${p.toUpperCase()} · ${name}`);
+    this.el.append(tip);
+    window.setTimeout(() => tip.remove(), 2500);
+    return true;
   }
 
   private lastOrders: Drawn[] = [];

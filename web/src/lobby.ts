@@ -3,7 +3,7 @@
 
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, powerName, t, variantText, variantTitle } from "./i18n";
+import { countdown, fmtDate, powerName, t, variantText, variantTitle, type Key } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -30,92 +30,9 @@ export const lobbyPage: Page = (root) => {
     return;
   }
   let stopped = false;
-  const mine = h("section", { class: "card", "aria-labelledby": "my-games-h" }, h("h2", { id: "my-games-h" }, t("lobby.mine")), h("p", { class: "muted" }, t("loading")));
-  const open = h("section", { class: "card", "aria-labelledby": "open-games-h" }, h("h2", { id: "open-games-h" }, t("lobby.open")), h("p", { class: "muted" }, t("loading")));
-  const create = h("section", { class: "card", "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, t("lobby.create")));
+  const card = (id: string, title: Key, ...more: HTMLElement[]) => h("section", { class: "card", "aria-labelledby": id }, h("h2", { id }, t(title)), ...more);
+  const [mine, open, create] = [card("my-games-h", "lobby.mine", loadingNote()), card("open-games-h", "lobby.open", loadingNote()), card("create-h", "lobby.create")];
   root.append(h("div", { class: "lobby" }, mine, open, create));
-
-  const row = (g: GameSummary, detail: Game | undefined, actions: Node[]) => {
-    const isDue = detail ? due(detail) : false;
-    return h(
-      "li",
-      { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
-      h("a", { href: "/games/" + g.id, class: "game-name" }, g.name),
-      h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as "status.active"))),
-      g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
-      isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
-      g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
-      ...actions,
-    );
-  };
-
-  const refresh = async () => {
-    try {
-      const [my, forming, active] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active")]);
-      if (stopped) return;
-      const details = new Map<string, Game>();
-      await Promise.all(
-        my.filter((g) => g.status !== "finished").slice(0, 20).map(async (g) => {
-          try {
-            details.set(g.id, await api.game(g.id));
-          } catch {
-            // a game that cannot be read now is listed without its mark
-          }
-        }),
-      );
-      if (stopped) return;
-      const myIds = new Set(my.map((g) => g.id));
-      const myList = h("ul", { class: "games", id: "my-games" });
-      for (const g of my) {
-        const d = details.get(g.id);
-        const acts: Node[] = [];
-        if (g.status === "forming" && d?.you_created) {
-          acts.push(
-            h("button", {
-              class: "primary start-game",
-              onclick: async () => {
-                try {
-                  await api.start(g.id);
-                  navigate("/games/" + g.id);
-                } catch (e) {
-                  toast(errorText(e), "error");
-                }
-              },
-            }, t("lobby.start")),
-          );
-        }
-        myList.append(row(g, d, acts));
-      }
-      mine.replaceChildren(mine.firstChild!, my.length ? myList : h("p", { class: "muted" }, t("lobby.none")));
-      const openList = h("ul", { class: "games", id: "open-games" });
-      for (const g of forming.filter((g) => !myIds.has(g.id))) {
-        openList.append(
-          row(g, undefined, [
-            h("button", {
-              class: "join-game",
-              onclick: async () => {
-                try {
-                  await api.join(g.id);
-                  navigate("/games/" + g.id);
-                } catch (e) {
-                  toast(errorText(e), "error");
-                }
-              },
-            }, t("lobby.join")),
-          ]),
-        );
-      }
-      open.replaceChildren(open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen")));
-      // Games under way that the player does not play: anyone may follow them.
-      const watch = active.filter((g) => !myIds.has(g.id)).slice(0, 20);
-      if (watch.length) {
-        open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
-      }
-      rereadAfter(watch);
-    } catch (e) {
-      toast(errorText(e), "error");
-    }
-  };
 
   // The lists follow the lobby's stream: each event reads them again, one
   // reading at a time, and the events of a burst that come during a
@@ -129,7 +46,10 @@ export const lobbyPage: Page = (root) => {
     }
     loading = true;
     try {
-      await refresh();
+      const lists = await readLists();
+      if (!stopped) rereadAfter(drawLists(mine, open, lists));
+    } catch (e) {
+      toast(errorText(e), "error");
     } finally {
       loading = false;
       if (again && !stopped) {
@@ -178,6 +98,104 @@ export const lobbyPage: Page = (root) => {
     clearTimeout(reread);
   };
 };
+
+const loadingNote = () => h("p", { class: "muted" }, t("loading"));
+
+/** row is a game's line in a list: its name, variant and state, marks, time left, and what may be done. */
+function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLElement {
+  const isDue = detail ? due(detail) : false;
+  return h(
+    "li",
+    { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
+    h("a", { href: "/games/" + g.id, class: "game-name" }, g.name),
+    h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as "status.active"))),
+    g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
+    isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
+    g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
+    ...actions,
+  );
+}
+
+interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; details: Map<string, Game> }
+
+/** readLists reads the lobby's lists, and the player's unfinished games for their marks. */
+async function readLists(): Promise<Lists> {
+  const [my, forming, active] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active")]);
+  const details = new Map<string, Game>();
+  await Promise.all(
+    my.filter((g) => g.status !== "finished").slice(0, 20).map(async (g) => {
+      try {
+        details.set(g.id, await api.game(g.id));
+      } catch {
+        // a game that cannot be read now is listed without its mark
+      }
+    }),
+  );
+  return { my, forming, active, details };
+}
+
+/** drawLists draws the lists into their cards and returns the games followed but not played. */
+function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, details }: Lists): GameSummary[] {
+  const myIds = new Set(my.map((g) => g.id));
+  const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => {
+    const d = details.get(g.id);
+    return row(g, d, g.status === "forming" && d?.you_created ? [startButton(g)] : []);
+  }));
+  mine.replaceChildren(mine.firstChild!, my.length ? myList : h("p", { class: "muted" }, t("lobby.none")));
+  const openList = h("ul", { class: "games", id: "open-games" });
+  for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, undefined, [joinButton(g)]));
+  open.replaceChildren(open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen")));
+  // Games under way that the player does not play: anyone may follow them.
+  const watch = active.filter((g) => !myIds.has(g.id)).slice(0, 20);
+  if (watch.length) {
+    open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
+  }
+  return watch;
+}
+
+function startButton(g: GameSummary): HTMLElement {
+  const start = async () => {
+    try {
+      await api.start(g.id);
+      navigate("/games/" + g.id);
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
+  };
+  return h("button", { class: "primary start-game", onclick: () => void start() }, t("lobby.start"));
+}
+
+/**
+ * joinButton joins an open game: it first asks which power, among the
+ * free ones, the player takes ("any free one" as well, the first free).
+ */
+function joinButton(g: GameSummary): HTMLElement {
+  const box = h("span", { class: "join-box" });
+  const join = async (power: string) => {
+    try {
+      await api.join(g.id, power || undefined);
+      navigate("/games/" + g.id);
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
+  };
+  const ask = async () => {
+    let free: string[] = [];
+    try {
+      const d = await api.game(g.id);
+      // Diceplomacy's seats are all alike: the first free one.
+      if (d.kind !== "diplomacy") return join("");
+      free = d.kind === "diplomacy" ? d.powers.filter((p) => !p.player && !p.bot).map((p) => p.power) : [];
+    } catch (e) {
+      return toast(errorText(e), "error");
+    }
+    const pick = h("select", { class: "join-power", "aria-label": t("lobby.power") }, h("option", { value: "" }, t("lobby.power.any")), ...free.map((p) => h("option", { value: p }, powerName(g.variant, p))));
+    box.replaceChildren(pick, h("button", { type: "button", class: "primary join-go", onclick: () => void join(pick.value) }, t("lobby.join")));
+    pick.focus();
+  };
+  box.append(h("button", { type: "button", class: "join-game", onclick: () => void ask() }, t("lobby.join") + "…"));
+  return box;
+}
 
 const lengths: [number, string][] = [
   [300, "len.5m"],
@@ -232,41 +250,44 @@ function createForm(vs: Variant[]): HTMLFormElement {
   variant.addEventListener("change", update);
   bots.addEventListener("change", () => (level.disabled = !bots.checked));
   update();
-  const form = h(
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const v = vs.find((v) => v.name === variant.value)!;
+    const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
+    // Diplomacy's bots play at a level; Diceplomacy's have one.
+    if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
+    if (name.value.trim()) req["name"] = name.value.trim();
+    if (v.kind === "diceplomacy") req["players"] = Number(players.value);
+    if (power.value) req["power"] = power.value;
+    void createGame(req);
+  };
+  const field = (id: string, label: Key, ...els: HTMLElement[]) => h("div", { class: "field" }, h("label", { for: id }, t(label)), ...els);
+  const check = (box: HTMLInputElement, label: Key) => h("div", { class: "field check" }, box, h("label", { for: box.id }, t(label)));
+  return h(
     "form",
-    {
-      id: "create-form",
-      onsubmit: async (e: Event) => {
-        e.preventDefault();
-        const v = vs.find((v) => v.name === variant.value)!;
-        const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
-        // Diplomacy's bots play at a level; Diceplomacy's have one.
-        if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
-        if (name.value.trim()) req["name"] = name.value.trim();
-        if (v.kind === "diceplomacy") req["players"] = Number(players.value);
-        if (power.value) req["power"] = power.value;
-        try {
-          const g = await api.create(req);
-          // "Any free one": the first free seat, as joining gives it.
-          if (!power.value) await api.join(g.id);
-          navigate("/games/" + g.id);
-        } catch (err) {
-          toast(errorText(err), "error");
-        }
-      },
-    },
-    h("div", { class: "field" }, h("label", { for: "new-variant" }, t("lobby.variant")), variant),
+    { id: "create-form", onsubmit: submit },
+    field("new-variant", "lobby.variant", variant),
     describe,
-    h("div", { class: "field" }, h("label", { for: "new-name" }, t("lobby.name")), name),
-    h("div", { class: "field" }, h("label", { for: "new-length" }, t("lobby.length")), length),
+    field("new-name", "lobby.name", name),
+    field("new-length", "lobby.length", length),
     playersRow,
     powerRow,
-    h("div", { class: "field check" }, bots, h("label", { for: "new-bots" }, t("lobby.bots"))),
+    check(bots, "lobby.bots"),
     levelRow,
-    h("div", { class: "field" }, h("label", { for: "new-press" }, t("lobby.press")), press, pressNote),
-    h("div", { class: "field check" }, priv, h("label", { for: "new-private" }, t("lobby.private"))),
-    h("div", { class: "field check" }, spectators, h("label", { for: "new-spectators" }, t("lobby.spectators"))),
+    field("new-press", "lobby.press", press, pressNote),
+    check(priv, "lobby.private"),
+    check(spectators, "lobby.spectators"),
     h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
   );
-  return form;
+}
+
+/** createGame creates a game and opens its page; with "any free one", it joins the first free seat. */
+async function createGame(req: Record<string, unknown>): Promise<void> {
+  try {
+    const g = await api.create(req);
+    if (!req["power"]) await api.join(g.id);
+    navigate("/games/" + g.id);
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
 }

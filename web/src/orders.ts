@@ -8,7 +8,12 @@ import type { Option } from "./api";
 import type { Drawn } from "./board";
 
 export const base = (loc: string) => loc.split("/")[0]!.toLowerCase();
-const norm = (text: string) => text.trim().replace(/\s+/g, " ").toUpperCase();
+
+/**
+ * norm writes a typed order as the server does: upper case, one space
+ * between words and around each dash ("F NWY-STP/NC" is "F NWY - STP/NC").
+ */
+export const norm = (text: string) => text.replace(/-/g, " - ").trim().replace(/\s+/g, " ").toUpperCase();
 
 /** The choice the builder waits for. */
 export type Step = "unit" | "kind" | "target" | "dest" | "coast" | "done";
@@ -23,6 +28,24 @@ const distinct = (opts: Option[], f: (o: Option) => string): Choice[] => {
   for (const o of opts) m.set(f(o), [...(m.get(f(o)) ?? []), o]);
   return [...m].map(([key, options]) => ({ key, options }));
 };
+
+/**
+ * The keys that choose a kind of order, by its first letter: hold, move,
+ * support, convoy; build, disband (or remove), retreat; a and f a build's
+ * unit; w the railway, p the canal.
+ */
+const letters: Record<string, string[]> = {
+  h: ["hold"], m: ["move"], s: ["support"], c: ["convoy"], r: ["retreat"], d: ["disband", "remove"],
+  b: ["build:army", "build:fleet"], a: ["build:army"], f: ["build:fleet"], w: ["railway"], p: ["permit"],
+};
+
+/**
+ * When a click alone must tell the kind of order, the first kind of these
+ * with the clicked province as its target wins: a unit of the player's
+ * own is supported (or convoyed), any other province is moved to.
+ */
+const byClickOwn = ["convoy", "support", "move", "retreat", "railway", "permit"];
+const byClickOther = ["move", "retreat", "convoy", "support", "railway", "permit"];
 
 export class Builder {
   step: Step = "unit";
@@ -64,6 +87,7 @@ export class Builder {
   /** provinces the board highlights as legal for the current step. */
   legal(): string[] {
     if (this.step === "unit") return this.units();
+    if (this.step === "kind") return [...new Set(this.cands.filter((o) => o.target).map((o) => base(o.target)))];
     if (this.step === "target" || this.step === "dest") return this.choices().map((c) => c.key).filter(Boolean);
     return [];
   }
@@ -78,8 +102,15 @@ export class Builder {
     if (this.cands.length === 0) this.reset();
     else if (n(kindKey) > 1 && !this.chosen.has("kind")) this.step = "kind";
     else if (this.cands.some((o) => o.target) && !this.chosen.has("target")) this.step = "target";
-    else if (this.cands.some((o) => o.dest) && !this.chosen.has("dest")) this.step = "dest";
-    else if (n((o) => o.text) > 1) this.step = "coast";
+    // A support's destination is always clicked (its unit again to hold),
+    // even when holding is all it may support.
+    else if (this.cands.some((o) => o.dest || o.kind === "support") && !this.chosen.has("dest")) this.step = "dest";
+    else if (n((o) => o.kind) > 1 && this.cands.some((o) => o.kind === "convoy")) {
+      // Support and convoy of one move from one fleet: the fleet that
+      // can carry the army is taken to carry it (s chooses the support).
+      this.cands = this.cands.filter((o) => o.kind === "convoy");
+      this.advance();
+    } else if (n((o) => o.text) > 1) this.step = "coast";
     else this.step = "done";
   }
 
@@ -104,10 +135,54 @@ export class Builder {
     return true;
   }
 
+  /**
+   * letter chooses a kind of order by its key (see letters): false when
+   * the unit has no such order. With both kinds of build, b leaves the
+   * choice between them.
+   */
+  letter(key: string): boolean {
+    const kinds = letters[key.toLowerCase()];
+    if (this.step !== "kind" || !kinds) return false;
+    const c = this.cands.filter((o) => kinds.includes(kindKey(o)) || kinds.includes(o.kind));
+    if (!c.length) return false;
+    this.cands = c;
+    if (new Set(c.map(kindKey)).size === 1) this.chosen.add("kind");
+    this.advance();
+    return true;
+  }
+
+  /**
+   * clickKind reads a click made while the kind is not chosen yet: the
+   * unit clicked again holds (or disbands); another province is the
+   * order's target, its kind told by whose unit stands there.
+   */
+  private clickKind(p: string): boolean {
+    if (p === this.unit) {
+      const stay = this.cands.filter((o) => !o.target && ["hold", "disband", "remove"].includes(o.kind));
+      const kinds = new Set(stay.map((o) => o.kind));
+      if (kinds.size !== 1) return false;
+      this.cands = stay;
+    } else {
+      const at = this.cands.filter((o) => base(o.target) === p);
+      const order = this.units().includes(p) ? byClickOwn : byClickOther;
+      const kind = order.find((k) => at.some((o) => o.kind === k));
+      if (!kind) return false;
+      // A unit's own province names it: its support and its convoy stay
+      // open until the destination tells them apart.
+      const pair = ["support", "convoy"];
+      this.cands = at.filter((o) => (pair.includes(kind) ? pair.includes(o.kind) : o.kind === kind));
+      this.chosen.add("target");
+    }
+    this.chosen.add("kind");
+    this.advance();
+    return true;
+  }
+
   /** click is a province clicked on the board, read for the current step. */
   click(prov: string): boolean {
     const p = base(prov);
     if (this.step === "unit") return this.selectUnit(p);
+    if (this.step === "kind") return this.clickKind(p);
     if (this.step === "target" || this.step === "dest") {
       if (this.choose(p)) return true;
       // The supported (or convoyed) unit clicked again: support to hold.
@@ -124,7 +199,12 @@ export class Builder {
   }
 }
 
-/** A drafted order: its text, and the option it is when the page built it. */
+/**
+ * A drafted order: its text, and the option it is when it is one of the
+ * legal orders (built by clicks, or typed and recognised). A draft without
+ * an option is a typed line the page does not know as legal: listed,
+ * sent, never drawn.
+ */
 export interface Draft { key: string; text: string; option?: Option }
 
 /** draftKey says which drafts replace each other: one order per unit, any number of waives. */
@@ -134,6 +214,27 @@ export function draftKey(text: string, option?: Option): string {
   if (p.kind === "permit") return "permit:" + base(p.at) + ":" + base(p.target);
   return base(p.at);
 }
+
+/** draft makes the draft of an order's text, with its option when the builder knows it. */
+export function draft(text: string, builder: Builder): Draft {
+  const option = builder.matching(text);
+  const t = option ? option.text : norm(text);
+  return { key: draftKey(t, option), text: t, ...(option ? { option } : {}) };
+}
+
+/** addDraft adds a draft, in place of the draft of the same unit. */
+export function addDraft(list: Draft[], d: Draft): Draft[] {
+  return [...list.filter((x) => x.key !== d.key), d];
+}
+
+/** typed reads typed or pasted orders, one a line (or separated by semicolons), onto the drafts. */
+export function addTyped(list: Draft[], text: string, builder: Builder): Draft[] {
+  for (const line of text.split(/\n|;/)) if (line.trim()) list = addDraft(list, draft(line, builder));
+  return list;
+}
+
+/** draftsText is what the drafts send, one order a line: compared with the saved text, it says whether they are saved. */
+export const draftsText = (list: Draft[]) => list.map((d) => d.text).join("\n");
 
 /**
  * parseOrder reads an order in the canonical form the server writes
@@ -159,10 +260,11 @@ export function parseOrder(text: string): Drawn | null {
   return null;
 }
 
-/** drawn turns a draft into what the board draws. */
+/**
+ * drawn turns a draft into what the board draws: a legal order only (a
+ * line the page does not know as legal is never drawn as if it were).
+ */
 export function drawn(d: Draft): Drawn | null {
-  const p = parseOrder(d.text);
-  if (p) return p;
   const o = d.option;
   return o ? { text: o.text, kind: o.kind, at: o.at, target: o.target, dest: o.dest } : null;
 }

@@ -14,8 +14,16 @@ export function setMe(u: User | null): void {
   listeners.forEach((fn) => fn());
 }
 
-/** load asks the server who is signed in (nobody: 401). */
+/**
+ * load asks the server who is signed in (nobody: 401). A browser without
+ * the session's CSRF cookie (readable by the page, and as long-lived as
+ * the session) is signed out: it does not ask, and logs no refusal.
+ */
 export async function load(): Promise<void> {
+  if (!document.cookie.split(";").some((c) => c.trim().startsWith("chancery_csrf="))) {
+    me = null;
+    return;
+  }
   try {
     me = await api.me();
   } catch (e) {

@@ -15,7 +15,7 @@ import (
 )
 
 // Static lists the source files copied unchanged into the output.
-var Static = []string{"index.html"}
+var Static = []string{"index.html", "favicon.svg"}
 
 // Build compiles the client in dir (the web folder: sources in src/) and
 // returns the output files by name, relative to dist/.
