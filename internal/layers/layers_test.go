@@ -60,7 +60,7 @@ func packages(t *testing.T) []string {
 			case rel == ".":
 				return nil
 			case strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "testdata" ||
-				rel == "internal" || rel == "web/e2e" || rel == "web/build" || strings.HasPrefix(rel, "web/internal"):
+				rel == "internal" || rel == "web/e2e" || rel == "web/build" || rel == "web/nodetest" || strings.HasPrefix(rel, "web/internal"):
 				return filepath.SkipDir
 			}
 			if p, err := build.ImportDir(path, 0); err == nil && len(p.GoFiles) > 0 {
