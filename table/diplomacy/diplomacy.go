@@ -363,13 +363,14 @@ func botRand(secret []byte, seq int) (*rand.Rand, error) {
 	return rand.New(rand.NewChaCha8(seed)), nil
 }
 
-// History is every phase played, with its orders and results: every
-// player sees the same.
-func (d *Game) History(r *table.Row, user string) (any, error) {
+// History is every phase played from the since'th on, with its orders and
+// results: every player sees the same.
+func (d *Game) History(r *table.Row, user string, since int) (any, error) {
 	phases, err := r.Phases()
 	if err != nil {
 		return nil, err
 	}
+	phases = phases[min(since, len(phases)):]
 	list := make([]json.RawMessage, 0, len(phases))
 	for _, p := range phases {
 		list = append(list, p.Data)

@@ -117,6 +117,8 @@ export interface DiceView {
   result?: { winners: number[]; draw?: boolean; reason: string; turns: number };
   request: { seat: number; kind: string; default: DiceMove };
   legal?: DiceMove[];
+  /** The seats whose decisions the game waits for. */
+  waiting?: number[];
 }
 
 export interface DiceGame extends GameBase {
@@ -259,7 +261,8 @@ export const api = {
   orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
     call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
   votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
-  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id)}`),
+  /** history is what has been played from the since'th entry (phase, or Diceplomacy event) on. */
+  history: (id: string, since = 0) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id) ? q(id) + "&" : "?"}since=${since}`),
   messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
   send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${g(id)}/messages`, { to, body }),
   move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),

@@ -10,6 +10,7 @@ import { countdown, fmtDate, list, num, paren, phaseLabel, powerName, provinceNa
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
+import { phases } from "./history";
 import { gameSettings, seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
@@ -492,11 +493,12 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     saveState = "saved";
     saveErrors = [];
   };
+  const played = phases(g.id);
   const loadHistory = async () => {
     try {
-      history = (await api.history(g.id)).phases ?? [];
+      history = await played.update();
     } catch {
-      history = [];
+      // kept as it was: the next change asks again
     }
   };
 

@@ -322,6 +322,7 @@ export const en = {
   "dice.winner": "{name} has won.",
   "dice.draw": "Draw between {names}.",
   "dice.turn": "Turn {n}: {name} acts",
+  "dice.turn.over": "Turn {n}: the game is over",
   "dice.yourmove": "Your decision",
   "dice.wait": "Waiting for {name}.",
   "dice.default": "If you do not answer in time: {move}.",

@@ -322,6 +322,7 @@ export const fr: Catalogue = {
   "dice.winner": "{name} a gagné.",
   "dice.draw": "Nulle entre {names}.",
   "dice.turn": "Tour {n} : à {name} d’agir",
+  "dice.turn.over": "Tour {n} : la partie est finie",
   "dice.yourmove": "Votre décision",
   "dice.wait": "En attente de {name}.",
   "dice.default": "Sans réponse à temps : « {move} ».",

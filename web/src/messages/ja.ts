@@ -322,6 +322,7 @@ export const ja: Catalogue = {
   "dice.winner": "{name}の勝利。",
   "dice.draw": "{names}の引き分け。",
   "dice.turn": "ターン {n}：{name}の番",
+  "dice.turn.over": "ターン {n}：終局",
   "dice.yourmove": "あなたの決定",
   "dice.wait": "{name}を待っています。",
   "dice.default": "時間内に答えないと「{move}」になります。",
