@@ -260,7 +260,10 @@ type phaseRecord struct {
 	Orders    map[string][]string `json:"orders"`
 	Results   []judge.Result      `json:"results"`
 	Disbanded []judge.Unit        `json:"disbanded"`
-	Resolved  time.Time           `json:"resolved"`
+	// Dislodged are the units the phase dislodged (records written
+	// before it was kept have none).
+	Dislodged []judge.Dislodged `json:"dislodged"`
+	Resolved  time.Time         `json:"resolved"`
 }
 
 // Advance plays the phase being played with the orders people gave and
@@ -302,7 +305,10 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 		return err
 	}
 	rec := phaseRecord{Seq: seq, Phase: res.Phase, Position: before, Orders: res.Orders, Results: res.Results,
-		Disbanded: res.Disbanded, Resolved: now.UTC()}
+		Disbanded: res.Disbanded, Dislodged: res.Dislodged, Resolved: now.UTC()}
+	if rec.Dislodged == nil {
+		rec.Dislodged = []judge.Dislodged{}
+	}
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err

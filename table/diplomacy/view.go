@@ -63,9 +63,10 @@ type myVotes struct {
 }
 
 type lastPhase struct {
-	Phase     judge.Phase    `json:"phase"`
-	Results   []judge.Result `json:"results"`
-	Disbanded []judge.Unit   `json:"disbanded"`
+	Phase     judge.Phase       `json:"phase"`
+	Results   []judge.Result    `json:"results"`
+	Disbanded []judge.Unit      `json:"disbanded"`
+	Dislodged []judge.Dislodged `json:"dislodged"`
 }
 
 // View is the game as user sees it: the position, every power's state,
@@ -110,7 +111,10 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 		}
 	}
 	if g.Last != nil {
-		out.Last = &lastPhase{Phase: g.Last.Phase, Results: g.Last.Results, Disbanded: g.Last.Disbanded}
+		out.Last = &lastPhase{Phase: g.Last.Phase, Results: g.Last.Results, Disbanded: g.Last.Disbanded, Dislodged: g.Last.Dislodged}
+		if out.Last.Dislodged == nil {
+			out.Last.Dislodged = []judge.Dislodged{} // a phase played before they were kept
+		}
 	}
 	return out, nil
 }

@@ -86,7 +86,7 @@ export interface DiplomacyGame extends GameBase {
   powers: PowerState[];
   my_orders?: { orders: string[]; ready: boolean };
   my_votes?: { draw: boolean; concede: boolean };
-  last: { phase: Phase; results: Result[]; disbanded: Unit[] } | null;
+  last: { phase: Phase; results: Result[]; disbanded: Unit[]; dislodged?: Dislodged[] } | null;
   end: { reason: "victory" | "draw" | "concession"; winner?: string; powers?: string[] } | null;
   bots: boolean;
 }
@@ -155,6 +155,8 @@ export interface PhaseRecord {
   orders: Record<string, string[]>;
   results: Result[];
   disbanded: Unit[];
+  /** The units the phase dislodged (absent from phases played before it was kept). */
+  dislodged?: Dislodged[];
   resolved: string;
 }
 

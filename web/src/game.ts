@@ -10,6 +10,7 @@ import { countdown, fmtDate, list, num, paren, phaseLabel, powerName, provinceNa
 import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
+import { dislodgements, showDislodged } from "./dislodged";
 import { phases } from "./history";
 import { gameSettings, seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
@@ -137,11 +138,14 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         if (x) list.push(x);
       }
       board.show(list);
+      // The units the last phase destroyed, struck out beside their place.
+      board.outcome(dislodgements(g.last).filter((d) => d.destroyed));
       board.mark(builder.step === "unit" ? null : builder.unit, g.status === "active" && options ? builder.legal() : []);
     } else {
       const rec = history[viewing]!;
       board.position(rec.position.units, rec.position.supply_centers, rec.position.dislodged as never[]);
       board.show(recordOrders(rec));
+      board.outcome(dislodgements(rec));
       board.mark(null, []);
     }
   };
@@ -223,6 +227,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
         );
       })),
     );
+    showDislodged(results, dislodgements(rec ?? g.last), pname, provinceName);
   };
   board.onOrder = (d) => {
     explain = d;
