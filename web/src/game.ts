@@ -11,6 +11,7 @@ import { variants } from "./lobby";
 import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders";
 import { Press } from "./press";
 import { dislodgements, showDislodged } from "./dislodged";
+import { endView } from "./endgame";
 import { phases } from "./history";
 import { gameSettings, seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
@@ -86,13 +87,15 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   // Each power's mark, name and centres: the board's legend and score.
   const centreBar = h("ul", { class: "centre-bar", id: "centre-bar", "aria-label": t("powers.centres") });
   const results = h("div", { class: "results", id: "results" });
+  // Once the game has ended: its result, chart and players (endgame.ts).
+  const endBox = h("div", { class: "end-box" });
   // On a phone the orders panel is another tab: the choices after a tap
   // on the board are shown under it too.
   const boardChooser = h("div", { class: "board-chooser", id: "board-chooser", "aria-hidden": "true" });
   const ordersPane = h("section", { class: "pane orders-pane", id: "pane-orders", role: "tabpanel", "aria-label": t("tab.orders") });
   const pressPane = h("section", { class: "pane press-pane", id: "pane-press", role: "tabpanel", "aria-label": t("tab.press") });
   const powersPane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") });
-  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, boardPane, boardChooser, histBar, centreBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
+  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, endBox, boardPane, boardChooser, histBar, centreBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
   root.append(h("header", { class: "game-head" }, title, h("div", { class: "phase-line" }, phase, " ", clock)), layout);
 
   let press: Press | null = null;
@@ -133,7 +136,9 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     if (viewing === null) {
       board.position(g.units, g.supply_centers, g.dislodged);
       const list: Drawn[] = [];
-      for (const d of drafts) {
+      // A finished game's board is its final position: orders saved but
+      // never played are not drawn.
+      if (g.status === "active") for (const d of drafts) {
         const x = drawn(d);
         if (x) list.push(x);
       }
@@ -469,6 +474,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   };
 
   const drawAll = () => {
+    endBox.replaceChildren(g.status === "finished" && g.end ? endView({ game: g, history, powers, pname, result: endText(g.end), replay: () => ((viewing = history.length ? 0 : null), drawAll()) }) : "");
     drawHeader();
     drawCentres();
     drawHistory();
@@ -535,7 +541,8 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
       if (phaseChanged) {
         await Promise.all([loadOptions(), loadHistory()]);
         if (viewing !== null) viewing = null;
-        if (g.last) toast(t("game.resolved", { phase: phaseLabel(g.last.phase) }));
+        if (g.status === "finished" && g.end) toast(t("game.over", { result: endText(g.end) }));
+        else if (g.last) toast(t("game.resolved", { phase: phaseLabel(g.last.phase) }));
       } else if (g.my_orders && !drafts.length && g.my_orders.orders.length) {
         await loadOptions();
       }
