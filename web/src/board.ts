@@ -148,8 +148,15 @@ export class Board {
     this.unitsG = s("g", { class: "units" });
     this.ordersG = s("g", { class: "orders" });
     this.outcomeG = s("g", { class: "units outcomes" });
+    // The centres are drawn over the units, larger than the board draws
+    // them: a centre shows its owner whoever stands on it.
+    const centresG = s("g", { class: "centres" });
+    for (const c of this.centres.values()) {
+      c.setAttribute("r", "5");
+      centresG.append(c);
+    }
     svg.prepend(defs);
-    svg.append(this.ordersG, this.unitsG, this.outcomeG);
+    svg.append(this.ordersG, this.unitsG, this.outcomeG, centresG);
     this.svg = svg;
     this.nameProvinces();
     this.vb = { ...this.full };
@@ -157,6 +164,13 @@ export class Board {
     this.el.replaceChildren(svg, this.controls());
     this.interact(svg);
     return true;
+  }
+
+  /** kinds lists the order kinds besides the common ones the board draws (a railway where it has one). */
+  kinds(): string[] {
+    const out = ["convoy"];
+    if (this.svg?.querySelector("polyline[data-railway]")) out.push("railway");
+    return out;
   }
 
   has(loc: string): boolean {

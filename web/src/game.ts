@@ -12,6 +12,7 @@ import { base, Builder, draftKey, drawn, parseOrder, type Draft } from "./orders
 import { Press } from "./press";
 import { dislodgements, showDislodged } from "./dislodged";
 import { endView } from "./endgame";
+import { legend } from "./legend";
 import { phases } from "./history";
 import { gameSettings, seatsForming } from "./seats";
 import { navigate, type Page } from "./router";
@@ -87,6 +88,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   // Each power's mark, name and centres: the board's legend and score.
   const centreBar = h("ul", { class: "centre-bar", id: "centre-bar", "aria-label": t("powers.centres") });
   const results = h("div", { class: "results", id: "results" });
+  const legendBox = h("div", { class: "legend-box" });
   // Once the game has ended: its result, chart and players (endgame.ts).
   const endBox = h("div", { class: "end-box" });
   // On a phone the orders panel is another tab: the choices after a tap
@@ -95,7 +97,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
   const ordersPane = h("section", { class: "pane orders-pane", id: "pane-orders", role: "tabpanel", "aria-label": t("tab.orders") });
   const pressPane = h("section", { class: "pane press-pane", id: "pane-press", role: "tabpanel", "aria-label": t("tab.press") });
   const powersPane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") });
-  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, endBox, boardPane, boardChooser, histBar, centreBar, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
+  const layout = h("div", { class: "game", "data-tab": tab }, tabs, h("div", { class: "main-col" }, endBox, boardPane, boardChooser, histBar, centreBar, legendBox, results), h("div", { class: "side" }, ordersPane, pressPane, powersPane));
   root.append(h("header", { class: "game-head" }, title, h("div", { class: "phase-line" }, phase, " ", clock)), layout);
 
   let press: Press | null = null;
@@ -577,6 +579,7 @@ function diplomacy(root: HTMLElement, first: DiplomacyGame, variant: Variant | u
     setupPress();
     hasBoard = await board.load(g.variant).catch(() => false);
     boardPane.replaceChildren(hasBoard ? board.el : h("p", { class: "muted no-board" }, t("board.none")));
+    if (hasBoard) legendBox.replaceChildren(legend(powers, pname, board.kinds()));
     await Promise.all([loadOptions(), loadHistory()]);
     drawAll();
     performance.mark("chancery-board-ready");
