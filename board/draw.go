@@ -28,6 +28,10 @@ type Picture struct {
 	Results []rules.Result
 	// Title is written above the legend ("Spring 1901, movement").
 	Title string
+	// Dislodged are the units the orders dislodged, drawn beside their
+	// place; Destroyed those of them disbanded at once (nowhere to
+	// retreat), drawn struck out.
+	Dislodged, Destroyed []rules.Dislodged
 }
 
 // Boards holds the variants' boards, each read from its embedded SVG the
@@ -238,6 +242,7 @@ func (d *drawer) draw() {
 			d.unit(x.Unit, rules.Loc{Province: x.Province, Coast: x.Coast}, true)
 		}
 	}
+	d.outcomes()
 	d.legend()
 	d.printf("</svg>\n")
 }
@@ -345,6 +350,29 @@ func (d *drawer) orders() {
 	}
 }
 
+// outcomes draws the units the orders dislodged beside their places, and
+// strikes out those destroyed.
+func (d *drawer) outcomes() {
+	draw := func(x rules.Dislodged, destroyed bool) {
+		l := rules.Loc{Province: x.Province, Coast: x.Coast}
+		abbr := d.m.Provinces[x.Province].Abbr
+		d.printf(`<g data-dislodged="%s" data-destroyed="%t">`, abbr, destroyed)
+		d.unit(x.Unit, l, true)
+		if destroyed {
+			p := dislodgedAt(d.point(l))
+			d.printf(`<path d="M%s %sL%s %sM%s %sL%s %s" stroke="#c00" stroke-width="3"/>`,
+				n1(p.X-9), n1(p.Y-9), n1(p.X+9), n1(p.Y+9), n1(p.X-9), n1(p.Y+9), n1(p.X+9), n1(p.Y-9))
+		}
+		d.printf("</g>\n")
+	}
+	for _, x := range d.pic.Dislodged {
+		draw(x, false)
+	}
+	for _, x := range d.pic.Destroyed {
+		draw(x, true)
+	}
+}
+
 // tag writes a result's word on a white box, so the result reads in any
 // colours.
 func (d *drawer) tag(at maps.Point, word string, illegal bool) {
@@ -404,7 +432,7 @@ func (d *drawer) legend() {
 	if len(d.b.Railways) > 0 {
 		extra = "  ━ ━ railway line (orange)"
 	}
-	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ○ centre  - - coast  ━ ━ link%s</text>`+"\n", n1(x), n1(row), extra)
+	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ◌ dislodged  ◌✕ destroyed  ○ centre  - - coast  ━ ━ link%s</text>`+"\n", n1(x), n1(row), extra)
 }
 
 // dislodgedAt is where a dislodged unit is drawn: beside the unit that

@@ -21,6 +21,9 @@ func (bs *Boards) DrawInput(w io.Writer, reg *variants.Registry, in *judge.Input
 	pic := &Picture{Variant: v, Position: pos, Title: PhaseTitle(v, pos.Phase)}
 	if len(in.Orders) > 0 {
 		pic.Results = res.Results
+		if pos.Phase.Type == rules.MovementPhase {
+			pic.Dislodged, pic.Destroyed = res.Next.Dislodged, res.Disbanded
+		}
 	}
 	return bs.Draw(w, pic)
 }
