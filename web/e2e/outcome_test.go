@@ -55,6 +55,7 @@ func TestDislodgedAndDestroyedInTheBrowser(t *testing.T) {
 	}
 	shots := os.Getenv("CHANCERY_SHOTS")
 	if shots != "" {
+		p.do(chromedp.ScrollIntoView("#dislodged"))
 		p.shot(shots, "dislodged-after")
 	}
 	// The phase in the history: the same, beside the orders.
