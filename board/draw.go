@@ -170,9 +170,9 @@ func (d *drawer) draw() {
 	d.printf("</defs>\n")
 	d.printf(`<rect width="100%%" height="100%%" fill="%s"/>`+"\n", Light.Sea)
 	for _, r := range b.Regions {
-		fill := "#d6d2c8"
+		fill := Light.Region
 		if r.Terrain == "water" {
-			fill = "#d3e1ea"
+			fill = Light.Water
 		}
 		d.printf(`<path d="%s" fill="%s" stroke="#777" stroke-width=".4"/>`+"\n", r.D, fill)
 	}

@@ -16,19 +16,21 @@ import (
 // protanopia, deuteranopia or tritanopia see it. The colours were found
 // by searching for the largest such distances near Okabe and Ito's
 // palette; every power also has its own shape and letter.
-var palette = [...]string{"#cb8c0b", "#46a3ff", "#6b906e", "#fdd200", "#654df1", "#af4a19", "#956688", "#aab3b9"}
+var palette = [...]string{"#cb8c0b", "#46a3ff", "#6b906e", "#fdd200", "#654df1", "#af4a19", "#956688", "#a8b0b6"}
 
-// A Scheme is the colours of the board's ground, in light or dark mode.
+// A Scheme is the colours of the board's ground, in light or dark mode:
+// the sea, land nobody owns, and the regions off the board (Water, lakes
+// and seas no unit enters; Region, land no unit enters).
 type Scheme struct {
-	Sea, Land string
+	Sea, Land, Water, Region string
 }
 
 var (
 	// Light is the board's ground in the pictures and in the client's
 	// light mode.
-	Light = Scheme{Sea: "#b9d3e6", Land: "#efe6cc"}
+	Light = Scheme{Sea: "#b9d3e6", Land: "#efe6cc", Water: "#d3e1ea", Region: "#d6d2c8"}
 	// Dark is the client's ground in dark mode.
-	Dark = Scheme{Sea: "#2b4457", Land: "#5b5647"}
+	Dark = Scheme{Sea: "#2b4457", Land: "#5b5647", Water: "#2f4350", Region: "#3c3a36"}
 )
 
 // tintShare is how much of its owner's colour an owned province's fill
@@ -66,13 +68,14 @@ func rgb(c string) [3]int {
 
 // CSS is the web client's style for the palette: the custom properties
 // --p0 to --p7 (a power's colour, by its place in the variant's list),
-// --p8 (no power), --sea and --land, in light and dark mode, and the
+// --p8 (no power), --sea, --land, --water and --region, in light and
+// dark mode, and the
 // fills of owned land (.own0 to .own7).
 func CSS() string {
 	var b strings.Builder
 	b.WriteString("/* Generated from package board's palette (board/palette.go): edit it there. */\n")
 	scheme := func(s Scheme) {
-		fmt.Fprintf(&b, "--sea:%s;--land:%s;", s.Sea, s.Land)
+		fmt.Fprintf(&b, "--sea:%s;--land:%s;--water:%s;--region:%s;", s.Sea, s.Land, s.Water, s.Region)
 		for i, c := range palette {
 			fmt.Fprintf(&b, "--p%d:%s;--own%d:%s;", i, c, i, s.Tint(c))
 		}

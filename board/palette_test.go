@@ -36,7 +36,7 @@ var sights = []struct {
 
 // TestPaletteReadsForEveryone: in every variant, each power's units and
 // lands are told apart from every other power's, and its lands from the
-// sea and from unowned land, in light and dark mode, by normal sight and
+// sea, the lakes and unowned land, in light and dark mode, by normal sight and
 // as simulated for the three common colour-vision deficiencies. (The old
 // palette put England's land 2.4 from the sea for tritanopia, and two
 // powers' lands 2.8 apart for deuteranopia.)
@@ -60,12 +60,15 @@ func TestPaletteReadsForEveryone(t *testing.T) {
 		}{{"light", Light}, {"dark", Dark}} {
 			for _, sight := range sights {
 				see := func(c string) lab { return toLab(simulate(c, sight.m)) }
-				sea, land := see(sc.s.Sea), see(sc.s.Land)
+				sea, land, water := see(sc.s.Sea), see(sc.s.Land), see(sc.s.Water)
 				at := fmt.Sprintf("%s, %s mode, %s", name, sc.name, sight.name)
 				for i, a := range colours {
 					ta := see(sc.s.Tint(a))
 					if d := ciede2000(ta, sea); d < minLands {
 						t.Errorf("%s: %s's land %s is %.1f from the sea %s, want ≥ %d", at, powers[i], sc.s.Tint(a), d, sc.s.Sea, minLands)
+					}
+					if d := ciede2000(ta, water); d < minLands {
+						t.Errorf("%s: %s's land %s is %.1f from the lakes %s, want ≥ %d", at, powers[i], sc.s.Tint(a), d, sc.s.Water, minLands)
 					}
 					if d := ciede2000(ta, land); d < minLands {
 						t.Errorf("%s: %s's land %s is %.1f from unowned land %s, want ≥ %d", at, powers[i], sc.s.Tint(a), d, sc.s.Land, minLands)
@@ -86,7 +89,8 @@ func TestPaletteReadsForEveryone(t *testing.T) {
 }
 
 // TestBoardsUseThePalettesSea: the variants' generated boards (package
-// maps cannot import this one) paint the sea the palette's colour.
+// maps cannot import this one) paint the sea, the lakes and the land off
+// the board in the palette's colours.
 func TestBoardsUseThePalettesSea(t *testing.T) {
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
@@ -94,8 +98,10 @@ func TestBoardsUseThePalettesSea(t *testing.T) {
 		if err != nil {
 			continue // a variant without a drawn board
 		}
-		if !strings.Contains(string(svg), "fill:"+Light.Sea) {
-			t.Errorf("the board of %s does not paint the sea %s", name, Light.Sea)
+		for _, c := range []string{Light.Sea, Light.Water, Light.Region} {
+			if !strings.Contains(string(svg), "fill:"+c) {
+				t.Errorf("the board of %s does not paint %s", name, c)
+			}
 		}
 	}
 }
