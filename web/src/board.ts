@@ -277,7 +277,10 @@ export class Board {
       const cls = ["order", "k-" + o.kind, o.result ? "r-" + o.result : "draft"];
       if (o.reason) cls.push("why-" + o.reason.replace(/\W+/g, "-"));
       const g = s("g", { class: cls.join(" "), "data-order": o.text });
-      const a = this.point(o.at);
+      // A retreat or a disband is a dislodged unit's: it starts where
+      // that unit is drawn, beside its place.
+      const at = this.point(o.at);
+      const a = at && (o.kind === "retreat" || o.kind === "disband") ? { x: at.x + 12, y: at.y + 10 } : at;
       const tg = o.target ? this.point(o.target) : null;
       const d = o.dest ? this.point(o.dest) : null;
       let end: Pt | null = null;
