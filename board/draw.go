@@ -18,10 +18,6 @@ import (
 	"github.com/chancery/chancery/variants"
 )
 
-// palette is Okabe and Ito's colour-blind safe palette, in power order;
-// the letter on each unit tells powers apart where colours do not.
-var palette = []string{"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999", "#6B4C9A", "#8C6D31"}
-
 // Picture is what to draw: a position and, optionally, the orders given in
 // it with their results.
 type Picture struct {
@@ -32,6 +28,10 @@ type Picture struct {
 	Results []rules.Result
 	// Title is written above the legend ("Spring 1901, movement").
 	Title string
+	// Dislodged are the units the orders dislodged, drawn beside their
+	// place; Destroyed those of them disbanded at once (nowhere to
+	// retreat), drawn struck out.
+	Dislodged, Destroyed []rules.Dislodged
 }
 
 // Boards holds the variants' boards, each read from its embedded SVG the
@@ -123,16 +123,6 @@ func Letters(m *rules.Map) []string {
 	return letter
 }
 
-// Colour returns the colour a power is drawn in ("#E69F00"): the
-// palette's colours in the order of the map's powers, starting again
-// after the last; white for no power.
-func Colour(p rules.Power) string {
-	if p == rules.NoPower {
-		return "#ffffff"
-	}
-	return palette[(int(p)-1)%len(palette)]
-}
-
 // textOn returns black or white, whichever reads on the fill.
 func textOn(fill string) string {
 	var r, g, b int
@@ -174,27 +164,27 @@ func (d *drawer) draw() {
 		n1(b.Width), n1(H), n1(b.Width), n1(H))
 	d.printf(`<defs>`)
 	for p := 1; p < len(d.m.Powers); p++ {
-		d.printf(`<marker id="head%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s" stroke="#000" stroke-width="1"/></marker>`, p, Colour(rules.Power(p)))
+		d.printf(`<marker id="head%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s" stroke="#000" stroke-width="1"/></marker>`, p, Colour(d.pic.Variant, rules.Power(p)))
 	}
 	d.printf(`<marker id="headx" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#888"/></marker>`)
 	d.printf("</defs>\n")
-	d.printf(`<rect width="100%%" height="100%%" fill="#b9d3e6"/>` + "\n")
+	d.printf(`<rect width="100%%" height="100%%" fill="%s"/>`+"\n", Light.Sea)
 	for _, r := range b.Regions {
-		fill := "#d6d2c8"
+		fill := Light.Region
 		if r.Terrain == "water" {
-			fill = "#d3e1ea"
+			fill = Light.Water
 		}
 		d.printf(`<path d="%s" fill="%s" stroke="#777" stroke-width=".4"/>`+"\n", r.D, fill)
 	}
 	for _, id := range b.Order {
 		s := b.Provinces[id]
-		fill := "#efe6cc"
+		fill := Light.Land
 		if s.Terrain == "sea" {
-			fill = "#b9d3e6"
+			fill = Light.Sea
 		}
 		if p, ok := d.province(id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
 			if o := pos.Owner[p]; o != rules.NoPower {
-				fill = tint(Colour(o))
+				fill = Light.Tint(Colour(d.pic.Variant, o))
 			}
 		}
 		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
@@ -231,7 +221,7 @@ func (d *drawer) draw() {
 		}
 		fill := "#ffffff"
 		if p, ok := d.province(id); ok && pos != nil {
-			fill = Colour(pos.Owner[p])
+			fill = Colour(d.pic.Variant, pos.Owner[p])
 		}
 		d.printf(`<circle cx="%s" cy="%s" r="4" fill="%s" stroke="#000" stroke-width="1.2"/>`+"\n", n1(s.Centre.X), n1(s.Centre.Y), fill)
 	}
@@ -252,16 +242,9 @@ func (d *drawer) draw() {
 			d.unit(x.Unit, rules.Loc{Province: x.Province, Coast: x.Coast}, true)
 		}
 	}
+	d.outcomes()
 	d.legend()
 	d.printf("</svg>\n")
-}
-
-// tint lightens a colour for a province's fill.
-func tint(c string) string {
-	var r, g, b int
-	fmt.Sscanf(c, "#%02x%02x%02x", &r, &g, &b)
-	mix := func(x int) int { return x + (255-x)*55/100 }
-	return fmt.Sprintf("#%02x%02x%02x", mix(r), mix(g), mix(b))
 }
 
 // province returns the map's province that the board calls abbr.
@@ -275,7 +258,7 @@ func (d *drawer) province(abbr string) (rules.Province, bool) {
 // place, with a red dashed ring.
 func (d *drawer) unit(u rules.Unit, l rules.Loc, dislodged bool) {
 	p := d.point(l)
-	fill := Colour(u.Power)
+	fill := Colour(d.pic.Variant, u.Power)
 	r := 8.0
 	if dislodged {
 		p = dislodgedAt(p)
@@ -367,6 +350,29 @@ func (d *drawer) orders() {
 	}
 }
 
+// outcomes draws the units the orders dislodged beside their places, and
+// strikes out those destroyed.
+func (d *drawer) outcomes() {
+	draw := func(x rules.Dislodged, destroyed bool) {
+		l := rules.Loc{Province: x.Province, Coast: x.Coast}
+		abbr := d.m.Provinces[x.Province].Abbr
+		d.printf(`<g data-dislodged="%s" data-destroyed="%t">`, abbr, destroyed)
+		d.unit(x.Unit, l, true)
+		if destroyed {
+			p := dislodgedAt(d.point(l))
+			d.printf(`<path d="M%s %sL%s %sM%s %sL%s %s" stroke="#c00" stroke-width="3"/>`,
+				n1(p.X-9), n1(p.Y-9), n1(p.X+9), n1(p.Y+9), n1(p.X-9), n1(p.Y+9), n1(p.X+9), n1(p.Y-9))
+		}
+		d.printf("</g>\n")
+	}
+	for _, x := range d.pic.Dislodged {
+		draw(x, false)
+	}
+	for _, x := range d.pic.Destroyed {
+		draw(x, true)
+	}
+}
+
 // tag writes a result's word on a white box, so the result reads in any
 // colours.
 func (d *drawer) tag(at maps.Point, word string, illegal bool) {
@@ -403,7 +409,7 @@ func (d *drawer) legend() {
 	}
 	row := y + 36
 	for p := 1; p < len(d.m.Powers); p++ {
-		fill := Colour(rules.Power(p))
+		fill := Colour(d.pic.Variant, rules.Power(p))
 		d.printf(`<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#000"/><text x="%s" y="%s" font-size="9" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text><text x="%s" y="%s" font-size="11" dominant-baseline="central">%s</text>`+"\n",
 			n1(x+8), n1(row), fill, n1(x+8), n1(row+0.5), textOn(fill), esc(d.letter[p]), n1(x+20), n1(row), esc(d.m.Powers[p]))
 		x += 28 + 7*float64(len(d.m.Powers[p]))
@@ -426,7 +432,7 @@ func (d *drawer) legend() {
 	if len(d.b.Railways) > 0 {
 		extra = "  ━ ━ railway line (orange)"
 	}
-	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ○ centre  - - coast  ━ ━ link%s</text>`+"\n", n1(x), n1(row), extra)
+	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ◌ dislodged  ◌✕ destroyed  ○ centre  - - coast  ━ ━ link%s</text>`+"\n", n1(x), n1(row), extra)
 }
 
 // dislodgedAt is where a dislodged unit is drawn: beside the unit that

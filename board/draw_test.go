@@ -21,7 +21,7 @@ func TestDrawStartShowsEveryUnitAndCentre(t *testing.T) {
 	}
 	svg := buf.String()
 	// 22 units, each with its power's letter; 34 centre markers.
-	units := strings.Count(svg, `fill="#E69F00" stroke="#000" stroke-width="1.2"`) // Austria's three units
+	units := strings.Count(svg, `fill="#cb8c0b" stroke="#000" stroke-width="1.2"`) // Austria's three units
 	if units != 3+3 {                                                              // and its three owned centres
 		t.Errorf("Austria's colour appears %d times on units and centres, want 6", units)
 	}

@@ -237,17 +237,8 @@ func (c *Codec) EncodePosition(pos *rules.Position) Position {
 			p.Units = append(p.Units, c.EncodeUnit(u, rules.Province(pr)))
 		}
 	}
-	for _, d := range pos.Dislodged {
-		dj := Dislodged{Power: m.PowerName(d.Power), Type: d.Type.String(), Province: c.names.LocString(d.Loc()),
-			ByConvoy: d.ByConvoy, Retreats: []string{}}
-		if d.AttackerFrom != rules.NoProvince {
-			dj.AttackerFrom = m.Provinces[d.AttackerFrom].Abbr
-		}
-		for _, l := range d.Retreats {
-			dj.Retreats = append(dj.Retreats, c.names.LocString(l))
-		}
-		sort.Strings(dj.Retreats)
-		p.Dislodged = append(p.Dislodged, dj)
+	for i := range pos.Dislodged {
+		p.Dislodged = append(p.Dislodged, c.EncodeDislodged(&pos.Dislodged[i]))
 	}
 	for pr, o := range pos.Owner {
 		if o != rules.NoPower && m.Provinces[pr].SupplyCenter {
@@ -255,6 +246,21 @@ func (c *Codec) EncodePosition(pos *rules.Position) Position {
 		}
 	}
 	return p
+}
+
+// EncodeDislodged writes a dislodged unit.
+func (c *Codec) EncodeDislodged(d *rules.Dislodged) Dislodged {
+	m := c.v.Map
+	dj := Dislodged{Power: m.PowerName(d.Power), Type: d.Type.String(), Province: c.names.LocString(d.Loc()),
+		ByConvoy: d.ByConvoy, Retreats: []string{}}
+	if d.AttackerFrom != rules.NoProvince {
+		dj.AttackerFrom = m.Provinces[d.AttackerFrom].Abbr
+	}
+	for _, l := range d.Retreats {
+		dj.Retreats = append(dj.Retreats, c.names.LocString(l))
+	}
+	sort.Strings(dj.Retreats)
+	return dj
 }
 
 // EncodeUnit writes the unit u standing in province p.

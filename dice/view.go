@@ -36,6 +36,9 @@ type View struct {
 	// none), and Legal the moves that answer it.
 	Request Request `json:"request"`
 	Legal   []Move  `json:"legal,omitempty"`
+	// Waiting are the seats whose decisions the game waits for, in seat
+	// order (none once it has ended): whom every other player waits for.
+	Waiting []Seat `json:"waiting"`
 }
 
 // View returns what the player at seat viewer may know (NoSeat: a
@@ -68,6 +71,11 @@ func (g *Game) FillView(viewer Seat, v *View) {
 		v.Request = Request{Seat: NoSeat, Default: Move{Seat: NoSeat, Target: NoSeat}}
 	}
 	v.Legal = g.appendLegal(v.Legal[:0], v.Request)
+	v.Waiting = v.Waiting[:0]
+	var buf [MaxPlayers]Request
+	for _, r := range g.AppendPending(buf[:0]) {
+		v.Waiting = append(v.Waiting, r.Seat)
+	}
 }
 
 // Known returns the die of seat p as the viewer knows it, or 0.

@@ -271,8 +271,12 @@ type Resolution struct {
 	Orders    map[string][]string `json:"orders"`
 	Results   []codec.Result      `json:"results"`
 	Disbanded []codec.Unit        `json:"disbanded"`
-	Next      codec.Position      `json:"next"`
-	Winner    string              `json:"winner,omitempty"`
+	// Dislodged are the units the phase dislodged, each with where its
+	// attacker came from: those that may retreat (in Next) and those
+	// disbanded at once (also in Disbanded).
+	Dislodged []codec.Dislodged `json:"dislodged,omitempty"`
+	Next      codec.Position    `json:"next"`
+	Winner    string            `json:"winner,omitempty"`
 }
 
 // Orders are the orders of one phase, power by power: typed, as the game
@@ -322,8 +326,17 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 		out.Orders[r.Power] = append(out.Orders[r.Power], text)
 		out.Results = append(out.Results, r)
 	}
-	for _, d := range res.Disbanded {
+	out.Dislodged = []codec.Dislodged{}
+	if pos.Phase.Type == rules.MovementPhase {
+		for i := range res.Next.Dislodged {
+			out.Dislodged = append(out.Dislodged, e.Codec.EncodeDislodged(&res.Next.Dislodged[i]))
+		}
+	}
+	for i, d := range res.Disbanded {
 		out.Disbanded = append(out.Disbanded, e.Codec.EncodeUnit(d.Unit, d.Province))
+		if pos.Phase.Type == rules.MovementPhase {
+			out.Dislodged = append(out.Dislodged, e.Codec.EncodeDislodged(&res.Disbanded[i]))
+		}
 	}
 	out.Next = e.Codec.EncodePosition(res.Next)
 	if res.Winner != rules.NoPower {

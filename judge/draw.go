@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/chancery/chancery/board"
+	"github.com/chancery/chancery/rules"
 )
 
 // Draw pictures an input of the contract on bs: its position and, if it
@@ -16,6 +17,9 @@ func (j *Judge) Draw(w io.Writer, bs *board.Boards, in *Input) error {
 	pic := &board.Picture{Variant: v, Position: pos, Title: board.PhaseTitle(v, pos.Phase)}
 	if len(in.Orders) > 0 {
 		pic.Results = res.Results
+		if pos.Phase.Type == rules.MovementPhase {
+			pic.Dislodged, pic.Destroyed = res.Next.Dislodged, res.Disbanded
+		}
 	}
 	return bs.Draw(w, pic)
 }

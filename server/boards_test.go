@@ -98,7 +98,7 @@ func TestVariantDetailDescribesTheMap(t *testing.T) {
 	if m := byID["mao"]; m.Terrain != "sea" || m.SupplyCentre || m.Home != "" || len(m.Coasts) != 0 {
 		t.Errorf("mao: %+v", m)
 	}
-	if len(v.Palette) != 7 || v.Palette[0].Power != "Austria" || v.Palette[0].Colour != "#E69F00" || v.Palette[0].Letter != "A" {
+	if len(v.Palette) != 7 || v.Palette[0].Power != "Austria" || v.Palette[0].Colour != "#cb8c0b" || v.Palette[0].Letter != "A" {
 		t.Errorf("palette: %+v", v.Palette)
 	}
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -361,10 +362,18 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) history(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
+	since := 0
+	if v := r.URL.Query().Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return errorf(http.StatusBadRequest, "since must be a whole number of entries already held, 0 or more, not %q", v)
+		}
+		since = n
+	}
 	var out any
 	err := s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
 		var err error
-		out, err = g.History(tableRow(tx, row), u.ID)
+		out, err = g.History(tableRow(tx, row), u.ID, since)
 		return err
 	})
 	if err != nil {

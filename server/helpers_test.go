@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -155,7 +156,14 @@ func (l *bodyLog) each(fn func(body []byte)) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, b := range l.bodies {
-		fn(b.Bytes())
+		body := b.Bytes()
+		// A gzipped answer is read as its client reads it.
+		if zr, err := gzip.NewReader(bytes.NewReader(body)); err == nil {
+			if plain, err := io.ReadAll(zr); err == nil {
+				body = plain
+			}
+		}
+		fn(body)
 	}
 }
 

@@ -88,7 +88,7 @@ func (g *coinGame) MarshalJSON() ([]byte, error) {
 	type stored coinGame
 	return json.Marshal((*stored)(g))
 }
-func (g *coinGame) History(*table.Row, string) (any, error) {
+func (g *coinGame) History(*table.Row, string, int) (any, error) {
 	return map[string]any{"tosses": g.Tosses}, nil
 }
 

@@ -139,6 +139,8 @@ type Server struct {
 	// boardFiles are the variants' boards as GET board.svg serves them,
 	// each read and compressed once.
 	boardFiles boardFiles
+	// zippers are gzip writers kept for the next JSON answer.
+	zippers sync.Pool
 
 	// gameID makes the id of a new game: newID, unless a test wants two
 	// games alike in everything a player can see.

@@ -74,8 +74,11 @@ type Game interface {
 	// View is the game as user may see it (a spectator: "" or a user
 	// without a seat), for GET /games/{id}.
 	View(r *Row, user string) (any, error)
-	// History is what user may see of what has been played.
-	History(r *Row, user string) (any, error)
+	// History is what user may see of what has been played, from its
+	// since'th entry (phase, move, event) on: a client that holds the
+	// first since entries asks for the rest alone. Entries once played
+	// never change.
+	History(r *Row, user string, since int) (any, error)
 	// Power returns the seat's power that name means by any of the names
 	// the kind knows (Britain for England), or name when it knows none.
 	Power(name string) string

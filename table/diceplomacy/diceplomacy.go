@@ -376,11 +376,13 @@ func (g *Game) View(r *table.Row, user string) (any, error) {
 	return out, nil
 }
 
-// History is the game's log as user may see it.
-func (g *Game) History(r *table.Row, user string) (any, error) {
+// History is the game's log as user may see it, from its since'th event
+// on.
+func (g *Game) History(r *table.Row, user string, since int) (any, error) {
 	events := []dice.Event{}
 	if g.g != nil {
 		events = g.g.LogFor(g.seatOf(user))
+		events = events[min(since, len(events)):]
 	}
 	return map[string]any{"events": events}, nil
 }

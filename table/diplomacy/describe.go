@@ -100,7 +100,7 @@ func (k *Kind) Describe(variant string) (any, error) {
 	}
 	letters := board.Letters(m)
 	for _, p := range v.Powers() {
-		out.Palette = append(out.Palette, paletteJSON{Power: m.Powers[p], Colour: board.Colour(p), Letter: letters[p]})
+		out.Palette = append(out.Palette, paletteJSON{Power: m.Powers[p], Colour: board.Colour(v, p), Letter: letters[p]})
 	}
 	return out, nil
 }

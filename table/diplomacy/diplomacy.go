@@ -380,7 +380,10 @@ type phaseRecord struct {
 	Orders    map[string][]string `json:"orders"`
 	Results   []codec.Result      `json:"results"`
 	Disbanded []codec.Unit        `json:"disbanded"`
-	Resolved  time.Time           `json:"resolved"`
+	// Dislodged are the units the phase dislodged (records written
+	// before it was kept have none).
+	Dislodged []codec.Dislodged `json:"dislodged"`
+	Resolved  time.Time         `json:"resolved"`
 }
 
 // Advance plays the phase being played with the orders people gave and
@@ -422,7 +425,10 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 		return err
 	}
 	rec := phaseRecord{Seq: seq, Phase: res.Phase, Position: before, Orders: res.Orders, Results: res.Results,
-		Disbanded: res.Disbanded, Resolved: now.UTC()}
+		Disbanded: res.Disbanded, Dislodged: res.Dislodged, Resolved: now.UTC()}
+	if rec.Dislodged == nil {
+		rec.Dislodged = []codec.Dislodged{}
+	}
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -483,13 +489,14 @@ func botRand(secret []byte, seq int) (*rand.Rand, error) {
 	return rand.New(rand.NewChaCha8(seed)), nil
 }
 
-// History is every phase played, with its orders and results: every
-// player sees the same.
-func (d *Game) History(r *table.Row, user string) (any, error) {
+// History is every phase played from the since'th on, with its orders and
+// results: every player sees the same.
+func (d *Game) History(r *table.Row, user string, since int) (any, error) {
 	phases, err := r.Phases()
 	if err != nil {
 		return nil, err
 	}
+	phases = phases[min(since, len(phases)):]
 	list := make([]json.RawMessage, 0, len(phases))
 	for _, p := range phases {
 		list = append(list, p.Data)

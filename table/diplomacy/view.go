@@ -64,9 +64,10 @@ type myVotes struct {
 }
 
 type lastPhase struct {
-	Phase     codec.Phase    `json:"phase"`
-	Results   []codec.Result `json:"results"`
-	Disbanded []codec.Unit   `json:"disbanded"`
+	Phase     codec.Phase       `json:"phase"`
+	Results   []codec.Result    `json:"results"`
+	Disbanded []codec.Unit      `json:"disbanded"`
+	Dislodged []codec.Dislodged `json:"dislodged"`
 }
 
 // View is the game as user sees it: the position, every power's state,
@@ -111,7 +112,10 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 		}
 	}
 	if g.Last != nil {
-		out.Last = &lastPhase{Phase: g.Last.Phase, Results: g.Last.Results, Disbanded: g.Last.Disbanded}
+		out.Last = &lastPhase{Phase: g.Last.Phase, Results: g.Last.Results, Disbanded: g.Last.Disbanded, Dislodged: g.Last.Dislodged}
+		if out.Last.Dislodged == nil {
+			out.Last.Dislodged = []codec.Dislodged{} // a phase played before they were kept
+		}
 	}
 	return out, nil
 }

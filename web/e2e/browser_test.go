@@ -624,6 +624,11 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 			case p == alice && !declared && has("declare_war:"+bobSeat):
 				pick, declared = "declare_war:"+bobSeat, true
 			case p == bob && declared && !answered && (has("stop_inviting") || has("answer_surrender:no") || has("answer_join:no")):
+				// While the war waits for bob, alice's panel says so (it
+				// once named alice, whose turn it is).
+				if len(alice.moves()) == 0 {
+					alice.wait("alice's panel waiting for bob", fmt.Sprintf(`(document.querySelector("#dice-wait")?.textContent ?? "").includes(%q)`, bob.name))
+				}
 				for _, m := range []string{"stop_inviting", "answer_surrender:no", "answer_join:no"} {
 					if has(m) {
 						pick = m

@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/codec"
 )
 
 // provinceXY is where a province's unit stands on the screen.
@@ -49,7 +49,7 @@ func TestTwoClickOrdersInTheBrowser(t *testing.T) {
 	p.signUp("correct horse")
 	id := p.soloGame("standard", "England")
 	// A fleet in the North Sea and an army in Yorkshire, beside Edinburgh's fleet.
-	s.setPosition(id, func(pos *judge.Position) {
+	s.setPosition(id, func(pos *codec.Position) {
 		moveUnit(t, pos, "England", "lon", "nth")
 		moveUnit(t, pos, "England", "lvp", "yor")
 	})
@@ -222,8 +222,8 @@ func TestOneUnitInTheBrowser(t *testing.T) {
 	p := s.person("marianne")
 	p.signUp("correct horse")
 	id := p.soloGame("standard", "France")
-	s.setPosition(id, func(pos *judge.Position) {
-		pos.Phase = judge.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
+	s.setPosition(id, func(pos *codec.Position) {
+		pos.Phase = codec.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
 		moveUnit(t, pos, "France", "par", "bur")
 		pos.SupplyCenters["spa"] = "France"
 	})

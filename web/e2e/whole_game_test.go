@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -25,6 +26,11 @@ func TestWholeGameInTheBrowser(t *testing.T) {
 	for _, p := range []*person{alice, bob} {
 		p.wait("the board", `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`)
 	}
+	// Page weight: bob's first load of the game page (a fresh browser),
+	// and what alice's page fetches of the history over ten years.
+	first := bob.weight()
+	t.Logf("page weight, first load of a game: %s", first)
+	eval[bool](alice, `(performance.setResourceTimingBufferSize(100000), true)`)
 
 	// Play until 1911 by getting ready in every phase; units without
 	// orders hold, retreats left out disband, builds left out are waived.
@@ -59,6 +65,10 @@ func TestWholeGameInTheBrowser(t *testing.T) {
 		phases++
 	}
 	t.Logf("%d phases played in the browser in %v", phases, time.Since(start).Round(time.Millisecond))
+	t.Logf("history fetched by a page over ten years: %s", alice.weight().history)
+	bob.do(chromedp.Reload())
+	bob.wait("the board again", `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`)
+	t.Logf("page weight, reloading the game after ten years: %s", bob.weight())
 	if n := eval[int](alice, `document.querySelectorAll(".board svg .units .unit").length`); n < 10 {
 		alice.fail("%d units on the board in 1911", n)
 	}
@@ -95,4 +105,46 @@ func TestWholeGameInTheBrowser(t *testing.T) {
 	}
 	alice.do(chromedp.Navigate(s.URL + "/"))
 	alice.wait("the game among alice's games, finished", fmt.Sprintf(`!!document.querySelector('[data-game=%q]') && document.querySelector('[data-game=%q]').textContent.length > 0`, id, id))
+}
+
+// weight is what a page has fetched since it was loaded: every request's
+// bytes on the wire (compressed, headers included) and decoded, and of
+// those the game's history.
+type weight struct {
+	Requests, Wire, Decoded int
+	history                 historyWeight
+}
+
+type historyWeight struct{ Requests, Wire, Decoded int }
+
+func (w weight) String() string {
+	return fmt.Sprintf("%d requests, %d KB on the wire, %d KB decoded (history: %s)", w.Requests, w.Wire/1024, w.Decoded/1024, w.history)
+}
+
+func (h historyWeight) String() string {
+	return fmt.Sprintf("%d requests, %d KB on the wire, %d KB decoded", h.Requests, h.Wire/1024, h.Decoded/1024)
+}
+
+func (p *person) weight() weight {
+	p.t.Helper()
+	raw := eval[string](p, `JSON.stringify([...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map(e => [e.name, e.transferSize, e.decodedBodySize]))`)
+	var list [][3]any
+	if err := json.Unmarshal([]byte(raw), &list); err != nil {
+		p.fail("reading the page's resource timings: %v", err)
+	}
+	var w weight
+	for _, e := range list {
+		name, _ := e[0].(string)
+		wire, _ := e[1].(float64)
+		dec, _ := e[2].(float64)
+		w.Requests++
+		w.Wire += int(wire)
+		w.Decoded += int(dec)
+		if strings.Contains(name, "/history") {
+			w.history.Requests++
+			w.history.Wire += int(wire)
+			w.history.Decoded += int(dec)
+		}
+	}
+	return w
 }

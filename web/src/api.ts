@@ -89,7 +89,7 @@ export interface DiplomacyGame extends GameBase {
   powers: PowerState[];
   my_orders?: { orders: string[]; ready: boolean };
   my_votes?: { draw: boolean; concede: boolean };
-  last: { phase: Phase; results: Result[]; disbanded: Unit[] } | null;
+  last: { phase: Phase; results: Result[]; disbanded: Unit[]; dislodged?: Dislodged[] } | null;
   end: { reason: "victory" | "draw" | "concession"; winner?: string; powers?: string[] } | null;
   bots: boolean;
 }
@@ -120,6 +120,8 @@ export interface DiceView {
   result?: { winners: number[]; draw?: boolean; reason: string; turns: number };
   request: { seat: number; kind: string; default: DiceMove };
   legal?: DiceMove[];
+  /** The seats whose decisions the game waits for. */
+  waiting?: number[];
 }
 
 export interface DiceGame extends GameBase {
@@ -156,6 +158,8 @@ export interface PhaseRecord {
   orders: Record<string, string[]>;
   results: Result[];
   disbanded: Unit[];
+  /** The units the phase dislodged (absent from phases played before it was kept). */
+  dislodged?: Dislodged[];
   resolved: string;
 }
 
@@ -265,7 +269,8 @@ export const api = {
   orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
     call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
   votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
-  history: (id: string) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id)}`),
+  /** history is what has been played from the since'th entry (phase, or Diceplomacy event) on. */
+  history: (id: string, since = 0) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id) ? q(id) + "&" : "?"}since=${since}`),
   messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
   send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${g(id)}/messages`, { to, body }),
   move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),

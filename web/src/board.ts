@@ -3,6 +3,7 @@
 // highlighted, and pan and zoom by wheel, pinch, drag, buttons and keys.
 
 import type { Unit } from "./api";
+import type { Dislodgement } from "./dislodged";
 import { t } from "./i18n";
 import { base } from "./orders";
 import { h, s } from "./ui";
@@ -66,6 +67,7 @@ export class Board {
   private centres = new Map<string, SVGElement>();
   private unitsG!: SVGGElement;
   private ordersG!: SVGGElement;
+  private outcomeG!: SVGGElement;
   private full = { x: 0, y: 0, w: 1, h: 1 };
   private vb = { x: 0, y: 0, w: 1, h: 1 };
   private marked: SVGGraphicsElement[] = [];
@@ -149,8 +151,16 @@ export class Board {
     );
     this.unitsG = s("g", { class: "units" });
     this.ordersG = s("g", { class: "orders" });
+    this.outcomeG = s("g", { class: "units outcomes" });
+    // The centres are drawn over the units, larger than the board draws
+    // them: a centre shows its owner whoever stands on it.
+    const centresG = s("g", { class: "centres" });
+    for (const c of this.centres.values()) {
+      c.setAttribute("r", "5");
+      centresG.append(c);
+    }
     svg.prepend(defs);
-    svg.append(this.ordersG, this.unitsG);
+    svg.append(this.ordersG, this.unitsG, this.outcomeG, centresG);
     this.svg = svg;
     this.nameProvinces();
     this.vb = { ...this.full };
@@ -158,6 +168,13 @@ export class Board {
     this.el.replaceChildren(svg, this.controls());
     this.interact(svg);
     return true;
+  }
+
+  /** kinds lists the order kinds besides the common ones the board draws (a railway where it has one). */
+  kinds(): string[] {
+    const out = ["convoy"];
+    if (this.svg?.querySelector("polyline[data-railway]")) out.push("railway");
+    return out;
   }
 
   has(loc: string): boolean {
@@ -195,22 +212,53 @@ export class Board {
       if (owner) c.classList.add("own" + (this.colour(owner) % 9));
     }
     this.unitsG.replaceChildren();
-    const draw = (u: Unit, off: boolean) => {
-      const p = this.point(u.province);
-      if (!p) return;
-      const i = this.colour(u.power);
-      const letter = u.type === "fleet" ? "F" : "A";
-      const g = s(
-        "g",
-        { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
-        shape(i, 11),
-        s("text", { y: 0.5 }, letter),
-        s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${this.place(base(u.province)) ? " · " + this.place(base(u.province)) : ""}${off ? " — " + t("result.dislodged") : ""}`),
-      );
-      this.unitsG.append(g);
-    };
-    units.forEach((u) => draw(u, false));
-    dislodged.forEach((u) => draw(u, true));
+    for (const u of units) {
+      const g = this.unit(u, false, "");
+      if (g) this.unitsG.append(g);
+    }
+    for (const u of dislodged) {
+      const g = this.unit(u, true, t("result.dislodged"));
+      if (g) this.unitsG.append(g);
+    }
+    this.outcomeG.replaceChildren();
+  }
+
+  /**
+   * unit draws a unit at its place, or beside it (off) as a dislodged unit
+   * is drawn on every Diplomacy map; note ends its tooltip.
+   */
+  private unit(u: Unit, off: boolean, note: string): SVGGElement | null {
+    const p = this.point(u.province);
+    if (!p) return null;
+    const i = this.colour(u.power);
+    const letter = u.type === "fleet" ? "F" : "A";
+    return s(
+      "g",
+      { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
+      shape(i, 11),
+      s("text", { y: 0.5 }, letter),
+      s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${this.place(base(u.province)) ? " · " + this.place(base(u.province)) : ""}${note ? " — " + note : ""}`),
+    ) as SVGGElement;
+  }
+
+  /**
+   * outcome draws what a phase did to the units it dislodged, after its
+   * orders: each beside its place, struck out when it was destroyed.
+   * (position clears it.)
+   */
+  outcome(list: Dislodgement[]): void {
+    if (!this.svg) return;
+    this.outcomeG.replaceChildren();
+    for (const d of list) {
+      const g = this.unit(d.unit, true, d.destroyed ? t("dislodged.short.destroyed") : t("result.dislodged"));
+      if (!g) continue;
+      g.classList.add("outcome");
+      if (d.destroyed) {
+        g.classList.add("destroyed");
+        g.append(s("text", { class: "strike", y: 0.5 }, "✕"));
+      }
+      this.outcomeG.append(g);
+    }
   }
 
   private isSea(id: string): boolean {
@@ -233,7 +281,10 @@ export class Board {
       const cls = ["order", "k-" + o.kind, o.result ? "r-" + o.result : "draft"];
       if (o.reason) cls.push("why-" + o.reason.replace(/\W+/g, "-"));
       const g = s("g", { class: cls.join(" "), "data-order": o.text });
-      const a = this.point(o.at);
+      // A retreat or a disband is a dislodged unit's: it starts where
+      // that unit is drawn, beside its place.
+      const at = this.point(o.at);
+      const a = at && (o.kind === "retreat" || o.kind === "disband") ? { x: at.x + 12, y: at.y + 10 } : at;
       const tg = o.target ? this.point(o.target) : null;
       const d = o.dest ? this.point(o.dest) : null;
       let end: Pt | null = null;

@@ -5,6 +5,7 @@
 
 import { api, follow, type DiceEvent, type DiceGame, type DiceMove, type DiceView } from "./api";
 import { errorText } from "./errors";
+import { events } from "./history";
 import { countdown, fmtDate, known, lang, list, paren, plural, t, variantTitle, type Key } from "./i18n";
 import { Press } from "./press";
 import { me } from "./session";
@@ -16,6 +17,7 @@ const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 export function dicePage(root: HTMLElement, first: DiceGame): () => void {
   let g = first;
   let log: DiceEvent[] = [];
+  const played = events(g.id);
   const head = h("header", { class: "game-head" });
   const table = h("div", { class: "dice-table", id: "dice-table" });
   const act = h("section", { class: "card dice-actions", id: "dice-actions", "aria-live": "polite" });
@@ -47,7 +49,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     head.replaceChildren(
       h("h1", { class: "game-title" }, g.name, h("span", { class: "muted" }, " · " + variantTitle("diceplomacy"))),
       h("div", { class: "phase-line" },
-        v ? t("dice.turn", { n: v.turn, name: name(v, v.current) }) : "",
+        v ? (v.result?.winners?.length || g.status === "finished" ? t("dice.turn.over", { n: v.turn }) : t("dice.turn", { n: v.turn, name: name(v, v.current) })) : "",
         g.deadline && g.status === "active" ? h("span", { class: "deadline" }, v ? " · " : "", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline)))) : ""),
     );
     if (g.status === "forming" || !v) {
@@ -95,7 +97,9 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
     act.replaceChildren(h("h2", {}, t("dice.yourmove")));
     if (g.status !== "active") return void act.append(h("p", { class: "muted" }, t("orders.over")));
     if (!g.my_power) return void act.append(h("p", { class: "muted" }, t("orders.spectator")));
-    if (v.request.kind === "none" || !v.legal?.length) return void act.append(h("p", { class: "muted", id: "dice-wait" }, t("dice.wait", { name: name(v, v.current) })));
+    // The game waits for whoever is asked now: the player whose turn it
+    // is, or the seats answering them (a war's defender, its sides).
+    if (v.request.kind === "none" || !v.legal?.length) return void act.append(h("p", { class: "muted", id: "dice-wait" }, t("dice.wait", { name: v.waiting?.length ? names(v, v.waiting) : name(v, v.current) })));
     act.append(h("p", { class: "prompt" }, t(("dice.request." + v.request.kind) as Key)));
     const groups = new Map<string, DiceMove[]>();
     for (const m of v.legal) groups.set(m.kind, [...(groups.get(m.kind) ?? []), m]);
@@ -167,7 +171,7 @@ export function dicePage(root: HTMLElement, first: DiceGame): () => void {
 
   const loadLog = async () => {
     try {
-      log = (await api.history(g.id)).events ?? [];
+      log = await played.update();
     } catch {
       // the log is shown again at the next change
     }

@@ -11,8 +11,24 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chancery/chancery/board"
 	"github.com/evanw/esbuild/pkg/api"
 )
+
+// palette gives the style sheet's `@import "chancery:palette"` the
+// powers' colours from package board, their one source.
+var palette = api.Plugin{
+	Name: "palette",
+	Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `^chancery:palette$`}, func(api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "palette.css", Namespace: "chancery"}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "chancery"}, func(api.OnLoadArgs) (api.OnLoadResult, error) {
+			css := board.CSS()
+			return api.OnLoadResult{Contents: &css, Loader: api.LoaderCSS}, nil
+		})
+	},
+}
 
 // Static lists the source files copied unchanged into the output.
 var Static = []string{"index.html", "favicon.svg"}
@@ -41,6 +57,7 @@ func Build(dir string) (map[string][]byte, error) {
 		LegalComments:     api.LegalCommentsNone,
 		Charset:           api.CharsetUTF8,
 		LogLevel:          api.LogLevelSilent,
+		Plugins:           []api.Plugin{palette},
 	})
 	if len(res.Errors) > 0 {
 		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})

@@ -5,6 +5,7 @@
 import type { PhaseRecord } from "../api";
 import { powerMark, type Drawn } from "../board";
 import { num, t, why } from "../i18n";
+import { dislodgements } from "../dislodged";
 import { drawn, parseOrder } from "../orders";
 import { h } from "../ui";
 import { clickProvince, drag, ordering } from "./actions";
@@ -35,10 +36,15 @@ function drawOrders(ctx: Ctx, s: Readonly<PlayState>): void {
   const rec = shown(s);
   if (rec) {
     b.show(recordOrders(ctx, rec));
+    b.outcome(dislodgements(rec));
     b.mark(null, []);
     return;
   }
-  b.show(s.drafts.map(drawn).filter((x): x is Drawn => !!x));
+  // A finished game's board is its final position: orders saved but
+  // never played are not drawn.
+  b.show(s.g.status === "active" ? s.drafts.map(drawn).filter((x): x is Drawn => !!x) : []);
+  // The units the last phase destroyed, struck out beside their place.
+  b.outcome(dislodgements(s.g.last).filter((d) => d.destroyed));
   const bu = s.builder;
   b.mark(bu.step === "unit" ? null : bu.unit, s.g.status === "active" && s.options ? bu.legal() : []);
 }

@@ -2,6 +2,7 @@
 // centres year by year, each power's player, the record) is drawn. Until
 // it is, the slot says how the game ended.
 
+import { endView } from "../endgame";
 import { h } from "../ui";
 import { endText, type Ctx } from "./state";
 
@@ -9,9 +10,9 @@ import { endText, type Ctx } from "./state";
 export type EndView = (ctx: Ctx, slot: HTMLElement) => void;
 
 /** endOfGame is the page's slot for the end of the game, empty while the game goes on. */
-export function endOfGame(ctx: Ctx, view?: EndView): HTMLElement {
+export function endOfGame(ctx: Ctx, view: EndView = chartView): HTMLElement {
   const slot = h("section", { class: "end-of-game", id: "end-of-game" });
-  ctx.store.on(["g"], (s) => {
+  ctx.store.on(["g", "history"], (s) => {
     const end = s.g.end;
     slot.hidden = !end;
     if (!end) return slot.replaceChildren();
@@ -20,3 +21,13 @@ export function endOfGame(ctx: Ctx, view?: EndView): HTMLElement {
   });
   return slot;
 }
+
+/** chartView is the end-of-game view: the result, the chart of centres year by year, each power's player, the record. */
+const chartView: EndView = (ctx, slot) => {
+  const s = ctx.store.state;
+  const end = s.g.end!;
+  slot.replaceChildren(endView({
+    game: s.g, history: s.history, powers: ctx.powers, pname: ctx.pname, result: endText(ctx, end),
+    replay: () => ctx.store.set({ viewing: s.history.length ? 0 : null }),
+  }));
+};

@@ -3,6 +3,7 @@
 
 import type { Result } from "../api";
 import { paren, phaseLabel, t, why, type Key } from "../i18n";
+import { dislodgements, showDislodged } from "../dislodged";
 import { h } from "../ui";
 import { step } from "./actions";
 import { shown, type Ctx, type PlayState } from "./state";
@@ -53,6 +54,7 @@ function drawResults(ctx: Ctx, s: Readonly<PlayState>, box: HTMLElement): void {
       h("b", {}, ex.text), " — ", resultWord(ex.result ?? "succeeded", ex.reason), ex.message ? paren(ex.message) : "") : "",
     h("ul", { class: "result-list" }, ...list.map((r) => resultLine(ctx, r))),
   );
+  showDislodged(box, dislodgements(rec ?? s.g.last), ctx.pname, ctx.place);
 }
 
 function resultLine(ctx: Ctx, r: Result): HTMLElement {

@@ -8,6 +8,7 @@ import { seatsForming } from "../seats";
 import { h, liveLost } from "../ui";
 import { cancel, letter, step } from "./actions";
 import { boardPane, centres } from "./boardpane";
+import { legend } from "../legend";
 import { endOfGame, type EndView } from "./end";
 import { header } from "./header";
 import { historyBar, results } from "./history";
@@ -22,7 +23,8 @@ import { tabs } from "./tabs";
 export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Variant | undefined, endView?: EndView): () => void {
   const ctx = newCtx(g, variant, new Board());
   const press = pressPane(ctx);
-  const main = h("div", { class: "main-col" }, endOfGame(ctx, endView), boardPane(ctx), ctx.boardChooser, historyBar(ctx), centres(ctx), results(ctx));
+  const legendBox = h("div", { class: "legend-box" });
+  const main = h("div", { class: "main-col" }, endOfGame(ctx, endView), boardPane(ctx), ctx.boardChooser, historyBar(ctx), centres(ctx), legendBox, results(ctx));
   const side = h("div", { class: "side" }, preview(ctx), ordersPane(ctx), powersPane(ctx));
   const layout = h("div", { class: "game", "data-tab": "orders" }, tabs(ctx), main, side, h("div", { class: "press-col" }, press.el));
   ctx.store.on(["tab"], (s) => (layout.dataset["tab"] = s.tab));
@@ -42,7 +44,8 @@ export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Vari
     root.querySelector(".forming")?.remove();
     layout.hidden = false;
     const drawn = await ctx.board.load(g.variant).catch(() => false);
-    ctx.store.set({ ...(await everything(ctx.store.state.g)), board: drawn });
+    ctx.store.set({ ...(await everything(ctx, ctx.store.state.g)), board: drawn });
+    if (drawn) legendBox.replaceChildren(legend(ctx.powers, ctx.pname, ctx.board.kinds()));
     performance.mark("chancery-board-ready");
     document.body.dataset["ready"] = "1";
   };

@@ -4,6 +4,7 @@
 import { api, type DiplomacyGame, type Message, type OrderRefusal, type Options, type PhaseRecord, type Variant } from "../api";
 import type { Board, Drawn } from "../board";
 import { list, powerName, provinceName as placeName, t, type Key } from "../i18n";
+import { phases, type Played } from "../history";
 import { base, Builder, type Draft } from "../orders";
 import { Store } from "../store";
 import { h } from "../ui";
@@ -58,6 +59,8 @@ export interface Ctx {
   boardChooser: HTMLElement;
   /** reads the game again from the server (set by the page's live updates) */
   reload: () => void;
+  /** the phases played, fetched once and then only the new ones */
+  played: Played<PhaseRecord>;
 }
 
 export function newState(g: DiplomacyGame): PlayState {
@@ -77,6 +80,7 @@ export function newCtx(g: DiplomacyGame, variant: Variant | undefined, board: Bo
     pname: (p) => powerName(g.variant, p),
     place: (id) => placeName(g.variant, base(id), names.get(base(id)) ?? ""),
     reload: () => undefined,
+    played: phases(g.id),
     boardChooser: h("div", { class: "board-chooser", id: "board-chooser", "aria-hidden": "true" }),
   };
   board.label = ctx.pname;

@@ -7,7 +7,7 @@ import { errorText } from "../errors";
 import { phaseLabel, t } from "../i18n";
 import { Builder, draft, draftsText } from "../orders";
 import { toast } from "../ui";
-import type { Ctx, PlayState } from "./state";
+import { endText, type Ctx, type PlayState } from "./state";
 
 /** options reads the player's legal orders in game g, and their saved orders as drafts: the state's change. */
 export async function options(g: DiplomacyGame): Promise<Partial<PlayState>> {
@@ -24,18 +24,19 @@ export async function options(g: DiplomacyGame): Promise<Partial<PlayState>> {
   return { options, builder, drafts, saved: draftsText(drafts), save: "saved", saveErrors: [] };
 }
 
-/** history reads every phase of game g played so far. */
-export async function history(g: DiplomacyGame): Promise<Partial<PlayState>> {
+/** history reads the phases played since the page last asked, and returns them all. */
+export async function history(ctx: Ctx): Promise<Partial<PlayState>> {
   try {
-    return { history: (await api.history(g.id)).phases ?? [] };
+    return { history: [...(await ctx.played.update())] };
   } catch {
-    return { history: [] };
+    // kept as it was: the next change asks again
+    return { history: ctx.store.state.history };
   }
 }
 
 /** everything reads what the page shows of game g besides the game itself, as one change of the state. */
-export async function everything(g: DiplomacyGame): Promise<Partial<PlayState>> {
-  const [o, hi] = await Promise.all([options(g), history(g)]);
+export async function everything(ctx: Ctx, g: DiplomacyGame): Promise<Partial<PlayState>> {
+  const [o, hi] = await Promise.all([options(g), history(ctx)]);
   return { ...o, ...hi };
 }
 
@@ -69,8 +70,9 @@ export function reloader(ctx: Ctx, life: Lifecycle, heard: () => number): () => 
     }
     if (phaseChanged) {
       // The new phase shows at once, whole: its position, orders and history together.
-      ctx.store.set({ g: ng, ...(await everything(ng)), viewing: null, explain: null });
-      if (ng.last) toast(t("game.resolved", { phase: phaseLabel(ng.last.phase) }));
+      ctx.store.set({ g: ng, ...(await everything(ctx, ng)), viewing: null, explain: null });
+      if (ng.status === "finished" && ng.end) toast(t("game.over", { result: endText(ctx, ng.end) }));
+      else if (ng.last) toast(t("game.resolved", { phase: phaseLabel(ng.last.phase) }));
       // How long a phase change takes to show, from the stream's word.
       performance.measure("chancery-phase-drawn", { start: heard() });
     } else if (ng.my_orders && !ctx.store.state.drafts.length && ng.my_orders.orders.length) {
