@@ -69,7 +69,17 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			}
 			return err
 		}
-		// Everyone is ready: the phase is due now.
+		// Everyone is ready: the phase is due now, or as soon as its
+		// creator's share of phases allows (pace). A phase already due
+		// is left as it is: saving it again would only make the
+		// scheduler, whose bots may be thinking on it, think again.
+		latest := g.Table().Deadline
+		if !latest.IsZero() && !latest.After(now) {
+			if !shared {
+				s.keep(row, g)
+			}
+			return nil
+		}
 		due := g
 		if shared {
 			if due, err = s.decode(row); err != nil {
@@ -77,6 +87,12 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		due.Table().Deadline = now
+		if err := s.pace(tx, row, due, now, latest); err != nil {
+			return err
+		}
+		if due.Table().Deadline.Equal(latest) {
+			return nil // put off to its deadline: nothing changes
+		}
 		return save(tx, row, due, now)
 	})
 	if err != nil {
