@@ -41,7 +41,9 @@ Interrupt (Ctrl-C) or SIGTERM shuts it down gracefully.
 Each user may have at most --max-games-per-user games they created that
 have not finished, ask for phases no shorter than --min-phase, and keep at
 most --max-streams-per-user live-update streams open; a request beyond a
-limit is refused (429) with a message that says which.
+limit is refused (429) with a message that says which. The games a user
+created play at most --max-games-per-user phases in any --min-phase: a
+phase whose players are all ready sooner waits for its turn.
 
 `)
 		fs.PrintDefaults()
