@@ -69,15 +69,13 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			}
 			return err
 		}
-		// Everyone is ready: the phase is due now, or as soon as its
-		// creator's share of phases allows (pace). A phase already due
-		// is left as it is, unless a scheduler holds it (its row's
-		// deadline is later than the game's): saving it puts it back in
-		// the queue, so that a scheduler that died while its bots
-		// thought does not delay it; one still alive thinks again, at
-		// no cost (table.Thinker).
-		latest := g.Table().Deadline
-		if !latest.IsZero() && !latest.After(now) && !row.Deadline.After(now) {
+		// Everyone is ready: the phase is due now (the scheduler may put
+		// it off: pace). A phase already due is left as it is, unless
+		// a scheduler holds it (its row's deadline is later than the
+		// game's): saving it puts it back in the queue, so that a
+		// scheduler that died while its bots thought does not delay it;
+		// one still alive thinks again, at no cost (table.Thinker).
+		if d := g.Table().Deadline; !d.IsZero() && !d.After(now) && !row.Deadline.After(now) {
 			if !shared {
 				s.keep(row, g)
 			}
@@ -89,14 +87,8 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		if latest.IsZero() || latest.After(now) {
+		if d := due.Table().Deadline; d.IsZero() || d.After(now) {
 			due.Table().Deadline = now
-			if err := s.pace(tx, row, due, now, latest); err != nil {
-				return err
-			}
-			if due.Table().Deadline.Equal(latest) {
-				return nil // put off to its deadline: nothing changes
-			}
 		}
 		return save(tx, row, due, now)
 	})

@@ -134,6 +134,14 @@ func (s *Server) advanceOne() (id string, ok bool, err error) {
 		if g, err = s.decode(row); err != nil {
 			return err
 		}
+		until, err := s.pace(tx, row, now)
+		if err != nil {
+			return err
+		}
+		if !until.IsZero() {
+			g.Table().Deadline = until
+			return save(tx, row, g, now)
+		}
 		if _, thinks := g.(table.Thinker); !thinks {
 			return s.advance(tx, row, g, now)
 		}
@@ -188,14 +196,9 @@ func (s *Server) commit(snap *store.Game, g table.Game) (next *store.Game, nextG
 	return next, nextGame, nil
 }
 
-// advance does what g's deadline says and saves it, putting off a phase
-// it would play at once if its creator's games have played their share
-// (pace).
+// advance does what g's deadline says and saves it.
 func (s *Server) advance(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
 	if err := g.Advance(tableRow(tx, row), now); err != nil {
-		return err
-	}
-	if err := s.pace(tx, row, g, now, time.Time{}); err != nil {
 		return err
 	}
 	return save(tx, row, g, now)
@@ -208,33 +211,27 @@ func thinkRow(row *store.Game) *table.Row {
 		Secret: row.Secret, Settings: settingsOf(row)}
 }
 
-// pace puts off a phase that g, stored at row, would play at once (its
-// deadline is now: every person is ready, or nobody has anything to
-// decide) while the games row's creator created have played their share:
+// pace returns when the phase of the game stored at row, due now, may be
+// played, if not now: the games its creator created play at most
 // MaxGamesPerUser phases in any MinPhase, what as many games of phases of
-// the shortest length would play. The phase then waits until the oldest
-// of those phases is MinPhase old: at most MinPhase, and not past latest
-// (when not zero), the deadline the phase had. Phases played at their
-// deadline are never put off, but they count.
+// the shortest length would play, however soon their players are ready.
+// A phase beyond that waits until the oldest of those phases is MinPhase
+// old: at most MinPhase. The scheduler, which plays every phase, asks
+// when it claims one, so that phases made due at once (every person
+// ready) count when they are played, not when they are asked for.
 //
-// Two games of one creator paced at once by two processes may both pass:
-// the share is a bound on load, not an exact count.
-func (s *Server) pace(tx store.Tx, row *store.Game, g table.Game, now, latest time.Time) error {
-	t, n := g.Table(), s.cfg.MaxGamesPerUser
-	if n <= 0 || t.Status != table.Active || t.Deadline.IsZero() || t.Deadline.After(now) || row.Creator == "" {
-		return nil
+// Two processes claiming games of one creator at once may both pass: the
+// share is a bound on load, not an exact count.
+func (s *Server) pace(tx store.Tx, row *store.Game, now time.Time) (time.Time, error) {
+	n := s.cfg.MaxGamesPerUser
+	if n <= 0 || row.Creator == "" {
+		return time.Time{}, nil
 	}
 	played, err := tx.RecentPhases(row.Creator, now.Add(-s.cfg.MinPhase), n)
-	if err != nil {
-		return err
+	if err != nil || len(played) < n {
+		return time.Time{}, err
 	}
-	if len(played) == n {
-		t.Deadline = played[n-1].Add(s.cfg.MinPhase)
-		if !latest.IsZero() && t.Deadline.After(latest) {
-			t.Deadline = latest
-		}
-	}
-	return nil
+	return played[n-1].Add(s.cfg.MinPhase), nil
 }
 
 // quarantine takes a game whose adjudication fails out of the deadline

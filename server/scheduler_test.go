@@ -231,13 +231,19 @@ func TestPhasesPlayedEarlyArePacedPerCreator(t *testing.T) {
 			first := hist.Phases[0].Resolved
 
 			// Ready again (or nobody has anything to decide): the phase
-			// waits for the creator's share.
+			// is due, and the scheduler puts it off until the creator's
+			// share allows it.
 			a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
 			var g struct {
 				Seq      int
 				Deadline time.Time
 			}
-			a.must(200, "GET", "/games/"+id, nil).json(t, &g)
+			for end := time.Now().Add(blockBound); ; time.Sleep(20 * time.Millisecond) {
+				a.must(200, "GET", "/games/"+id, nil).json(t, &g)
+				if g.Seq != 1 || g.Deadline.After(e.clock.Now()) || time.Now().After(end) {
+					break
+				}
+			}
 			if want := first.Add(time.Hour); g.Seq != 1 || g.Deadline.Sub(want).Abs() > time.Millisecond {
 				t.Fatalf("seq %d, deadline %v: want seq 1 until %v", g.Seq, g.Deadline, want)
 			}

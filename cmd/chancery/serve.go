@@ -43,7 +43,7 @@ have not finished, ask for phases no shorter than --min-phase, and keep at
 most --max-streams-per-user live-update streams open; a request beyond a
 limit is refused (429) with a message that says which. The games a user
 created play at most --max-games-per-user phases in any --min-phase: a
-phase whose players are all ready sooner waits for its turn.
+phase that falls due sooner waits for its turn.
 
 `)
 		fs.PrintDefaults()
