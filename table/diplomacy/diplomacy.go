@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/board"
-
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/judge"
