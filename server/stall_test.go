@@ -1,11 +1,14 @@
 package server
 
 import (
+	"bufio"
 	"cmp"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,9 +26,12 @@ import (
 // latencies and the phases played, on SQLite with the default per-user
 // limits; CHANCERY_STALL_GAMES=0 measures the other user alone, and
 // CHANCERY_STALL_PACE=0 lifts the limits (no pace of early phases), to
-// see what the bots alone cost. Set CHANCERY_STALL=1 to run it:
+// see what the bots alone cost. CHANCERY_STALL_BINARY=1 runs the server
+// as "chancery serve" with its default flags, a process of its own, rather
+// than in the test's. Set CHANCERY_STALL=1 to run it:
 //
 //	CHANCERY_STALL=1 go test -run TestStall -v ./server
+//	CHANCERY_STALL=1 CHANCERY_STALL_BINARY=1 go test -run TestStall -v ./server
 func TestStall(t *testing.T) {
 	if os.Getenv("CHANCERY_STALL") == "" {
 		t.Skip("set CHANCERY_STALL=1 to run the stall loop")
@@ -37,12 +43,17 @@ func TestStall(t *testing.T) {
 	seconds := envInt("CHANCERY_STALL_SECONDS", 30)
 	pace := os.Getenv("CHANCERY_STALL_PACE") != "0"
 	level := cmp.Or(os.Getenv("CHANCERY_STALL_LEVEL"), "hard")
-	e := newEnvWith(t, "sqlite", func(c *Config) {
-		c.MinPhase = DefaultMinPhase
-		if !pace {
-			c.MaxGamesPerUser = -1
-		}
-	})
+	var e *env
+	if os.Getenv("CHANCERY_STALL_BINARY") != "" {
+		e = stallBinary(t, pace)
+	} else {
+		e = newEnvWith(t, "sqlite", func(c *Config) {
+			c.MinPhase = DefaultMinPhase
+			if !pace {
+				c.MaxGamesPerUser = -1
+			}
+		})
+	}
 	a, b := e.user(), e.user()
 	var ids []string
 	for range games {
@@ -119,4 +130,38 @@ func TestStall(t *testing.T) {
 		pace, games, level, readies.Load(), phases, seconds, float64(phases)*60/float64(seconds))
 	t.Logf("the other user's PUT /orders: n=%d p50=%v p90=%v p99=%v max=%v, %d errors",
 		len(puts), p(0.5), p(0.9), p(0.99), puts[len(puts)-1].Round(100*time.Microsecond), errs)
+}
+
+// stallBinary builds and runs "chancery serve" on a free loopback port
+// over a new SQLite file, with the default limits unless pace is false,
+// and returns an environment whose clients use it.
+func stallBinary(t *testing.T, pace bool) *env {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "chancery")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/chancery/chancery/cmd/chancery").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "stall.db"), "--quiet"}
+	if !pace {
+		args = append(args, "--max-games-per-user", "-1")
+	}
+	cmd := exec.Command(bin, args...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		_ = cmd.Wait()
+	})
+	line, err := bufio.NewReader(out).ReadString('\n')
+	f := strings.Fields(line)
+	if err != nil || len(f) < 3 {
+		t.Fatalf("the server printed no address: %q %v", line, err)
+	}
+	return &env{t: t, URL: f[2]}
 }
