@@ -58,9 +58,9 @@ func (s *Server) untilNextDeadline(limit time.Duration) time.Duration {
 }
 
 // maxFailures is how many adjudications of one game may fail in a row
-// (a poll apart) before the game is taken out of the deadline queue: a
-// passing database error is retried, a broken game does not block the
-// others for long.
+// (a poll apart, or a hold apart when they fail after the claim) before
+// the game is taken out of the deadline queue: a passing database error
+// is retried, a broken game does not block the others for long.
 const maxFailures = 5
 
 // runDue adjudicates every game that is due, one transaction per game,
@@ -102,7 +102,8 @@ const holdFor = time.Minute
 
 // maxThinks bounds how often one adjudication thinks again because its
 // game changed while its bots thought (Think then takes what still holds,
-// usually everything); past it the game is left due, for a later claim.
+// usually everything); past it the game is left to a later claim, once
+// its hold ends or it is saved again.
 const maxThinks = 3
 
 // advanceOne claims one due game and does what its deadline says (plays
