@@ -14,10 +14,12 @@ import (
 )
 
 // startBinary runs "chancery serve" on a free loopback port and returns
-// the process and its API URL.
+// the process and its API URL. Its phases are paced by the second (the
+// shortest --min-phase), so that play goes on at once after a restart
+// that follows a burst of phases.
 func startBinary(t *testing.T, bin, dsn string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--quiet")
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--quiet", "--min-phase", "1s")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

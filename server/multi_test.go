@@ -38,7 +38,9 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 				}
 				defer st.Close()
 			}
-			srv, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: 5 * time.Millisecond,
+			// Servers on one database share its configuration: the
+			// first's MinPhase paces the same games' early phases.
+			srv, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: 5 * time.Millisecond, MinPhase: time.Second,
 				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			if err != nil {
 				t.Fatal(err)

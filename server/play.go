@@ -50,14 +50,27 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			}
 			return err
 		}
-		// Everyone is ready: the phase is due now.
+		// Everyone is ready: the phase is due now (the scheduler may put
+		// it off: pace). A phase already due is left as it is, unless
+		// a scheduler holds it (its row's deadline is later than the
+		// game's): saving it puts it back in the queue, so that a
+		// scheduler that died while its bots thought does not delay it;
+		// one still alive thinks again, at no cost (table.Thinker).
+		if d := g.Table().Deadline; !d.IsZero() && !d.After(now) && !row.Deadline.After(now) {
+			if !shared {
+				s.keep(row, g)
+			}
+			return nil
+		}
 		due := g
 		if shared {
 			if due, err = s.decode(row); err != nil {
 				return err
 			}
 		}
-		due.Table().Deadline = now
+		if d := due.Table().Deadline; d.IsZero() || d.After(now) {
+			due.Table().Deadline = now
+		}
 		return save(tx, row, due, now)
 	})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // poke wakes the scheduler: a deadline was just set to now.
@@ -57,9 +58,9 @@ func (s *Server) untilNextDeadline(limit time.Duration) time.Duration {
 }
 
 // maxFailures is how many adjudications of one game may fail in a row
-// (a poll apart) before the game is taken out of the deadline queue: a
-// passing database error is retried, a broken game does not block the
-// others for long.
+// (a poll apart, or a hold apart when they fail after the claim) before
+// the game is taken out of the deadline queue: a passing database error
+// is retried, a broken game does not block the others for long.
 const maxFailures = 5
 
 // runDue adjudicates every game that is due, one transaction per game,
@@ -92,11 +93,34 @@ func (s *Server) runDue(failures map[string]int) (failed bool) {
 	return false
 }
 
+// holdFor is how long a game claimed for adjudication is held
+// (store.Tx.Hold): other claims, in this process or in another sharing
+// the database, skip it while its bots think outside any transaction. It
+// is far longer than the bots' budget (bot.PhaseBudget), and it is how
+// late a phase is played when its server dies while its bots think.
+const holdFor = time.Minute
+
+// maxThinks bounds how often one adjudication thinks again because its
+// game changed while its bots thought (Think then takes what still holds,
+// usually everything); past it the game is left to a later claim, once
+// its hold ends or it is saved again.
+const maxThinks = 3
+
 // advanceOne claims one due game and does what its deadline says (plays
-// the phase, applies the defaults of the decisions waited for), all in
-// one transaction: a crash before the commit leaves the game due, and the
-// next claim plays the phase again from the same state.
+// the phase, applies the defaults of the decisions waited for).
+//
+// A game that thinks before it plays (table.Thinker: Diplomacy's bots) is
+// claimed and held in a short transaction, thinks on that snapshot
+// outside any transaction, so that no write to any game waits for its
+// bots, and is played in a second transaction only if it has not changed
+// since (its version is the same); if it has, and is still due, the game
+// as it now is thinks again. Another game is played in the transaction
+// that claims it. Either way a crash before the commit leaves the game
+// due (once its hold ends), and the next claim plays the phase again from
+// the same state.
 func (s *Server) advanceOne() (id string, ok bool, err error) {
+	var snap *store.Game // the game as claimed, when it thinks first
+	var g table.Game
 	err = s.st.Update(context.Background(), func(tx store.Tx) error {
 		now := s.now()
 		var err error
@@ -108,16 +132,107 @@ func (s *Server) advanceOne() (id string, ok bool, err error) {
 		if err != nil {
 			return err
 		}
-		g, err := s.decode(row)
+		if g, err = s.decode(row); err != nil {
+			return err
+		}
+		until, err := s.pace(tx, row, now)
 		if err != nil {
 			return err
 		}
-		if err := g.Advance(tableRow(tx, row), now); err != nil {
+		if !until.IsZero() {
+			g.Table().Deadline = until
+			return save(tx, row, g, now)
+		}
+		if _, thinks := g.(table.Thinker); !thinks {
+			return s.advance(tx, row, g, now)
+		}
+		snap = row
+		return tx.Hold(id, now.Add(holdFor))
+	})
+	if err != nil || snap == nil {
+		return id, ok, err
+	}
+	var earlier table.Game
+	for range maxThinks {
+		if err := g.(table.Thinker).Think(thinkRow(snap), earlier); err != nil {
+			return id, true, err
+		}
+		earlier = g
+		if snap, g, err = s.commit(snap, g); err != nil || snap == nil {
+			return id, true, err
+		}
+	}
+	s.log.Warn("the game kept changing while its bots thought; it is left for a later claim", "game", id)
+	return id, true, nil
+}
+
+// commit plays the phase of g, decoded from snap and thought on, if the
+// stored game is still snap. If it has changed and is still due, commit
+// holds it again and returns it, decoded afresh, to think on; if it is no
+// longer due (another server played it, a vote ended it), it returns nil.
+func (s *Server) commit(snap *store.Game, g table.Game) (next *store.Game, nextGame table.Game, err error) {
+	err = s.st.Update(context.Background(), func(tx store.Tx) error {
+		now := s.now()
+		row, err := tx.Game(snap.ID, true)
+		if err != nil {
 			return err
 		}
-		return save(tx, row, g, now)
+		if row.Version == snap.Version {
+			return s.advance(tx, row, g, now)
+		}
+		// Held games are skipped: another server may have claimed it
+		// since its hold ended.
+		if row.Status != string(table.Active) || row.Deadline.IsZero() || row.Deadline.After(now) {
+			return nil
+		}
+		if nextGame, err = s.decode(row); err != nil {
+			return err
+		}
+		next = row
+		return tx.Hold(row.ID, now.Add(holdFor))
 	})
-	return id, ok, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return next, nextGame, nil
+}
+
+// advance does what g's deadline says and saves it.
+func (s *Server) advance(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
+	if err := g.Advance(tableRow(tx, row), now); err != nil {
+		return err
+	}
+	return save(tx, row, g, now)
+}
+
+// thinkRow is row as its kind sees it to think, outside any transaction:
+// without records.
+func thinkRow(row *store.Game) *table.Row {
+	return &table.Row{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Version: row.Version,
+		Secret: row.Secret, Settings: settingsOf(row)}
+}
+
+// pace returns when the phase of the game stored at row, due now, may be
+// played, if not now: the games its creator created play at most
+// MaxGamesPerUser phases in any MinPhase, what as many games of phases of
+// the shortest length would play, however soon their players are ready.
+// A phase beyond that waits until the oldest of those phases is MinPhase
+// old: at most MinPhase. The scheduler, which plays every phase, asks
+// when it claims one, so that phases made due at once (every person
+// ready) count when they are played, not when they are asked for.
+//
+// Two processes claiming games of one creator at once may both pass: the
+// share is a bound on load, not an exact count.
+func (s *Server) pace(tx store.Tx, row *store.Game, now time.Time) (time.Time, error) {
+	n := s.cfg.MaxGamesPerUser
+	if n <= 0 || row.Creator == "" {
+		return time.Time{}, nil
+	}
+	played, err := tx.RecentPhases(row.Creator, now.Add(-s.cfg.MinPhase), n)
+	if err != nil || len(played) < n {
+		return time.Time{}, err
+	}
+	return played[n-1].Add(s.cfg.MinPhase), nil
 }
 
 // quarantine takes a game whose adjudication fails out of the deadline

@@ -69,6 +69,11 @@ type Config struct {
 	MaxGamesPerUser int
 	// MinPhase is the shortest phase (Diceplomacy: decision) a new game
 	// may have; it is rounded up to whole seconds. Default a minute.
+	//
+	// Together they pace the phases of the games a user created: at
+	// most MaxGamesPerUser phases in any MinPhase, what as many games of
+	// the shortest phases would play, however soon their players are
+	// ready.
 	MinPhase time.Duration
 	// MaxStreamsPerUser bounds the live-update streams one user has open
 	// on this process. Default 8; negative: no bound.

@@ -916,6 +916,11 @@ func (t *sqlTx) ClaimDue(now time.Time) (string, bool, error) {
 	return id, true, nil
 }
 
+func (t *sqlTx) Hold(id string, until time.Time) error {
+	_, err := t.exec("UPDATE games SET deadline = ? WHERE id = ? AND status = 'active'", ms(until), id)
+	return err
+}
+
 func (t *sqlTx) NextDeadline() (time.Time, bool, error) {
 	var v sql.NullInt64
 	err := t.row("SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline > 0").Scan(&v)
@@ -964,6 +969,26 @@ func (t *sqlTx) AddPhase(p *Phase) error {
 		return fmt.Errorf("store: phase %d of game %s is already recorded: %w", p.Seq, p.GameID, ErrConflict)
 	}
 	return err
+}
+
+func (t *sqlTx) RecentPhases(creator string, since time.Time, n int) ([]time.Time, error) {
+	// games_creator finds the creator's active games (at most what the
+	// per-user limit allows), the phases' key their phases.
+	rows, err := t.query(`SELECT p.created FROM phases p JOIN games g ON g.id = p.game_id
+		WHERE g.creator = ? AND g.status = 'active' AND p.created > ? ORDER BY p.created DESC LIMIT ?`, creator, ms(since), n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []time.Time
+	for rows.Next() {
+		var created int64
+		if err := rows.Scan(&created); err != nil {
+			return nil, err
+		}
+		out = append(out, fromMS(created))
+	}
+	return out, rows.Err()
 }
 
 func (t *sqlTx) Phase(gameID string, seq int) (*Phase, error) {

@@ -113,6 +113,12 @@ type Tx interface {
 	// before now, locked for this transaction and skipped by the others'
 	// claims; ok is false when there is none.
 	ClaimDue(now time.Time) (id string, ok bool, err error)
+	// Hold moves an active game's place in the deadline queue to until,
+	// changing neither the game nor its version: claims (in any process)
+	// skip it until then, or until the game is next saved, SaveGame
+	// putting it back at the deadline the game states. A scheduler holds
+	// a game it has claimed while it works on it outside any transaction.
+	Hold(id string, until time.Time) error
 	// NextDeadline returns the earliest deadline of an active game.
 	NextDeadline() (time.Time, bool, error)
 
@@ -123,6 +129,10 @@ type Tx interface {
 	AddPhase(p *Phase) error
 	// Phases returns the records of a game's phases, in order.
 	Phases(gameID string) ([]*Phase, error)
+	// RecentPhases returns when the latest phases of the active games
+	// creator created were played, newest first: at most n, none at or
+	// before since.
+	RecentPhases(creator string, since time.Time, n int) ([]time.Time, error)
 	// Phase returns the record of phase seq of a game, ErrNotFound when
 	// it has none (the phase has not been played).
 	Phase(gameID string, seq int) (*Phase, error)

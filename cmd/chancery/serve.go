@@ -51,7 +51,9 @@ most --max-streams-per-user live-update streams open; a request beyond a
 limit is refused (429) with a message that says which. So is press sent
 faster than --press-per-user or --press-per-game, and a sign-up beyond
 --sign-ups-per-address; a game's press stops at --max-press-per-game
-characters (409).
+characters (409). The games a user created play at most
+--max-games-per-user phases in any --min-phase: a phase that falls due
+sooner waits for its turn.
 
 `)
 		fs.PrintDefaults()

@@ -11,13 +11,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/chancery/chancery/board"
-	"github.com/chancery/chancery/engine"
 	"math/rand/v2"
+	"slices"
 	"time"
 
+	"github.com/chancery/chancery/board"
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
@@ -36,11 +37,19 @@ type Kind struct {
 	// here rather than in every bot decision (see bot.Graph); it never
 	// changes, so games share it.
 	graphs map[*rules.Variant]*bot.Graph
+	// Bots decides the bots' orders of a phase: bot.PhaseOrders, unless
+	// a test puts in its place a decision it can hold or count. Set it
+	// before the kind plays.
+	Bots Bots
 }
+
+// Bots decides the orders of the bots at seats in the position pos, in
+// budget, drawing from rnd, as bot.PhaseOrders does.
+type Bots func(g *bot.Graph, pos *rules.Position, seats []bot.Seat, budget time.Duration, rnd *rand.Rand) map[rules.Power][]rules.Order
 
 // New returns the kind of Diplomacy games in reg's variants.
 func New(reg *variants.Registry) *Kind {
-	k := &Kind{reg: reg, engines: engine.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}}
+	k := &Kind{reg: reg, engines: engine.NewEngines(reg), graphs: map[*rules.Variant]*bot.Graph{}, Bots: bot.PhaseOrders}
 	for _, n := range k.engines.Names() {
 		v := k.engines.Get(n).V
 		k.graphs[v] = bot.NewGraph(v)
@@ -151,6 +160,67 @@ type Game struct {
 	k *Kind
 	g *game.Game
 	e *engine.Engine
+	// thought is what Think worked out, for Advance.
+	thought *thought
+}
+
+// thought is the bots' orders for one phase of a game: what its bots
+// decide depends on the game's phase (seq) and bots (seats) and on
+// nothing that may change between them.
+type thought struct {
+	seq    int
+	seats  []bot.Seat
+	orders map[rules.Power][]rules.Order
+}
+
+// botSeats returns the seats of g's bots and their levels.
+func (d *Game) botSeats() []bot.Seat {
+	var seats []bot.Seat
+	for _, p := range d.g.BotPowers() {
+		pw, _ := d.e.Names.Power(p)
+		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(d.g, p)})
+	}
+	return seats
+}
+
+// holds reports whether t is the thought of g's phase and bots.
+func (t *thought) holds(g *Game, seats []bot.Seat) bool {
+	return t != nil && t.seq == g.g.Seq && slices.Equal(t.seats, seats)
+}
+
+// Think decides the bots' orders for the phase being played, for
+// Advance: the slow part of playing a phase (the hard bots search for up
+// to bot.PhaseBudget), done outside any transaction (table.Thinker). The
+// orders earlier decided are taken when earlier was at the same phase
+// with the same bots.
+func (d *Game) Think(r *table.Row, earlier table.Game) error {
+	if d.g.Status != table.Active {
+		return nil
+	}
+	seats := d.botSeats()
+	if e, ok := earlier.(*Game); ok && e.e == d.e && e.thought.holds(d, seats) {
+		d.thought = e.thought
+		return nil
+	}
+	orders, err := d.botOrders(r, seats)
+	if err != nil {
+		return err
+	}
+	d.thought = &thought{seq: d.g.Seq, seats: seats, orders: orders}
+	return nil
+}
+
+// botOrders decides the orders of the bots at seats for the phase being
+// played.
+func (d *Game) botOrders(r *table.Row, seats []bot.Seat) (map[rules.Power][]rules.Order, error) {
+	g := d.g
+	rnd, err := botRand(r.Secret, g.Seq)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	// The bots' search never takes more than a quarter of the phase.
+	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
+	return d.k.Bots(d.k.graph(d.e), g.Position, seats, budget, rnd), nil
 }
 
 // Table returns the game's seats and life.
@@ -387,7 +457,9 @@ type phaseRecord struct {
 }
 
 // Advance plays the phase being played with the orders people gave and
-// the bots' orders, and records it in the history.
+// the bots' orders, and records it in the history. The bots' orders are
+// those Think decided, if it was called for this phase; otherwise Advance
+// decides them itself.
 func (d *Game) Advance(r *table.Row, now time.Time) error {
 	g, e := d.g, d.e
 	if g.Status != table.Active {
@@ -404,20 +476,16 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 			return fmt.Errorf("game %s: %w", r.ID, err)
 		}
 	}
-	rnd, err := botRand(r.Secret, g.Seq)
-	if err != nil {
-		return fmt.Errorf("game %s: %w", r.ID, err)
+	seats := d.botSeats()
+	if !d.thought.holds(d, seats) {
+		if err := d.Think(r, nil); err != nil {
+			return err
+		}
 	}
-	var seats []bot.Seat
-	for _, p := range g.BotPowers() {
-		pw, _ := e.Names.Power(p)
-		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(g, p)})
-	}
-	// The bots' search never takes more than a quarter of the phase.
-	budget := min(bot.PhaseBudget, time.Duration(g.PhaseSeconds)*time.Second/4)
-	for pw, list := range bot.PhaseOrders(d.k.graph(e), g.Position, seats, budget, rnd) {
+	for pw, list := range d.thought.orders {
 		orders[pw] = list
 	}
+	d.thought = nil
 	before := e.Codec.EncodePosition(g.Position)
 	seq := g.Seq
 	res, err := g.Advance(e, orders, now)
