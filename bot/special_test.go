@@ -53,6 +53,7 @@ func specialUses(t *testing.T, variant string, l Level, games uint64, years int)
 // permission, move round 1900's cape, attack Sengoku's neutral armies
 // with support and build away from home there.
 func TestNormalAndHardUseEverySpecialRule(t *testing.T) {
+	t.Parallel()
 	want := map[string][]string{
 		"colonial": {"railway", "permit"},
 		"1900":     {"half-strength move"},
@@ -79,6 +80,7 @@ func TestNormalAndHardUseEverySpecialRule(t *testing.T) {
 // fall, takes it and wins; in 1900 the win needs a lead as well, which it
 // has.
 func TestNormalAndHardPlayForTheVictoryCondition(t *testing.T) {
+	t.Parallel()
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
 		v, _ := reg.Get(name)
