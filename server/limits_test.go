@@ -11,9 +11,11 @@ import (
 )
 
 // productionDefaults configures a test server as `chancery serve` is by
-// default: the test's store, clock and logger, nothing else changed.
+// default: the test's store, clock, logger and cheap password hashes,
+// nothing else changed.
 func productionDefaults(c *Config) {
-	*c = Config{Store: c.Store, Variants: c.Variants, Now: c.Now, Poll: c.Poll, Logger: c.Logger}
+	*c = Config{Store: c.Store, Variants: c.Variants, Now: c.Now, Poll: c.Poll, Logger: c.Logger,
+		InsecurePasswordHashing: c.InsecurePasswordHashing}
 }
 
 // refused checks that r is a 429 in the documented error format whose

@@ -39,7 +39,7 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 				defer st.Close()
 			}
 			srv, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: 5 * time.Millisecond,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), InsecurePasswordHashing: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func otherServer(t *testing.T, e *env, poll time.Duration) string {
 		t.Cleanup(func() { st.Close() })
 	}
 	other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), InsecurePasswordHashing: true})
 	if err != nil {
 		t.Fatal(err)
 	}

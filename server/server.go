@@ -73,6 +73,14 @@ type Config struct {
 	// MaxStreamsPerUser bounds the live-update streams one user has open
 	// on this process. Default 8; negative: no bound.
 	MaxStreamsPerUser int
+
+	// InsecurePasswordHashing, for tests only, hashes new passwords with
+	// Argon2id's cheapest parameters (one pass over 8 KiB) instead of
+	// production's 19 MiB and two passes, which cost a core tens of
+	// milliseconds per registration and sign-in. Never set it in a server
+	// that stores real passwords: they could be guessed. The command
+	// line has no flag for it.
+	InsecurePasswordHashing bool
 }
 
 // The defaults of the per-user limits.
@@ -85,21 +93,23 @@ const (
 // Server serves the API. Create it with New, serve Handler (or use
 // ListenAndServe), and Close it to stop the scheduler and live streams.
 type Server struct {
-	cfg     Config
-	st      store.Store
-	kinds   *table.Registry
-	log     *slog.Logger
-	now     func() time.Time
-	hub     *hub
-	cache   gameCache
-	mux     *http.ServeMux
-	hashing chan struct{} // bounds concurrent password hashing
-	logins  *loginGuard
-	devices *deviceSigner
-	wake    chan struct{} // pokes the scheduler
-	stop    chan struct{}
-	done    chan struct{}
-	once    sync.Once
+	cfg       Config
+	st        store.Store
+	kinds     *table.Registry
+	log       *slog.Logger
+	now       func() time.Time
+	hub       *hub
+	cache     gameCache
+	mux       *http.ServeMux
+	hashing   chan struct{} // bounds concurrent password hashing
+	argon     argonCost     // the cost of new password hashes
+	dummyHash string        // checked against for unknown names, at that cost
+	logins    *loginGuard
+	devices   *deviceSigner
+	wake      chan struct{} // pokes the scheduler
+	stop      chan struct{}
+	done      chan struct{}
+	once      sync.Once
 
 	// boardFiles are the variants' boards as GET board.svg serves them,
 	// each read and compressed once.
@@ -174,6 +184,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.devices = devices
+	s.argon = productionArgon
+	if cfg.InsecurePasswordHashing {
+		s.argon = insecureArgon
+	}
+	s.dummyHash = dummyHash(s.argon)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})

@@ -59,7 +59,7 @@ func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 		t.Fatal(err)
 	}
 	srv, err := server.New(server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second, InsecurePasswordHashing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
