@@ -31,6 +31,13 @@ type record struct {
 // on any illegal order.
 func playLevels(t *testing.T, v *rules.Variant, seed uint64, years int, seat func(rules.Power) Level, players map[Level]Player) *record {
 	t.Helper()
+	return playLevelsUntil(t, v, seed, years, seat, players, nil)
+}
+
+// playLevelsUntil is playLevels that also ends the game after a phase
+// when stop, if not nil, says so of the record so far.
+func playLevelsUntil(t *testing.T, v *rules.Variant, seed uint64, years int, seat func(rules.Power) Level, players map[Level]Player, stop func(*record) bool) *record {
+	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 14))
 	r := rules.NewResolver(v, rules.Options{})
 	pos := v.Start.Clone()
@@ -63,7 +70,7 @@ func playLevels(t *testing.T, v *rules.Variant, seed uint64, years int, seat fun
 		}
 		rec.phases++
 		pos = res.Next.Clone()
-		if res.Winner != rules.NoPower {
+		if res.Winner != rules.NoPower || (stop != nil && stop(rec)) {
 			break
 		}
 	}
