@@ -16,6 +16,7 @@ import (
 )
 
 func TestAccountsAndSessions(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		anon.must(201, "POST", "/users", map[string]string{"name": "Alice", "password": "long enough"})
@@ -55,6 +56,7 @@ func TestAccountsAndSessions(t *testing.T) {
 }
 
 func TestBadRequestsGetClearErrors(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		a.must(404, "GET", "/games/nosuchgame", nil)
@@ -93,6 +95,7 @@ func TestBadRequestsGetClearErrors(t *testing.T) {
 }
 
 func TestAGameWithBotsFromCreationToAResolvedPhase(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "name": "Test", "phase_deadline_seconds": 3600, "bots": true, "power": "England"})
@@ -170,6 +173,7 @@ func TestAGameWithBotsFromCreationToAResolvedPhase(t *testing.T) {
 }
 
 func TestDeadlinesResolveMissingOrdersAndSurviveRestarts(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 60, "bots": true, "power": "Russia"})
@@ -210,6 +214,7 @@ func TestDeadlinesResolveMissingOrdersAndSurviveRestarts(t *testing.T) {
 }
 
 func TestVotesAndFinishedGamesAreReadOnly(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Italy"})
@@ -247,6 +252,7 @@ func TestVotesAndFinishedGamesAreReadOnly(t *testing.T) {
 }
 
 func TestPressReachesOnlyItsRecipients(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		eng, fra, ger := e.user(), e.user(), e.user()
 		id := eng.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England"})
@@ -283,6 +289,7 @@ func TestPressReachesOnlyItsRecipients(t *testing.T) {
 // TestPressTakesThePowersOtherNames: press may name a power as orders can
 // (1900's Britain as "england").
 func TestPressTakesThePowersOtherNames(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		fra, bri := e.user(), e.user()
 		id := fra.newGame(map[string]any{"variant": "1900", "phase_deadline_seconds": 600, "bots": true, "power": "France"})
@@ -303,6 +310,7 @@ func TestPressTakesThePowersOtherNames(t *testing.T) {
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func TestLiveUpdatesAnnouncePhasesAndMessages(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) { checkLiveUpdates(t, e, e.URL) })
 }
 
@@ -371,6 +379,7 @@ func openEvents(t *testing.T, base, token, id string) (expect func(want string))
 }
 
 func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 5, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
@@ -398,10 +407,17 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 				break
 			}
 			if g.View.Request.Kind.String() == "none" {
-				// Seat 1 may be asked; its deadline passes.
+				// Seat 1 may be asked; its deadline passes, and the game
+				// moves on.
 				e.clock.Advance(61 * time.Second)
 				e.srv.poke()
-				time.Sleep(100 * time.Millisecond)
+				if !eventually(t, func() bool {
+					var now diceJSON
+					a.must(200, "GET", "/games/"+id, nil).json(t, &now)
+					return now.Seq != g.Seq || now.Status != g.Status
+				}) {
+					t.Fatalf("move %d: the deadline passed and the game stands still", g.Seq)
+				}
 				continue
 			}
 			legal := g.View.Legal
@@ -438,6 +454,7 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 // TestOpenAPIListsEveryField keeps api/openapi.yaml honest: every field
 // of a game as GET /games/{id} returns it is in the schema.
 func TestOpenAPIListsEveryField(t *testing.T) {
+	t.Parallel()
 	spec, err := os.ReadFile("../api/openapi.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -479,6 +496,7 @@ func TestOpenAPIListsEveryField(t *testing.T) {
 // failing is retried a few times (a database error may pass), then taken
 // out of the deadline queue; the other games go on.
 func TestABrokenGameIsTakenOutOfTheQueue(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	now := e.clock.Now()

@@ -52,6 +52,7 @@ type settingsView struct {
 // settings asked for are what its view says; an unknown press is refused
 // with a message that says the choices.
 func TestNewGamesHaveSettingsOfEveryKind(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		for _, base := range []map[string]any{
@@ -86,6 +87,7 @@ func TestNewGamesHaveSettingsOfEveryKind(t *testing.T) {
 // message; a game with public press only refuses one that names some
 // powers, and takes one to all of them, named or not.
 func TestPressIsWhatTheGameAllows(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		quiet := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true, "press": "none"})
@@ -122,6 +124,7 @@ func TestPressIsWhatTheGameAllows(t *testing.T) {
 // holder of the code may follow the game (it admits spectators); nobody
 // without it may.
 func TestAPrivateGameIsForItsPlayersAndInvitees(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		var created struct{ ID, Invitation string }
@@ -225,6 +228,7 @@ func TestAPrivateGameIsForItsPlayersAndInvitees(t *testing.T) {
 // everything (its stream ends) and no longer finds it in the lists,
 // while its players go on.
 func TestAGameWithoutSpectatorsClosesWhenItStarts(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true, "spectators": false, "phase_deadline_seconds": 600})

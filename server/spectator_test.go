@@ -17,6 +17,7 @@ import (
 // nothing at all. (Games closed to spectators, and private games, are
 // settings_test.go's.)
 func TestWhatANonPlayerSees(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		anon := &client{e: e}
@@ -69,6 +70,7 @@ func TestWhatANonPlayerSees(t *testing.T) {
 // TestANonPlayerSeesNoHiddenDice: in Diceplomacy a non-player knows no
 // die that is not revealed, in the view or in the history.
 func TestANonPlayerSeesNoHiddenDice(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a, c := e.user(), e.user()
 	id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 1"})

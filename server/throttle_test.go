@@ -8,6 +8,7 @@ import (
 )
 
 func TestPasswordGuessingIsThrottled(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		anon.must(201, "POST", "/users", map[string]string{"name": "Carol", "password": "long enough"})
@@ -32,6 +33,7 @@ func TestPasswordGuessingIsThrottled(t *testing.T) {
 }
 
 func TestLoginThrottleForgetsAndStaysBounded(t *testing.T) {
+	t.Parallel()
 	th := newLoginThrottle(2, time.Minute)
 	now := time.Unix(1000, 0)
 	th.failed("x", now)
@@ -57,6 +59,7 @@ func TestLoginThrottleForgetsAndStaysBounded(t *testing.T) {
 // stop that address, not the player signing in from another; guessing
 // spread over many addresses stops everyone at ten times the limit.
 func TestAGuesserCannotLockAPlayerOut(t *testing.T) {
+	t.Parallel()
 	g := newLoginGuard(10, 15*time.Minute)
 	now := time.Unix(1000, 0)
 	for range 10 {
@@ -82,6 +85,7 @@ func TestAGuesserCannotLockAPlayerOut(t *testing.T) {
 // TestAFullThrottleStillCounts: a guesser who fills the table with fresh
 // throwaway names cannot then guess a real name without limit.
 func TestAFullThrottleStillCounts(t *testing.T) {
+	t.Parallel()
 	th := newLoginThrottle(10, 15*time.Minute)
 	now := time.Unix(1000, 0)
 	for i := range maxTracked {
