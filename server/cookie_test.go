@@ -227,7 +227,7 @@ func TestEventStreamByCookie(t *testing.T) {
 		b.must(201, "POST", "/users", map[string]any{"name": "Eve", "password": "long enough", "session": true})
 		var g struct{ ID string }
 		b.must(201, "POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Italy"}).json(t, &g)
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 		defer cancel()
 		req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/games/"+g.ID+"/events", nil)
 		resp, err := b.hc.Do(req) // the cookie only, as EventSource sends it

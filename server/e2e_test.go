@@ -334,11 +334,11 @@ func checkLiveUpdates(t *testing.T, e *env, watch string) {
 }
 
 // openEvents opens the live-update stream of game id on the API at base
-// and returns a function that waits (10 s at most) for an event named
-// want, skipping others.
+// and returns a function that waits (until patience runs out) for an
+// event named want, skipping others.
 func openEvents(t *testing.T, base, token, id string) (expect func(want string)) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)

@@ -20,7 +20,7 @@ type sseEvent struct{ name, data string }
 // token and returns its events, in a channel closed when the stream ends.
 func watch(t *testing.T, base, token, id string) <-chan sseEvent {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -170,7 +170,7 @@ func TestAReconnectingStreamCatchesUpAtOnce(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+a.token)

@@ -14,7 +14,7 @@ import (
 // channel closed when the stream ends.
 func watchLobby(t *testing.T, base, token string) <-chan sseEvent {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)

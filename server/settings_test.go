@@ -5,14 +5,13 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
 
 // streamAt opens a live-update stream at path (under the API) as the
 // holder of token, and returns its status and, when it is 200, its events.
 func streamAt(t *testing.T, e *env, token, path string) (int, <-chan sseEvent) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+path, nil)
 	req.Header.Set("Authorization", "Bearer "+token)

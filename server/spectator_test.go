@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestWhatANonPlayerSees: any signed-in user may follow a game that
@@ -101,11 +100,12 @@ func TestANonPlayerSeesNoHiddenDice(t *testing.T) {
 }
 
 // streamEvents opens game id's live-update stream as the holder of token
-// and returns a function that waits (10 s at most) for an event named
-// want and returns the names of all the events seen until then.
+// and returns a function that waits (until patience runs out) for an
+// event named want and returns the names of all the events seen until
+// then.
 func streamEvents(t *testing.T, base, token, id string) func(want string) map[string]bool {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
