@@ -570,6 +570,20 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 }
 
 // moves lists the moves a Diceplomacy player's page offers now.
+// play clicks the move button sel and waits until the page shows the
+// server's answer: the move in the battle log (drawn with the moves that
+// follow it; the log shows at most 200 entries, past which the button's
+// going is the sign), or an error. So the next look at the moves never
+// finds the ones just played, however slow the machine.
+func (p *person) play(sel string) {
+	p.t.Helper()
+	const entries = `document.querySelectorAll("#dice-log li").length`
+	before := eval[int](p, entries)
+	eval[bool](p, fmt.Sprintf(`(window.playedMove = document.querySelector(%q), true)`, sel))
+	p.click(sel)
+	p.wait("the page's answer to "+sel, fmt.Sprintf(`%s > %d || (%[1]s >= 200 && !document.contains(window.playedMove)) || !!document.querySelector("#toast .toast.error")`, entries, before))
+}
+
 func (p *person) moves() []string {
 	return eval[[]string](p, `[...document.querySelectorAll("#dice-actions [data-move]")].map(b => b.dataset.move)`)
 }
@@ -606,6 +620,9 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 	declared, answered := false, false
 	deadline := patience(t)
 	for !answered && time.Now().Before(deadline) {
+		if eval[bool](alice, `!!document.querySelector("#dice-log .ev-game_over")`) {
+			alice.fail("the game ended before bob answered a war (declared %v)", declared)
+		}
 		acted := false
 		for _, p := range []*person{alice, bob} {
 			ms := p.moves()
@@ -645,9 +662,8 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 			default:
 				pick = ms[0]
 			}
-			p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+			p.play(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
 			acted = true
-			time.Sleep(150 * time.Millisecond)
 		}
 		if !acted {
 			time.Sleep(200 * time.Millisecond)

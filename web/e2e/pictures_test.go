@@ -181,9 +181,8 @@ func (p *person) diceTable() string {
 				pick = m
 			}
 		}
-		p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+		p.play(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
 		moves++
-		time.Sleep(150 * time.Millisecond)
 	}
 	return id
 }
