@@ -46,6 +46,7 @@ func play(t *testing.T, v *rules.Variant, seed uint64, years int) []rules.Order 
 }
 
 func TestBotsGiveOnlyLegalOrdersInEveryVariant(t *testing.T) {
+	t.Parallel()
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
 		v, _ := reg.Get(name)
@@ -60,6 +61,7 @@ func TestBotsGiveOnlyLegalOrdersInEveryVariant(t *testing.T) {
 }
 
 func TestBotsAreDeterministicForOneSource(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	a, b := play(t, v, 7, 6), play(t, v, 7, 6)
 	if !reflect.DeepEqual(a, b) {
@@ -68,6 +70,7 @@ func TestBotsAreDeterministicForOneSource(t *testing.T) {
 }
 
 func TestBotsTakeCentres(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	rnd := rand.New(rand.NewPCG(1, 2))
 	r := rules.NewResolver(v, rules.Options{})
@@ -96,6 +99,7 @@ func TestBotsTakeCentres(t *testing.T) {
 // worth taking (England's, on its island) is carried across by a fleet of
 // its own in a neighbouring sea, and lands.
 func TestBotsConvoyArmiesOffIslands(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	m := v.Map
 	names := notation.NewNames(m)
@@ -138,6 +142,7 @@ func TestBotsConvoyArmiesOffIslands(t *testing.T) {
 // TestBotsConvoyInPlay: over whole bot games of the standard map, the bots
 // give convoy orders, and legal ones (play fails on an illegal order).
 func TestBotsConvoyInPlay(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	convoys := 0
 	for seed := range uint64(4) {

@@ -14,6 +14,7 @@ import (
 // when they hold Egypt, and every such order is legal (play fails on an
 // illegal one).
 func TestBotsUseColonialSpecialOrders(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("colonial")
 	names := notation.NewNames(v.Map)
 	kinds := map[rules.OrderKind]int{}
@@ -45,6 +46,7 @@ func TestBotsUseColonialSpecialOrders(t *testing.T) {
 // fleet in the Mediterranean heads for the Red Sea gives the canal
 // permission with the move, and the fleet gets through.
 func TestBotPermitsItsOwnFleetThroughTheCanal(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("colonial")
 	m := v.Map
 	prov := func(abbr string) rules.Province {

@@ -14,7 +14,8 @@
 //     from normal as it plays, picks the best of candidate order sets
 //     from randomised normal play against them, scored with the real
 //     resolver and normal's evaluation, and improves it with a larger
-//     tactical search, within a time budget (hard.go).
+//     tactical search, bounded by counts and, when given one, a time
+//     budget (hard.go).
 //
 // The bots work on the rules core's values alone: they read the map graph,
 // its border kinds, railways and gates, and the variant's build and
@@ -22,6 +23,8 @@
 // here. Every order is legal on its own. All choices come from the
 // explicit random source passed in, so the same source gives the same
 // orders (normal's tactical layer stops at a count of resolutions, never
-// at a clock; hard's search stops at its counts before its deadline, so it
-// too repeats itself unless the machine is too slow for the counts).
+// at a clock; hard's search stops at its counts too, and repeats itself on
+// any machine when it has no budget, as in the tests and the tournament;
+// a server gives it a wall-time budget as an upper bound, which a machine
+// too slow for the counts reaches first).
 package bot

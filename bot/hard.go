@@ -19,14 +19,20 @@ import (
 // variant's victory), takes the candidate with the best mean and improves
 // it with the tactical layer's unit and supported-pair changes against
 // the same profiles, with more passes and resolutions than normal allows
-// itself: a best response to normal play. It stops at fixed counts, so
-// that one random source gives one answer, or at its deadline, which it
-// never overruns. Retreats and adjustments are normal's.
+// itself: a best response to normal play. It stops at fixed counts
+// (candidates, samples, and resolutions per sample), so that one random
+// source gives one answer on any machine; a positive Budget adds a clock
+// deadline, which it never overruns, for a server whose phase must not
+// wait, at the price of play that no longer repeats when the machine is
+// too slow for the counts. Retreats and adjustments are normal's.
 
 // HardPlayer is the hard level. The zero value is not ready: use NewHard.
 type HardPlayer struct {
-	// Budget is the wall time one decision may take; the search stops in
-	// time to answer within it.
+	// Budget, when positive, is the most wall time one decision may
+	// take: the search stops in time to answer within it, even short of
+	// its counts. Zero or less: no clock, the search stops at its counts
+	// alone and the same random source gives the same orders on any
+	// machine, however loaded.
 	Budget time.Duration
 	// Candidates is the number of distinct order sets tried for the
 	// player's own power.
@@ -37,29 +43,41 @@ type HardPlayer struct {
 	// Graph is the graph of the variant the player plays, kept across
 	// decisions (see Graph); nil makes one per decision.
 	Graph *Graph
+
+	// now is the clock Budget is read from; nil is time.Now (tests give
+	// a clock of their own, so that what a budget cuts short does not
+	// depend on the machine's speed).
+	now func() time.Time
 }
 
 // Default settings of the hard level: on a shared 2-core machine a
-// decision takes about a quarter of a second, far inside the budget.
+// decision takes about a quarter of a second, far inside PhaseBudget.
 const (
 	defaultCandidates = 24
 	defaultSamples    = 12
 )
 
-// NewHard returns a hard player with the default settings.
+// NewHard returns a hard player with the default settings, PhaseBudget
+// among them (set Budget to zero for play that repeats on any machine).
 func NewHard() *HardPlayer {
 	return &HardPlayer{Budget: PhaseBudget, Candidates: defaultCandidates, Samples: defaultSamples}
 }
 
 // Orders returns the hard bot's orders for power in pos.
 func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.Power, rnd *rand.Rand) []rules.Order {
-	start := time.Now()
 	if !v.Plays(power) {
 		return nil
 	}
 	// Answer by the deadline with a margin for the last steps and for
 	// the garbage collector.
-	deadline := start.Add(h.Budget - h.Budget/5)
+	var dl deadline
+	if h.Budget > 0 {
+		dl.now = h.now
+		if dl.now == nil {
+			dl.now = time.Now
+		}
+		dl.at = dl.now().Add(h.Budget - h.Budget/5)
+	}
 	d := newDecision(h.Graph.of(v), pos)
 	me := d.view(power)
 	plain := me.orders(rnd, normalNoise)
@@ -68,8 +86,8 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	}
 	// What normal would play, tactical layer included: the first
 	// candidate and the fallback.
-	plain = me.refineBy(plain, rnd, deadline)
-	cands := h.candidates(me, plain, rnd, deadline)
+	plain = me.refineBy(plain, rnd, dl)
+	cands := h.candidates(me, plain, rnd, dl)
 	var others []*analysis
 	for _, q := range v.Powers() {
 		if q == power || !hasUnits(pos, q) {
@@ -79,7 +97,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	}
 	// The others' replies, drawn from the normal level as it plays,
 	// tactical layer included.
-	t := newTactics(me, deadline)
+	t := newTactics(me, dl)
 	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
 	t.sweeps = hardSweeps
 	for len(t.profiles) < h.Samples && !t.late() {
@@ -88,7 +106,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 			if t.late() {
 				break // a profile cut short does not count
 			}
-			rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, deadline)...)
+			rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, dl)...)
 		}
 		if t.late() {
 			break
@@ -127,7 +145,7 @@ const (
 // candidates draws up to h.Candidates distinct order sets for the
 // analysed power, plain first, from the normal policy at rising
 // temperatures and under attacking and defensive weights.
-func (h *HardPlayer) candidates(me *analysis, plain []rules.Order, rnd *rand.Rand, deadline time.Time) [][]rules.Order {
+func (h *HardPlayer) candidates(me *analysis, plain []rules.Order, rnd *rand.Rand, dl deadline) [][]rules.Order {
 	base := me.w
 	bold, wary := base, base
 	bold.attack, bold.defence = base.attack*1.5, base.defence*0.5
@@ -136,7 +154,7 @@ func (h *HardPlayer) candidates(me *analysis, plain []rules.Order, rnd *rand.Ran
 	cands := [][]rules.Order{plain}
 	seen := map[uint64]bool{orderKey(plain): true}
 	for try := 0; len(cands) < h.Candidates && try < 4*h.Candidates; try++ {
-		if !time.Now().Before(deadline) {
+		if dl.passed() {
 			break
 		}
 		noise := 0.03 + 0.3*float64(try%6)/5

@@ -100,6 +100,12 @@ const PhaseBudget = 2 * time.Second
 // (at most PhaseBudget when budget is 0 or less) equally, so that a
 // phase never waits longer than budget for its bots' search.
 func PhaseOrders(g *Graph, pos *rules.Position, seats []Seat, budget time.Duration, rnd *rand.Rand) map[rules.Power][]rules.Order {
+	return phaseOrders(g, pos, seats, budget, rnd, nil)
+}
+
+// phaseOrders is PhaseOrders with the hard seats reading their budget
+// from now (nil: time.Now).
+func phaseOrders(g *Graph, pos *rules.Position, seats []Seat, budget time.Duration, rnd *rand.Rand, now func() time.Time) map[rules.Power][]rules.Order {
 	v := g.v
 	if budget <= 0 {
 		budget = PhaseBudget
@@ -115,6 +121,7 @@ func PhaseOrders(g *Graph, pos *rules.Position, seats []Seat, budget time.Durati
 		p := New(s.Level, g)
 		if h, ok := p.(*HardPlayer); ok {
 			h.Budget = min(h.Budget, budget/time.Duration(hard))
+			h.now = now
 		}
 		out[s.Power] = p.Orders(v, pos, s.Power, rnd)
 	}

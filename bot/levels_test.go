@@ -12,9 +12,10 @@ import (
 )
 
 // quickHard is a hard player with a small search, for tests that check
-// what its orders are rather than how good.
+// what its orders are rather than how good. It has no budget: its search
+// stops at its counts, so that its play repeats on any machine.
 func quickHard() *HardPlayer {
-	return &HardPlayer{Budget: 2 * time.Second, Candidates: 4, Samples: 1}
+	return &HardPlayer{Candidates: 4, Samples: 1}
 }
 
 // record is what a seeded game of bots did.
@@ -29,6 +30,13 @@ type record struct {
 // seat of each power played at the level seat gives it, failing the test
 // on any illegal order.
 func playLevels(t *testing.T, v *rules.Variant, seed uint64, years int, seat func(rules.Power) Level, players map[Level]Player) *record {
+	t.Helper()
+	return playLevelsUntil(t, v, seed, years, seat, players, nil)
+}
+
+// playLevelsUntil is playLevels that also ends the game after a phase
+// when stop, if not nil, says so of the record so far.
+func playLevelsUntil(t *testing.T, v *rules.Variant, seed uint64, years int, seat func(rules.Power) Level, players map[Level]Player, stop func(*record) bool) *record {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 14))
 	r := rules.NewResolver(v, rules.Options{})
@@ -62,7 +70,7 @@ func playLevels(t *testing.T, v *rules.Variant, seed uint64, years int, seat fun
 		}
 		rec.phases++
 		pos = res.Next.Clone()
-		if res.Winner != rules.NoPower {
+		if res.Winner != rules.NoPower || (stop != nil && stop(rec)) {
 			break
 		}
 	}
@@ -83,6 +91,7 @@ func testPlayers() map[Level]Player {
 // retreat and adjustment phase of them, thousands of decisions, and not
 // one illegal order. CHANCERY_LONG_BOT_TESTS=1 plays ten times as many.
 func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
+	t.Parallel()
 	games := uint64(6)
 	if testing.Short() {
 		games = 2
@@ -116,6 +125,7 @@ func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 // TestLevelsAreDeterministicForOneSource: the same seed gives the same
 // orders, at every level.
 func TestLevelsAreDeterministicForOneSource(t *testing.T) {
+	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	a := playLevels(t, v, 3, 4, mixed(3), testPlayers())
 	b := playLevels(t, v, 3, 4, mixed(3), testPlayers())
@@ -124,24 +134,51 @@ func TestLevelsAreDeterministicForOneSource(t *testing.T) {
 	}
 }
 
+// stepClock is a clock that moves on by step each time it is read, so
+// that a search cut short by a budget does the same work on any machine.
+// Read more than limit times (when set), it fails the test tb: a search
+// that ignores its deadline fails at once instead of running for hours.
+type stepClock struct {
+	t     time.Time
+	step  time.Duration
+	reads int
+	limit int
+	tb    testing.TB
+}
+
+func (c *stepClock) now() time.Time {
+	c.reads++
+	if c.limit > 0 && c.reads > c.limit {
+		c.tb.Fatalf("the clock was read %d times (%v): the search went on past its deadline",
+			c.reads, time.Duration(c.reads)*c.step)
+	}
+	c.t = c.t.Add(c.step)
+	return c.t
+}
+
 // TestHardKeepsItsBudget: with a budget far too small for its samples,
-// the hard level still answers in time, with legal orders. The search
-// stops a fifth of the budget early; the slack allowed on top is for a
-// machine so loaded that the scheduler stalls the test itself (a search
-// that ignored its deadline would take many seconds with these samples).
-// How fast normal decides is measured by BenchmarkNormalMidgame.
+// the hard level still answers in time, with legal orders. Its clock
+// moves 50µs each time the search looks at it (enough readings for the
+// search to reach its sampling of the others), so the search must stop
+// at its deadline (with these samples it would otherwise run for hours),
+// and answers a fifth of the budget early.
 func TestHardKeepsItsBudget(t *testing.T) {
-	const budget, slack = 100 * time.Millisecond, 400 * time.Millisecond
+	t.Parallel()
+	const budget = 100 * time.Millisecond
 	v, _ := variants.MustLoad().Get("colonial")
-	h := &HardPlayer{Budget: budget, Candidates: 200, Samples: 100000}
 	pos := v.Start.Clone()
 	for p := 1; p < len(v.Map.Powers); p++ {
-		start := time.Now()
+		clock := &stepClock{step: 50 * time.Microsecond, limit: int(2 * budget / (50 * time.Microsecond)), tb: t}
+		h := &HardPlayer{Budget: budget, Candidates: 200, Samples: 100000, now: clock.now}
 		orders := h.Orders(v, pos, rules.Power(p), rand.New(rand.NewPCG(1, 1)))
-		took := time.Since(start)
-		t.Logf("%s: %v", v.Map.Powers[p], took)
-		if took > budget+slack {
-			t.Errorf("%s: took %v with a budget of %v", v.Map.Powers[p], took, budget)
+		took := time.Duration(clock.reads) * clock.step
+		t.Logf("%s: %d readings of the clock", v.Map.Powers[p], clock.reads)
+		if took < budget-budget/5 || took > budget {
+			t.Errorf("%s: answered after %v of its clock with a budget of %v; want the deadline, %v, to stop it",
+				v.Map.Powers[p], took, budget, budget-budget/5)
+		}
+		if len(orders) == 0 {
+			t.Errorf("%s: no orders", v.Map.Powers[p])
 		}
 		res, err := rules.NewResolver(v, rules.Options{}).Adjudicate(pos, orders)
 		if err != nil {
@@ -155,9 +192,27 @@ func TestHardKeepsItsBudget(t *testing.T) {
 	}
 }
 
+// TestHardWithoutBudgetStopsAtItsCounts: a hard player without a budget
+// never reads a clock, so its play cannot depend on the machine's speed.
+func TestHardWithoutBudgetStopsAtItsCounts(t *testing.T) {
+	t.Parallel()
+	v, _ := variants.MustLoad().Get("standard")
+	clock := &stepClock{step: time.Hour}
+	h := &HardPlayer{Candidates: 4, Samples: 2, now: clock.now}
+	if orders := h.Orders(v, v.Start, rules.Power(1), rand.New(rand.NewPCG(1, 1))); len(orders) == 0 {
+		t.Fatal("no orders")
+	}
+	if clock.reads != 0 {
+		t.Errorf("the clock was read %d times", clock.reads)
+	}
+}
+
 // TestPhaseOrdersSharesTheBudget: a phase with every seat hard stays
-// within the phase budget.
+// within the phase budget, on a clock that moves a millisecond at each
+// reading (each seat alone would search far beyond it).
 func TestPhaseOrdersSharesTheBudget(t *testing.T) {
+	t.Parallel()
+	const budget = 400 * time.Millisecond
 	v, _ := variants.MustLoad().Get("sengoku")
 	var seats []Seat
 	for p := 1; p < len(v.Map.Powers); p++ {
@@ -165,17 +220,23 @@ func TestPhaseOrdersSharesTheBudget(t *testing.T) {
 			seats = append(seats, Seat{Power: rules.Power(p), Level: Hard})
 		}
 	}
-	start := time.Now()
-	out := PhaseOrders(NewGraph(v), v.Start, seats, 400*time.Millisecond, rand.New(rand.NewPCG(2, 2)))
-	if took := time.Since(start); took > 400*time.Millisecond+600*time.Millisecond {
-		t.Errorf("eight hard seats took %v with a phase budget of 400ms", took)
+	clock := &stepClock{step: time.Millisecond, limit: int(2 * budget / time.Millisecond), tb: t}
+	out := phaseOrders(NewGraph(v), v.Start, seats, budget, rand.New(rand.NewPCG(2, 2)), clock.now)
+	if took := time.Duration(clock.reads) * clock.step; took > budget {
+		t.Errorf("%d hard seats took %v of their clock with a phase budget of %v", len(seats), took, budget)
 	}
 	if len(out) != len(seats) {
 		t.Errorf("orders for %d seats, want %d", len(out), len(seats))
 	}
+	for _, s := range seats {
+		if len(out[s.Power]) == 0 {
+			t.Errorf("%s: no orders", v.Map.Powers[s.Power])
+		}
+	}
 }
 
 func TestParseLevel(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want Level
@@ -191,6 +252,7 @@ func TestParseLevel(t *testing.T) {
 // TestPlayersReadOnlyTheirVariantsGraph: a player handed another
 // variant's graph, or none, plays as one handed the right graph.
 func TestPlayersReadOnlyTheirVariantsGraph(t *testing.T) {
+	t.Parallel()
 	reg := variants.MustLoad()
 	v, _ := reg.Get("colonial")
 	other, _ := reg.Get("standard")

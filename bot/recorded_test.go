@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
@@ -29,6 +28,7 @@ const playGolden = "testdata/play.golden"
 // with go test ./bot -run TestLevelsPlayAsRecorded -update, and says so
 // in its commit.
 func TestLevelsPlayAsRecorded(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a game per variant and seed")
 	}
@@ -38,11 +38,11 @@ func TestLevelsPlayAsRecorded(t *testing.T) {
 	for _, name := range reg.Names() {
 		v, _ := reg.Get(name)
 		// The players keep the variant's graph, as a server's do; the
-		// hard player's search must stop at its counts, never at its
-		// clock, for its orders to repeat: a budget no machine exhausts.
+		// hard player's search must stop at its counts, never at a
+		// clock, for its orders to repeat: no budget.
 		g := NewGraph(v)
 		players := map[Level]Player{Easy: EasyPlayer{Graph: g}, Normal: NormalPlayer{Graph: g},
-			Hard: &HardPlayer{Budget: time.Minute, Candidates: 6, Samples: 2, Graph: g}}
+			Hard: &HardPlayer{Candidates: 6, Samples: 2, Graph: g}}
 		names := notation.NewNames(v.Map)
 		for seed := range uint64(2) {
 			rec := playLevels(t, v, seed, 3, mixed(seed), players)

@@ -49,32 +49,32 @@ type tactics struct {
 	joint    []rules.Order
 	trial    []rules.Order
 	calls    int
-	deadline time.Time
+	deadline deadline
 	// maxCalls caps the resolver calls; sweeps is the most passes over
 	// our units.
 	maxCalls, sweeps int
 }
 
 // newTactics returns a tactical check of a's orders with normal's
-// settings, that stops at deadline unless it is zero.
-func newTactics(a *analysis, deadline time.Time) *tactics {
-	return &tactics{a: a, r: a.d.resolver(), deadline: deadline,
+// settings, that stops at its counts or at dl, whichever comes first.
+func newTactics(a *analysis, dl deadline) *tactics {
+	return &tactics{a: a, r: a.d.resolver(), deadline: dl,
 		maxCalls: tacticWork / max(1, a.m.NumProvinces()), sweeps: tacticSweeps}
 }
 
 // refine returns plan improved by the tactical layer; rnd draws the
 // others' replies.
 func (a *analysis) refine(plan []rules.Order, rnd *rand.Rand) []rules.Order {
-	return a.refineBy(plan, rnd, time.Time{})
+	return a.refineBy(plan, rnd, deadline{})
 }
 
-// refineBy is refine stopping at deadline, unless it is zero: for the
-// hard level, whose budget is a clock.
-func (a *analysis) refineBy(plan []rules.Order, rnd *rand.Rand, deadline time.Time) []rules.Order {
+// refineBy is refine stopping at dl if it comes before the counts: for
+// the hard level, whose budget may be a clock.
+func (a *analysis) refineBy(plan []rules.Order, rnd *rand.Rand, dl deadline) []rules.Order {
 	if a.pos.Phase.Type != rules.MovementPhase || len(plan) == 0 {
 		return plan
 	}
-	t := newTactics(a, deadline)
+	t := newTactics(a, dl)
 	t.sampleProfiles(rnd)
 	if len(t.profiles) == 0 {
 		return plan
@@ -118,7 +118,20 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 
 // late reports whether t has a deadline and it has passed.
 func (t *tactics) late() bool {
-	return !t.deadline.IsZero() && !time.Now().Before(t.deadline)
+	return t.deadline.passed()
+}
+
+// deadline is when a search must answer by, read from a clock; the zero
+// value is no deadline, so that the search stops at its counts alone and
+// one random source gives one answer on any machine.
+type deadline struct {
+	at  time.Time
+	now func() time.Time // nil: no deadline
+}
+
+// passed reports whether d is set and its time has come.
+func (d deadline) passed() bool {
+	return d.now != nil && !d.now().Before(d.at)
 }
 
 // score is the mean outcome of our orders against the sampled profiles,

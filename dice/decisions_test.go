@@ -5,6 +5,7 @@ import "testing"
 // TestDecisions covers the choices the engine makes where the rules page is
 // silent (see docs/diceplomacy.md).
 func TestDecisions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		decision string
 		test     func(t *testing.T)
@@ -75,6 +76,7 @@ func TestDecisions(t *testing.T) {
 }
 
 func TestSeatSetJSON(t *testing.T) {
+	t.Parallel()
 	s := SetOf(0, 3, 7)
 	b, err := s.MarshalJSON()
 	if err != nil || string(b) != "[0,3,7]" {

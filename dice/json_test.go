@@ -13,6 +13,7 @@ import (
 // it), and every event about one side of a war (surrender, fight on,
 // battle) carries "side", the attackers included.
 func TestJSONSaysEveryFieldItDocuments(t *testing.T) {
+	t.Parallel()
 	sides := map[dice.EventKind]bool{dice.EventSurrender: true, dice.EventFightOn: true, dice.EventBattle: true}
 	seen := map[string]int{}
 	for i := range 30 {

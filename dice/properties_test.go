@@ -171,6 +171,7 @@ func checkLog(log []dice.Event) error {
 // move and checks, after every move, the invariants of checkState; then the
 // log's war accounting, the end of the game, and its exact replay.
 func TestPropertiesOverSeededGames(t *testing.T) {
+	t.Parallel()
 	var view dice.View
 	reasons := map[dice.Reason]int{}
 	for i := range propertyGames(t) {
@@ -224,6 +225,7 @@ func TestPropertiesOverSeededGames(t *testing.T) {
 // Apply: at every step of many games, every conceivable move of the asked
 // player is accepted if and only if it is listed.
 func TestLegalMovesAreExactlyTheAcceptedMoves(t *testing.T) {
+	t.Parallel()
 	var view dice.View
 	for i := range propertyGames(t) / 25 {
 		g, bots := seededGame(t, i)
@@ -234,16 +236,29 @@ func TestLegalMovesAreExactlyTheAcceptedMoves(t *testing.T) {
 				legal[m] = true
 			}
 			n := g.Config().Players
+			// A copy of g is tried each move; an illegal move changes
+			// nothing (as Apply promises, checked below), so the copy
+			// serves until a move is accepted.
+			var trial *dice.Game
 			for k := dice.MoveNone; k <= dice.AnswerSurrender; k++ {
 				for target := dice.NoSeat; int(target) <= n; target++ {
 					for _, yes := range []bool{false, true} {
 						m := dice.Move{Seat: seat, Kind: k, Target: target, Yes: yes}
-						err := g.Clone(rand.New(rand.NewPCG(1, 1))).Apply(m)
+						if trial == nil {
+							trial = g.Clone(rand.New(rand.NewPCG(1, 1)))
+						}
+						err := trial.Apply(m)
 						if (err == nil) != legal[normal(m)] {
 							t.Fatalf("game %d: %v: Apply says %v, legal list says %v", i, m, err, legal[normal(m)])
 						}
+						if err == nil {
+							trial = nil
+						}
 					}
 				}
+			}
+			if trial != nil && (!reflect.DeepEqual(trial.State(), g.State()) || len(trial.Log()) != len(g.Log())) {
+				t.Fatalf("game %d: refused moves changed the game", i)
 			}
 			g.FillView(seat, &view)
 			if err := g.Apply(bots[seat].Decide(&view)); err != nil {
@@ -271,6 +286,7 @@ func normal(m dice.Move) dice.Move {
 // stores it) and still replays to the same game, and that the state's JSON
 // round-trips.
 func TestLogJSONRoundTripReplays(t *testing.T) {
+	t.Parallel()
 	for i := range 50 {
 		g, bots := seededGame(t, i)
 		if err := bot.Play(g, bots); err != nil {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestReplayRestoresAGameInProgressAndGoesOn(t *testing.T) {
+	t.Parallel()
 	g, bots := seededGame(t, 42)
 	var view dice.View
 	for range 15 {
@@ -36,6 +37,7 @@ func TestReplayRestoresAGameInProgressAndGoesOn(t *testing.T) {
 }
 
 func TestReplayRejectsATamperedLog(t *testing.T) {
+	t.Parallel()
 	g, bots := seededGame(t, 7)
 	if err := bot.Play(g, bots); err != nil {
 		t.Fatal(err)
@@ -68,6 +70,7 @@ func TestReplayRejectsATamperedLog(t *testing.T) {
 }
 
 func TestSameSeedSameGame(t *testing.T) {
+	t.Parallel()
 	a, ba := seededGame(t, 3)
 	b, bb := seededGame(t, 3)
 	if err := bot.Play(a, ba); err != nil {
@@ -88,6 +91,7 @@ func TestSameSeedSameGame(t *testing.T) {
 }
 
 func TestDiceAreFair(t *testing.T) {
+	t.Parallel()
 	// The engine's dice are the source's: check that a seeded PCG through
 	// the engine gives each face about a sixth of the time.
 	src := rand.New(rand.NewPCG(5, 5))

@@ -9,6 +9,7 @@ import (
 // TestRules has one case per sentence of the rules page
 // (../shared/rules/diceplomacy.md), named after it.
 func TestRules(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		rule string
 		test func(t *testing.T)

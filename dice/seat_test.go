@@ -9,6 +9,7 @@ import (
 // JSON (View.Seat, Move.Target), in the engine's messages and in the
 // default names.
 func TestSeatsCountFromZero(t *testing.T) {
+	t.Parallel()
 	if s := Seat(2).String(); s != "seat 2" {
 		t.Errorf("Seat(2) is %q, want \"seat 2\"", s)
 	}

@@ -89,6 +89,7 @@ func FuzzResolve(f *testing.F) {
 // TestRandomGames is FuzzResolve's seed corpus grown to a few thousand
 // games, so that every test run covers it.
 func TestRandomGames(t *testing.T) {
+	t.Parallel()
 	n := 3000
 	if testing.Short() {
 		n = 300

@@ -80,6 +80,7 @@ func alone(t *testing.T, r *rules.Resolver, pos *rules.Position, o rules.Order) 
 // result. A move across a canal is listed although it also needs the gate
 // holder's permission; alone, it is refused for that reason only.
 func TestLegalOrdersAreLegal(t *testing.T) {
+	t.Parallel()
 	// Not fewer games under -short: the seeded games reach a permit only
 	// from the tenth, and the whole run takes a fraction of a second.
 	const games, steps = 12, 8
@@ -167,6 +168,7 @@ func candidates(m *rules.Map, pos *rules.Position, p rules.Province) []rules.Ord
 // is listed. The candidates are every order of every kind to every
 // location, written independently of LegalOrders's own search.
 func TestLegalOrdersAreComplete(t *testing.T) {
+	t.Parallel()
 	games, steps := 2, 4
 	if testing.Short() {
 		games, steps = 1, 2
@@ -212,6 +214,7 @@ func TestLegalOrdersAreComplete(t *testing.T) {
 // the list is exactly what the resolver accepts among every retreat,
 // disband, build (each type, each coast), removal and waive.
 func TestLegalOrdersRetreatsAndAdjustments(t *testing.T) {
+	t.Parallel()
 	none := rules.Loc{Province: rules.NoProvince}
 	seen := 0
 	legalPhases(t, 6, 8, func(v *rules.Variant, pos *rules.Position) {

@@ -28,19 +28,33 @@ const (
 	argonKeyLen  = 32
 )
 
+// argonCost is the passes and KiB of memory of the hashes a server makes.
+type argonCost struct{ time, memory uint32 }
+
+// The costs: production's, and the cheapest Argon2id allows, for a
+// server whose Config asks for InsecurePasswordHashing (tests).
+var (
+	productionArgon = argonCost{argonTime, argonMemory}
+	insecureArgon   = argonCost{1, 8 * argonThreads}
+)
+
 func (s *Server) hashPassword(password string, salt []byte) []byte {
 	s.hashing <- struct{}{}
 	defer func() { <-s.hashing }()
-	return argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	return argon2.IDKey([]byte(password), salt, s.argon.time, s.argon.memory, argonThreads, argonKeyLen)
 }
 
-// encodeHash writes the PHC string form: $argon2id$v=19$m=...,t=...,p=...$salt$key.
+// newPasswordHash hashes password with a new salt and returns the PHC
+// string form: $argon2id$v=19$m=...,t=...,p=...$salt$key.
 func (s *Server) newPasswordHash(password string) string {
 	salt := make([]byte, 16)
 	_, _ = rand.Read(salt)
-	key := s.hashPassword(password, salt)
+	return encodeHash(s.argon, salt, s.hashPassword(password, salt))
+}
+
+func encodeHash(c argonCost, salt, key []byte) string {
 	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, c.memory, c.time, argonThreads,
 		b64.EncodeToString(salt), b64.EncodeToString(key))
 }
 
@@ -70,10 +84,12 @@ func (s *Server) checkPassword(encoded, password string) bool {
 	return subtle.ConstantTimeCompare(got, key) == 1
 }
 
-// dummyHash is checked against when a name is unknown, so that the answer
-// takes as long as for a wrong password and does not reveal which names
-// exist.
-var dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+// dummyHash is the hash checked against when a name is unknown, at the
+// server's cost, so that the answer takes as long as for a wrong
+// password and does not reveal which names exist.
+func dummyHash(c argonCost) string {
+	return encodeHash(c, []byte("saltsaltsaltsalt"), make([]byte, argonKeyLen))
+}
 
 func tokenHash(token string) string {
 	h := sha256.Sum256([]byte(token))
@@ -183,7 +199,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) error {
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	hash := dummyHash
+	hash := s.dummyHash
 	if u != nil {
 		hash = u.PassHash
 	}

@@ -12,6 +12,7 @@ import (
 // TestBoardSVGIsServedAndCached: a variant's board is public, cached for
 // an hour, revalidated by its ETag and gzipped for clients that take it.
 func TestBoardSVGIsServedAndCached(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	anon := &client{e: e}
 	r := anon.must(200, "GET", "/variants/Standard/board.svg", nil)
@@ -59,6 +60,7 @@ func TestBoardSVGIsServedAndCached(t *testing.T) {
 // TestVariantDetailDescribesTheMap: GET /variants/{name} gives a client
 // the provinces and the powers' colours it needs to draw the board.
 func TestVariantDetailDescribesTheMap(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	anon := &client{e: e}
 	type province struct {

@@ -9,6 +9,7 @@ import (
 // play; the game shows the level, normal when none was chosen, and an
 // unknown level is refused.
 func TestGamesChooseTheirBotLevel(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		if r := a.must(422, "POST", "/games", map[string]any{"variant": "standard", "bots": true, "bot_level": "genius"}); !strings.Contains(string(r.Body), "bot_level") {
@@ -35,6 +36,7 @@ func TestGamesChooseTheirBotLevel(t *testing.T) {
 // bots a level of their own; the game shows them, an unknown power or
 // level is refused, and the seats play at their levels.
 func TestSeatsChooseTheirBotLevel(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		a.must(422, "POST", "/games", map[string]any{"variant": "standard", "bots": true, "bot_levels": map[string]string{"Atlantis": "hard"}})

@@ -30,6 +30,7 @@ func signUp(t *testing.T, e *env, name string) *client {
 // public game and the bot's code knows the bots' orders before the
 // deadline.
 func TestBotOrdersCannotBeForetoldFromWhatPlayersSee(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			const phases = 3
@@ -72,6 +73,7 @@ func TestBotOrdersCannotBeForetoldFromWhatPlayersSee(t *testing.T) {
 // secrets, in every form the server could write them, in every response
 // body the server wrote.
 func TestNoResponseHoldsAGameSecret(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		anon := &client{e: e}

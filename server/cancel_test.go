@@ -23,6 +23,7 @@ func listed(t *testing.T, c *client, query, id string) bool {
 // and stays the creator; the player's own list and the lobbies follow;
 // leaving is refused without a seat and once the game has started.
 func TestASeatCanBeLeftAndTakenAgainBeforeTheStart(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "England"})
@@ -109,6 +110,7 @@ func seatOf(g gameView, power string) string {
 // lists, and its players' lobbies hear of it. Only the creator may cancel,
 // and only a game that has not started.
 func TestCancellingAFormingGameFreesItsCreatorsSlot(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) { c.MaxGamesPerUser = 2 })

@@ -22,6 +22,7 @@ func wantCode(t *testing.T, r response, status int, code string) {
 // the lobby and in a game carry a code, for a client to explain them in
 // its reader's language; a refusal without one carries none.
 func TestRefusalsNameThemselves(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 
@@ -60,6 +61,7 @@ func TestRefusalsNameThemselves(t *testing.T) {
 // refuse carries a code, and its words speak of the game, not of the
 // engine's seats.
 func TestDiceplomacyRefusalsNameThemselves(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		// wantMessage fails the test unless r's error reads want.

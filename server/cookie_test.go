@@ -103,6 +103,7 @@ func ptr[T any](v T) *T { return &v }
 // request that changes something needs the CSRF header; bearer clients
 // go on as before.
 func TestBrowserSessionsByCookie(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		b := e.browser()
 		b.must(401, "GET", "/me", nil) // nobody signed in yet
@@ -201,6 +202,7 @@ func TestBrowserSessionsByCookie(t *testing.T) {
 // TestSessionCookiesAreSecureBehindTLS: cookies say Secure when the
 // request came over TLS, here through a proxy that says so.
 func TestSessionCookiesAreSecureBehindTLS(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	(&client{e: e}).must(201, "POST", "/users", map[string]string{"name": "Dora", "password": "long enough"})
 	b := e.browser()
@@ -219,12 +221,13 @@ func TestSessionCookiesAreSecureBehindTLS(t *testing.T) {
 // TestEventStreamByCookie: EventSource sends cookies, not headers: the
 // stream works by the session cookie and ends on sign-out.
 func TestEventStreamByCookie(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		b := e.browser()
 		b.must(201, "POST", "/users", map[string]any{"name": "Eve", "password": "long enough", "session": true})
 		var g struct{ ID string }
 		b.must(201, "POST", "/games", map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Italy"}).json(t, &g)
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 		defer cancel()
 		req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/games/"+g.ID+"/events", nil)
 		resp, err := b.hc.Do(req) // the cookie only, as EventSource sends it
@@ -248,6 +251,7 @@ func TestEventStreamByCookie(t *testing.T) {
 // TestSignInFromAnotherSiteIsRefused: a page on another site cannot sign
 // a browser in (login CSRF), though programs and the site's own page can.
 func TestSignInFromAnotherSiteIsRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	creds := map[string]any{"name": "Flora", "password": "long enough", "session": true}
 	b := e.browser()

@@ -35,6 +35,7 @@ func signIn(t *testing.T, h http.Handler, addr, name, password string, cookie *h
 // for another name, is anonymous; a guesser's own device cookie is
 // throttled per device.
 func TestADeviceCookieLetsTheOwnerInDuringALockout(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	h := e.srv.Handler()
 	anon := &client{e: e}
@@ -108,6 +109,7 @@ func TestADeviceCookieLetsTheOwnerInDuringALockout(t *testing.T) {
 // kept in the database, so cookies stay good across restarts (and
 // processes sharing a database).
 func TestTheDeviceKeyOutlivesARestart(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		anon.must(201, "POST", "/users", map[string]string{"name": "carol", "password": "long enough"})

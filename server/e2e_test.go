@@ -16,6 +16,7 @@ import (
 )
 
 func TestAccountsAndSessions(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		anon.must(201, "POST", "/users", map[string]string{"name": "Alice", "password": "long enough"})
@@ -55,6 +56,7 @@ func TestAccountsAndSessions(t *testing.T) {
 }
 
 func TestBadRequestsGetClearErrors(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		a.must(404, "GET", "/games/nosuchgame", nil)
@@ -93,6 +95,7 @@ func TestBadRequestsGetClearErrors(t *testing.T) {
 }
 
 func TestAGameWithBotsFromCreationToAResolvedPhase(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "name": "Test", "phase_deadline_seconds": 3600, "bots": true, "power": "England"})
@@ -170,6 +173,7 @@ func TestAGameWithBotsFromCreationToAResolvedPhase(t *testing.T) {
 }
 
 func TestDeadlinesResolveMissingOrdersAndSurviveRestarts(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 60, "bots": true, "power": "Russia"})
@@ -210,6 +214,7 @@ func TestDeadlinesResolveMissingOrdersAndSurviveRestarts(t *testing.T) {
 }
 
 func TestVotesAndFinishedGamesAreReadOnly(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Italy"})
@@ -247,6 +252,7 @@ func TestVotesAndFinishedGamesAreReadOnly(t *testing.T) {
 }
 
 func TestPressReachesOnlyItsRecipients(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		eng, fra, ger := e.user(), e.user(), e.user()
 		id := eng.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England"})
@@ -283,6 +289,7 @@ func TestPressReachesOnlyItsRecipients(t *testing.T) {
 // TestPressTakesThePowersOtherNames: press may name a power as orders can
 // (1900's Britain as "england").
 func TestPressTakesThePowersOtherNames(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		fra, bri := e.user(), e.user()
 		id := fra.newGame(map[string]any{"variant": "1900", "phase_deadline_seconds": 600, "bots": true, "power": "France"})
@@ -303,6 +310,7 @@ func TestPressTakesThePowersOtherNames(t *testing.T) {
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func TestLiveUpdatesAnnouncePhasesAndMessages(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) { checkLiveUpdates(t, e, e.URL) })
 }
 
@@ -326,11 +334,11 @@ func checkLiveUpdates(t *testing.T, e *env, watch string) {
 }
 
 // openEvents opens the live-update stream of game id on the API at base
-// and returns a function that waits (10 s at most) for an event named
-// want, skipping others.
+// and returns a function that waits (until patience runs out) for an
+// event named want, skipping others.
 func openEvents(t *testing.T, base, token, id string) (expect func(want string)) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -371,6 +379,7 @@ func openEvents(t *testing.T, base, token, id string) (expect func(want string))
 }
 
 func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 5, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
@@ -398,10 +407,17 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 				break
 			}
 			if g.View.Request.Kind.String() == "none" {
-				// Seat 1 may be asked; its deadline passes.
+				// Seat 1 may be asked; its deadline passes, and the game
+				// moves on.
 				e.clock.Advance(61 * time.Second)
 				e.srv.poke()
-				time.Sleep(100 * time.Millisecond)
+				if !eventually(t, func() bool {
+					var now diceJSON
+					a.must(200, "GET", "/games/"+id, nil).json(t, &now)
+					return now.Seq != g.Seq || now.Status != g.Status
+				}) {
+					t.Fatalf("move %d: the deadline passed and the game stands still", g.Seq)
+				}
 				continue
 			}
 			legal := g.View.Legal
@@ -439,6 +455,7 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 // field of a game as GET /games/{id} returns it is in the schema of its
 // kind's part (api/diplomacy.yaml, api/diceplomacy.yaml).
 func TestOpenAPIListsEveryField(t *testing.T) {
+	t.Parallel()
 	// schema returns the lines of a schema under components/schemas of
 	// part: from its name to the next line indented as little.
 	schema := func(part, name string) string {
@@ -480,6 +497,7 @@ func TestOpenAPIListsEveryField(t *testing.T) {
 // failing is retried a few times (a database error may pass), then taken
 // out of the deadline queue; the other games go on.
 func TestABrokenGameIsTakenOutOfTheQueue(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	now := e.clock.Now()

@@ -118,7 +118,7 @@ func (e *env) start() {
 		e.st = st
 	}
 	cfg := Config{Store: e.st, Variants: registry(), Now: e.clock.Now, Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second, InsecurePasswordHashing: true,
 		// Tests make accounts and send press faster than people do; the
 		// limits on volume have their own tests (limits_test.go).
 		PressPerUser: Rate{N: -1}, PressPerGame: Rate{N: -1}, SignUpsPerAddress: Rate{N: -1}}
@@ -335,20 +335,49 @@ func (c *client) game(id string) gameView {
 	return g
 }
 
+// patience is when a test gives up waiting for something the server does
+// in the background: shortly before the test binary's own timeout (go
+// test -timeout), so that a slow machine makes a test slower, never
+// failing it, while a test that waits for what never comes still fails
+// with its own message.
+func patience(t testing.TB) time.Time {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if end, ok := d.Deadline(); ok {
+			return end.Add(-time.Until(end) / 10)
+		}
+	}
+	return time.Now().Add(10 * time.Minute)
+}
+
+// giveUp is a channel that delivers at patience(t).
+func giveUp(t testing.TB) <-chan time.Time {
+	return time.After(time.Until(patience(t)))
+}
+
+// eventually polls cond until it holds, and reports false if patience
+// runs out first.
+func eventually(t testing.TB, cond func() bool) bool {
+	end := patience(t)
+	for !cond() {
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
 // waitSeq polls until the game has played seq phases.
 func (c *client) waitSeq(id string, seq int) gameView {
 	c.e.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		g := c.game(id)
-		if g.Seq >= seq || g.Status == "finished" {
-			return g
-		}
-		if time.Now().After(deadline) {
-			c.e.t.Fatalf("game %s: still at seq %d, waiting for %d", id, g.Seq, seq)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var g gameView
+	if !eventually(c.e.t, func() bool {
+		g = c.game(id)
+		return g.Seq >= seq || g.Status == "finished"
+	}) {
+		c.e.t.Fatalf("game %s: still at seq %d, waiting for %d", id, g.Seq, seq)
 	}
+	return g
 }
 
 // newGame creates a game and returns its id.

@@ -158,6 +158,7 @@ func (g *coinGame) View(r *table.Row, user string) (any, error) {
 // refused what its rules do not have; its settings and moves are read,
 // and refused with its own codes, by the kind alone.
 func TestAThirdKindOfGameNeedsNoHandler(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends(t) {
 		t.Run(b, func(t *testing.T) {
 			e := newEnvWith(t, b, func(c *Config) {
@@ -206,17 +207,15 @@ func TestAThirdKindOfGameNeedsNoHandler(t *testing.T) {
 
 			e.clock.Advance(61 * time.Second)
 			e.srv.poke()
-			for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
-				v := a.must(200, "GET", "/games/"+id, nil).m(t)
-				if v["status"] == "finished" {
-					if v["winner"] != "Heads" || v["seq"] != 1.0 {
-						t.Fatalf("after the deadline: %v", v)
-					}
-					break
-				}
-				if time.Since(start) > 10*time.Second {
-					t.Fatalf("the deadline passed, the coin was not tossed: %v", v)
-				}
+			var v map[string]any
+			if !eventually(t, func() bool {
+				v = a.must(200, "GET", "/games/"+id, nil).m(t)
+				return v["status"] == "finished"
+			}) {
+				t.Fatalf("the deadline passed, the coin was not tossed: %v", v)
+			}
+			if v["winner"] != "Heads" || v["seq"] != 1.0 {
+				t.Fatalf("after the deadline: %v", v)
 			}
 
 			// The coin's own setting, and the other kinds' settings

@@ -11,9 +11,11 @@ import (
 )
 
 // productionDefaults configures a test server as `chancery serve` is by
-// default: the test's store, clock and logger, nothing else changed.
+// default: the test's store, clock, logger and cheap password hashes,
+// nothing else changed.
 func productionDefaults(c *Config) {
-	*c = Config{Store: c.Store, Variants: c.Variants, Now: c.Now, Poll: c.Poll, Logger: c.Logger}
+	*c = Config{Store: c.Store, Variants: c.Variants, Now: c.Now, Poll: c.Poll, Logger: c.Logger,
+		InsecurePasswordHashing: c.InsecurePasswordHashing}
 }
 
 // refused checks that r is a 429 in the documented error format whose
@@ -52,6 +54,7 @@ func openStream(t *testing.T, c *client, id string) (*http.Response, func()) {
 // open streams without end; each refusal is a 429 that says why, and one
 // user's limits do not touch another.
 func TestPerUserLimitsByDefault(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, productionDefaults)
@@ -89,6 +92,7 @@ func TestPerUserLimitsByDefault(t *testing.T) {
 // and a user under them again (a game finished, a stream closed) may
 // create and open again.
 func TestPerUserLimitsAreConfigurable(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) {
@@ -118,16 +122,13 @@ func TestPerUserLimitsAreConfigurable(t *testing.T) {
 			refused(t, response{Status: resp.StatusCode, Body: body}, "1 live-update stream open")
 			stop()
 			// The server sees the closed stream go, soon.
-			deadline := time.Now().Add(5 * time.Second)
-			for {
+			status := 0
+			if !eventually(t, func() bool {
 				resp, _ := openStream(t, a, id)
-				if resp.StatusCode == 200 {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("a closed stream still counts: status %d", resp.StatusCode)
-				}
-				time.Sleep(20 * time.Millisecond)
+				status = resp.StatusCode
+				return status == 200
+			}) {
+				t.Fatalf("a closed stream still counts: status %d", status)
 			}
 		})
 	}
@@ -136,6 +137,7 @@ func TestPerUserLimitsAreConfigurable(t *testing.T) {
 // TestTheGameLimitHoldsUnderConcurrentCreation: creations sent at once
 // by one user cannot pass the bound together.
 func TestTheGameLimitHoldsUnderConcurrentCreation(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) { c.MaxGamesPerUser = 3 })

@@ -33,6 +33,7 @@ func envInt(name string, def int) int {
 //	CHANCERY_LOAD=1 go test -run TestLoad -v ./server
 //	CHANCERY_LOAD=1 CHANCERY_LOAD_RATE=500 go test -run TestLoad -v ./server
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("CHANCERY_LOAD") == "" {
 		t.Skip("set CHANCERY_LOAD=1 to run the load test")
 	}

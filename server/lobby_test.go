@@ -14,7 +14,7 @@ import (
 // channel closed when the stream ends.
 func watchLobby(t *testing.T, base, token string) <-chan sseEvent {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -29,7 +29,7 @@ func watchLobby(t *testing.T, base, token string) <-chan sseEvent {
 	return readEvents(resp.Body)
 }
 
-// lobbyNext waits (20 s at most) for the next event of a lobby stream,
+// lobbyNext waits (until patience runs out) for the next event of a lobby stream,
 // which must be its nth games event and say nothing but n.
 func lobbyNext(t *testing.T, events <-chan sseEvent, n int) {
 	t.Helper()
@@ -41,12 +41,12 @@ func lobbyNext(t *testing.T, events <-chan sseEvent, n int) {
 		if want := fmt.Sprintf(`{"n":%d}`, n); ev.name != "games" || ev.data != want {
 			t.Fatalf("event %s %s, want games %s", ev.name, ev.data, want)
 		}
-	case <-time.After(20 * time.Second):
+	case <-giveUp(t):
 		t.Fatalf("no games event %d", n)
 	}
 }
 
-// endsQuiet waits (20 s at most) for a stream to end, and fails if it
+// endsQuiet waits (until patience runs out) for a stream to end, and fails if it
 // carries any event on the way.
 func endsQuiet(t *testing.T, events <-chan sseEvent) {
 	t.Helper()
@@ -55,8 +55,8 @@ func endsQuiet(t *testing.T, events <-chan sseEvent) {
 		if ok {
 			t.Fatalf("the stream carried %s %s after its session ended", ev.name, ev.data)
 		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the stream is still open 20 s after its session ended")
+	case <-giveUp(t):
+		t.Fatal("the stream is still open long after its session ended")
 	}
 }
 
@@ -66,6 +66,7 @@ func endsQuiet(t *testing.T, events <-chan sseEvent) {
 // Each step waits for its event before the next, so that no two changes
 // are announced together.
 func TestTheLobbyStreamAnnouncesWhatALobbyLists(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		events := watchLobby(t, e.URL, a.token)
@@ -103,6 +104,7 @@ func TestTheLobbyStreamAnnouncesWhatALobbyLists(t *testing.T) {
 // once its session is revoked, through its server or another, or has
 // expired, and it ends.
 func TestTheLobbyStreamEndsWithItsSession(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		revoked := func(t *testing.T, base string) {
 			a, b := e.user(), e.user()
@@ -141,6 +143,7 @@ func TestTheLobbyStreamEndsWithItsSession(t *testing.T) {
 // longer would hold a lobby stream quiet as long after each read: it
 // reads at most once a Poll); on SQLite it polls often.
 func TestTheLobbyStreamHearsOtherServers(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		poll := 20 * time.Millisecond
 		if e.backend == "postgres" {
@@ -161,6 +164,7 @@ func TestTheLobbyStreamHearsOtherServers(t *testing.T) {
 // TestTheLobbyStreamCountsAgainstTheStreamLimit: a lobby stream is one
 // of the user's live-update streams.
 func TestTheLobbyStreamCountsAgainstTheStreamLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, "sqlite", func(c *Config) { c.MaxStreamsPerUser = 1 })
 	a := e.user()
 	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600})
@@ -183,6 +187,7 @@ func TestTheLobbyStreamCountsAgainstTheStreamLimit(t *testing.T) {
 // quiet interval, which sees them all. The test holds the quiet intervals
 // (an hour's Poll) and counts the reads.
 func TestALobbyStreamReadsAtMostOncePerPoll(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) { c.Poll = time.Hour })
@@ -199,7 +204,7 @@ func TestALobbyStreamReadsAtMostOncePerPoll(t *testing.T) {
 					if d <= 0 || d > time.Hour {
 						t.Errorf("a quiet interval of %v after a Poll of an hour", d)
 					}
-				case <-time.After(20 * time.Second):
+				case <-giveUp(t):
 					t.Fatal("the stream never began a quiet interval")
 				}
 			}

@@ -6,6 +6,7 @@ import (
 )
 
 func TestPhaseMapShowsThePhaseBeingPlayed(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "Germany"})
@@ -24,6 +25,7 @@ func TestPhaseMapShowsThePhaseBeingPlayed(t *testing.T) {
 // from its record, with its orders; the phase after it, being played,
 // from the game, without any.
 func TestPhaseMapShowsAPlayedPhaseWithItsOrders(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "Germany"})

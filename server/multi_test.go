@@ -17,6 +17,7 @@ import (
 // processes would have) with many games falling due at once, and checks
 // that every game's history holds each phase exactly once.
 func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		const games = 12
@@ -24,7 +25,7 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 		for range games {
 			// Easy bots: the test is of servers racing for a phase, and
 			// the default level's search is slow under the race detector.
-			id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 1, "bots": true, "bot_level": "easy", "power": "Turkey"})
+			id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "bot_level": "easy", "power": "Turkey"})
 			a.must(200, "POST", "/games/"+id+"/start", nil)
 			ids = append(ids, id)
 		}
@@ -41,7 +42,7 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 			// Servers on one database share its configuration: the
 			// first's MinPhase paces the same games' early phases.
 			srv, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: 5 * time.Millisecond, MinPhase: time.Second,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), InsecurePasswordHashing: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,14 +50,22 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 			hs := httptest.NewServer(srv.Handler())
 			defer hs.Close()
 		}
-		// Let five phases of every game fall due, one second at a time.
+		// Let five phases of every game fall due, an hour at a time (the
+		// real time the test takes never makes one due), each time to all
+		// four servers at once, and wait until every game has played it.
 		for range 5 {
-			e.clock.Advance(1100 * time.Millisecond)
+			seq := map[string]int{}
+			for _, id := range ids {
+				seq[id] = a.game(id).Seq
+			}
+			e.clock.Advance(time.Hour + time.Second)
 			for _, s := range others {
 				s.poke()
 			}
 			e.srv.poke()
-			time.Sleep(150 * time.Millisecond)
+			for _, id := range ids {
+				a.waitSeq(id, seq[id]+1)
+			}
 		}
 		for _, s := range others {
 			s.Close()
@@ -76,7 +85,7 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 					break
 				}
 			}
-			if len(h.Phases) != g.Seq || g.Seq < 3 {
+			if len(h.Phases) != g.Seq || g.Seq < 5 {
 				t.Fatalf("game %s: seq %d, %d phases in the history", id, g.Seq, len(h.Phases))
 			}
 			for i, p := range h.Phases {
@@ -93,6 +102,7 @@ func TestSeveralServersNeverResolveAPhaseTwice(t *testing.T) {
 // same database. On PostgreSQL the second server polls only once an hour,
 // so the news can only come by LISTEN/NOTIFY; on SQLite it polls often.
 func TestLiveUpdatesCrossProcesses(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		poll := 20 * time.Millisecond
 		if e.backend == "postgres" {
@@ -117,7 +127,7 @@ func otherServer(t *testing.T, e *env, poll time.Duration) string {
 		t.Cleanup(func() { st.Close() })
 	}
 	other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), InsecurePasswordHashing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,12 +137,8 @@ func otherServer(t *testing.T, e *env, poll time.Duration) string {
 	t.Cleanup(hs.CloseClientConnections)
 	if e.backend == "postgres" {
 		// Before it listens, a notification would find nobody.
-		deadline := time.Now().Add(10 * time.Second)
-		for !other.listening.Load() {
-			if time.Now().After(deadline) {
-				t.Fatal("the second server never started listening")
-			}
-			time.Sleep(5 * time.Millisecond)
+		if !eventually(t, other.listening.Load) {
+			t.Fatal("the second server never started listening")
 		}
 	}
 	return hs.URL + "/api/v1"

@@ -8,6 +8,7 @@ import (
 // TestLookAlikeNamesAreRefused: a name that passes for another cannot be
 // registered, and signing in prepares the name as registering does.
 func TestLookAlikeNamesAreRefused(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		pw := "long enough"
@@ -58,6 +59,7 @@ func TestLookAlikeNamesAreRefused(t *testing.T) {
 // with a 422 that says so, whichever of the two came first; names that
 // only resemble each other in spelling register.
 func TestConfusableNamesAreRefused(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		pw := "long enough"

@@ -79,6 +79,7 @@ func setPosition(t *testing.T, e *env, id string, pos map[string]any) {
 // phase are France's and only France's, include the obvious ones, and
 // every one of them is accepted by PUT /orders as it is written.
 func TestOptionsListTheLegalOrders(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "France"})
@@ -119,6 +120,7 @@ func TestOptionsListTheLegalOrders(t *testing.T) {
 // TestOptionsOfRetreatsAndAdjustments: a retreat phase lists retreats and
 // disbands; an adjustment phase lists builds and a waive, or removals.
 func TestOptionsOfRetreatsAndAdjustments(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	id := a.startedGame("standard", "France")
@@ -204,6 +206,7 @@ func TestOptionsOfRetreatsAndAdjustments(t *testing.T) {
 // TestOptionsOfColonialRussiaIncludeTheRailway: a Russian army on the
 // Trans-Siberian Railroad may travel it.
 func TestOptionsOfColonialRussiaIncludeTheRailway(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	id := a.startedGame("colonial", "Russia")
@@ -226,6 +229,7 @@ func TestOptionsOfColonialRussiaIncludeTheRailway(t *testing.T) {
 // TestOptionsOfDiceplomacyPointToTheView: a Diceplomacy game has no
 // orders; the answer says where its legal moves are.
 func TestOptionsOfDiceplomacyPointToTheView(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	id := a.newGame(map[string]any{"variant": "diceplomacy", "bots": true, "power": "Seat 1"})

@@ -29,6 +29,7 @@ func (k *countingKind) Decode(data []byte) (table.Game, error) {
 // not decoded to take orders, and only once to change, so that the
 // shared game keeps its deadline.
 func TestOrdersDecodeTheGameAtMostOnce(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends(t) {
 		t.Run(b, func(t *testing.T) {
 			kind := &countingKind{Kind: diplomacy.New(registry())}

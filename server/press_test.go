@@ -63,6 +63,7 @@ func (c *client) pages(t *testing.T, path string) (ids []string, pages int) {
 // message the power sent or received must come once, in order, and the
 // last page must say there is no more.
 func TestPressPagesGiveEveryMessageOnce(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England"})

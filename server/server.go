@@ -101,6 +101,14 @@ type Config struct {
 	// game; past it, press is refused (409). Default 2,000,000;
 	// negative: no bound.
 	MaxPressPerGame int64
+
+	// InsecurePasswordHashing, for tests only, hashes new passwords with
+	// Argon2id's cheapest parameters (one pass over 8 KiB) instead of
+	// production's 19 MiB and two passes, which cost a core tens of
+	// milliseconds per registration and sign-in. Never set it in a server
+	// that stores real passwords: they could be guessed. The command
+	// line has no flag for it.
+	InsecurePasswordHashing bool
 }
 
 // The defaults of the per-user limits.
@@ -131,8 +139,12 @@ type Server struct {
 	cache   gameCache
 	mux     *http.ServeMux
 	hashing chan struct{} // bounds concurrent password hashing
-	logins  *loginGuard
-	work    *workGuard
+	// argon is the cost of new password hashes, and dummyHash is checked
+	// against for unknown names, at that cost.
+	argon     argonCost
+	dummyHash string
+	logins    *loginGuard
+	work      *workGuard
 	// The limits on volume (Config).
 	userPress, gamePress, signUps *limiter
 	devices                       *deviceSigner
@@ -234,6 +246,11 @@ func New(cfg Config) (*Server, error) {
 	s.userPress, s.gamePress = newLimiter(cfg.PressPerUser), newLimiter(cfg.PressPerGame)
 	s.signUps = newLimiter(cfg.SignUpsPerAddress)
 	s.work = newWorkGuard(devices.key, cfg.LoginWorkBits)
+	s.argon = productionArgon
+	if cfg.InsecurePasswordHashing {
+		s.argon = insecureArgon
+	}
+	s.dummyHash = dummyHash(s.argon)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})

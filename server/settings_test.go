@@ -5,14 +5,13 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
 
 // streamAt opens a live-update stream at path (under the API) as the
 // holder of token, and returns its status and, when it is 200, its events.
 func streamAt(t *testing.T, e *env, token, path string) (int, <-chan sseEvent) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+path, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -52,6 +51,7 @@ type settingsView struct {
 // settings asked for are what its view says; an unknown press is refused
 // with a message that says the choices.
 func TestNewGamesHaveSettingsOfEveryKind(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		for _, base := range []map[string]any{
@@ -86,6 +86,7 @@ func TestNewGamesHaveSettingsOfEveryKind(t *testing.T) {
 // message; a game with public press only refuses one that names some
 // powers, and takes one to all of them, named or not.
 func TestPressIsWhatTheGameAllows(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b := e.user(), e.user()
 		quiet := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true, "press": "none"})
@@ -122,6 +123,7 @@ func TestPressIsWhatTheGameAllows(t *testing.T) {
 // holder of the code may follow the game (it admits spectators); nobody
 // without it may.
 func TestAPrivateGameIsForItsPlayersAndInvitees(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		var created struct{ ID, Invitation string }
@@ -225,6 +227,7 @@ func TestAPrivateGameIsForItsPlayersAndInvitees(t *testing.T) {
 // everything (its stream ends) and no longer finds it in the lists,
 // while its players go on.
 func TestAGameWithoutSpectatorsClosesWhenItStarts(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true, "spectators": false, "phase_deadline_seconds": 600})

@@ -42,6 +42,7 @@ func (tx pausingTx) Game(id string, lock bool) (*store.Game, error) {
 // shut the outsider out. (On PostgreSQL, where each statement of a READ
 // COMMITTED transaction sees the latest commit, it was.)
 func TestAHandlerReadsTheGameAtOneMoment(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends(t) {
 		t.Run(b, func(t *testing.T) {
 			var pausing *pausingStore

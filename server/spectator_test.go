@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestWhatANonPlayerSees: any signed-in user may follow a game that
@@ -17,6 +16,7 @@ import (
 // nothing at all. (Games closed to spectators, and private games, are
 // settings_test.go's.)
 func TestWhatANonPlayerSees(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		anon := &client{e: e}
@@ -69,6 +69,7 @@ func TestWhatANonPlayerSees(t *testing.T) {
 // TestANonPlayerSeesNoHiddenDice: in Diceplomacy a non-player knows no
 // die that is not revealed, in the view or in the history.
 func TestANonPlayerSeesNoHiddenDice(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a, c := e.user(), e.user()
 	id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 1"})
@@ -99,11 +100,12 @@ func TestANonPlayerSeesNoHiddenDice(t *testing.T) {
 }
 
 // streamEvents opens game id's live-update stream as the holder of token
-// and returns a function that waits (10 s at most) for an event named
-// want and returns the names of all the events seen until then.
+// and returns a function that waits (until patience runs out) for an
+// event named want and returns the names of all the events seen until
+// then.
 func streamEvents(t *testing.T, base, token, id string) func(want string) map[string]bool {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/games/"+id+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)

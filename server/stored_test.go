@@ -13,6 +13,7 @@ import (
 // damaged data: the server answers 500 and logs the error naming the game,
 // the field and the province, never 422 as if the request were at fault.
 func TestDamagedStoredGameIsAServerError(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a := e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "power": "France", "bots": true})

@@ -13,6 +13,7 @@ import (
 // appears once, unknown fields and anything after the object are
 // refused, in the body and in every object inside it.
 func TestTheDecoderIsAsStrictAsDocumented(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	anon := &client{e: e}
 	for _, tc := range []struct{ name, body, want string }{
@@ -70,6 +71,7 @@ func rawRequest(t *testing.T, method, url string, header http.Header) (int, stri
 // handler runs (oversized headers, unclean paths, unknown paths) are the
 // documented JSON error body too.
 func TestEveryErrorIsJSON(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	// Serve the http.Server the command serves, with its limits.
 	ts := httptest.NewUnstartedServer(nil)

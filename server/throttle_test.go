@@ -10,6 +10,7 @@ import (
 )
 
 func TestPasswordGuessingIsThrottled(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		anon.must(201, "POST", "/users", map[string]string{"name": "Carol", "password": "long enough"})
@@ -34,6 +35,7 @@ func TestPasswordGuessingIsThrottled(t *testing.T) {
 }
 
 func TestLoginThrottleForgetsAndStaysBounded(t *testing.T) {
+	t.Parallel()
 	th := newLoginThrottle(2, time.Minute)
 	now := time.Unix(1000, 0)
 	th.failed("x", now)
@@ -60,6 +62,7 @@ func TestLoginThrottleForgetsAndStaysBounded(t *testing.T) {
 // spread over many addresses stops every anonymous client at ten times
 // the limit (unless it proves work: work_test.go).
 func TestAGuesserCannotLockAPlayerOut(t *testing.T) {
+	t.Parallel()
 	g := newLoginGuard(10, 15*time.Minute)
 	now := time.Unix(1000, 0)
 	for range 10 {
@@ -147,6 +150,7 @@ func TestABurstOfGuessesGetsNoMoreChecksThanTheLimit(t *testing.T) {
 // TestAFullThrottleStillCounts: a guesser who fills the table with fresh
 // throwaway names cannot then guess a real name without limit.
 func TestAFullThrottleStillCounts(t *testing.T) {
+	t.Parallel()
 	th := newLoginThrottle(10, 15*time.Minute)
 	now := time.Unix(1000, 0)
 	for i := range maxTracked {

@@ -44,6 +44,22 @@ func TestTournamentPrintsTheIssuesObject(t *testing.T) {
 	}
 }
 
+// TestTournamentRepeatsHardPlay: the hard level's search stops at its
+// counts in a tournament (no --budget), so a seed plays the same games
+// however loaded the machine is.
+func TestTournamentRepeatsHardPlay(t *testing.T) {
+	args := []string{"tournament", "--variant", "standard", "--solo", "hard", "--others", "normal",
+		"--games", "1", "--years", "1", "--seed", "5", "--json"}
+	code, out, errs := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	_, again, _ := runCmd(t, "", args...)
+	if timeless(t, again) != timeless(t, out) {
+		t.Errorf("the same seed gave\n%s\nthen\n%s", out, again)
+	}
+}
+
 // timeless is a JSON report without its timings, which vary from run to
 // run.
 func timeless(t *testing.T, out string) string {
@@ -64,6 +80,7 @@ func TestTournamentRefusesBadFlags(t *testing.T) {
 		{"tournament", "--solo", "expert"},
 		{"tournament", "--games", "0"},
 		{"tournament", "--variant", "nowhere"},
+		{"tournament", "--budget", "-1s"},
 	} {
 		if code, _, errs := runCmd(t, "", args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, %q", args, code, errs)

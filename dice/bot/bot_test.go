@@ -8,6 +8,7 @@ import (
 )
 
 func TestBeatsMatchesCountingEveryThrow(t *testing.T) {
+	t.Parallel()
 	for k := 0; k <= 3; k++ {
 		for m := 0; m <= 3; m++ {
 			for _, known := range [][2]int{{0, 0}, {6, 0}, {0, 5}, {4, 9}} {
@@ -60,6 +61,7 @@ func pair(v *dice.View, a, b dice.Seat) {
 }
 
 func TestHeuristicDecisions(t *testing.T) {
+	t.Parallel()
 	src := rand.New(rand.NewPCG(1, 1))
 	h := &Heuristic{Src: src}
 	tests := []struct {
@@ -107,6 +109,7 @@ func TestHeuristicDecisions(t *testing.T) {
 // the bot must see that seats 1 and 2 fight together. Seat 3's revealed 6
 // leaves no better war, so a bot blind to alliances would attack 1 or 2.
 func TestHeuristicDoesNotAttackAnAllianceItBeatsOnlyOneByOne(t *testing.T) {
+	t.Parallel()
 	h := &Heuristic{Src: rand.New(rand.NewPCG(1, 1))}
 	for range 20 {
 		v := table(5, 6, 0, 0, 6, 0)
@@ -120,6 +123,7 @@ func TestHeuristicDoesNotAttackAnAllianceItBeatsOnlyOneByOne(t *testing.T) {
 }
 
 func TestHeuristicAnswers(t *testing.T) {
+	t.Parallel()
 	h := &Heuristic{Src: rand.New(rand.NewPCG(1, 1))}
 	ask := func(v *dice.View, k dice.RequestKind, m dice.MoveKind) *dice.View {
 		v.Request = dice.Request{Seat: 0, Kind: k, Default: dice.Move{Seat: 0, Kind: m, Target: dice.NoSeat}}
@@ -175,6 +179,7 @@ func TestHeuristicAnswers(t *testing.T) {
 }
 
 func TestHeuristicBeatsRandom(t *testing.T) {
+	t.Parallel()
 	const games = 3000
 	wins := 0
 	for i := range games {
@@ -199,6 +204,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	for _, k := range Kinds {
 		b, err := New(k, rand.New(rand.NewPCG(1, 1)))
 		if err != nil || b.Name() != k {

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,18 +38,89 @@ import (
 
 const chromium = "/usr/bin/chromium"
 
-// site is a real server on loopback over a fresh SQLite database, and one
-// Chromium whose browser contexts are the people using it.
+// site is a real server on loopback over a fresh SQLite database, and the
+// package's Chromium, whose browser contexts (each with its own cookies,
+// storage and connections) are the people using it.
 type site struct {
-	t     *testing.T
-	URL   string
-	alloc context.Context
-	root  context.Context
+	t    *testing.T
+	URL  string
+	root context.Context
 	// store is the server's database: setPosition writes to it.
 	store store.Store
 	// conns counts the TCP connections open to the server, and streams
 	// the live-update streams among them.
 	conns, streams *atomic.Int64
+}
+
+// chrome is the package's one Chromium, started by the first test that
+// needs it and shared by all (each person has a browser context of their
+// own, as separate as separate browsers); TestMain closes it.
+type chrome struct {
+	once   sync.Once
+	root   context.Context
+	err    error
+	cancel func()
+}
+
+var theChrome chrome
+
+// browser returns the root context of the package's Chromium, starting it
+// on the first call.
+func browser() (context.Context, error) {
+	c := &theChrome
+	c.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chromium),
+			chromedp.Flag("headless", true),
+			chromedp.Flag("no-sandbox", true),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			// A page left for another would keep its event stream open in
+			// the back-forward cache, and six such take every connection
+			// Chromium allows to one host.
+			chromedp.Flag("disable-features", "BackForwardCache"),
+			chromedp.WindowSize(1400, 1000),
+		)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		root, cancelRoot := chromedp.NewContext(alloc)
+		c.root, c.cancel = root, func() { cancelRoot(); cancelAlloc() }
+		if err := chromedp.Do(root); err != nil {
+			c.err = fmt.Errorf("starting Chromium: %w", err)
+		}
+	})
+	return c.root, c.err
+}
+
+// TestMain runs more of the tests at once than go test's default of one
+// per CPU, unless -parallel says how many (they mostly wait for pages,
+// bots and deadlines), and closes the package's Chromium after them.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
+	code := m.Run()
+	if theChrome.cancel != nil {
+		theChrome.cancel()
+	}
+	os.Exit(code)
+}
+
+// patience is the deadline of a step of a test that waits for the page or
+// the server: shortly before the test binary's own timeout (go test
+// -timeout), so that a slow machine makes a test slower, never failing
+// it, while a step that waits for what never comes still fails with its
+// own message and screenshot.
+func patience(t *testing.T) time.Time {
+	if end, ok := t.Deadline(); ok {
+		return end.Add(-time.Until(end) / 10)
+	}
+	return time.Now().Add(10 * time.Minute)
 }
 
 func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
@@ -73,7 +147,7 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 		t.Fatal(err)
 	}
 	srv, err := server.New(server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second, InsecurePasswordHashing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,6 +173,20 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 		srv.Close()
 		_ = st.Close()
 	})
+	var root context.Context
+	if bfcache {
+		// A browser of its own, whose pages may stay alive when left.
+		root = ownBrowser(t)
+	} else if root, err = browser(); err != nil {
+		t.Fatal(err)
+	}
+	return &site{t: t, URL: hs.URL, root: root, store: st, conns: conns, streams: streams}
+}
+
+// ownBrowser starts a Chromium for one test, with the back-forward cache
+// on (as in a player's browser), closed when the test ends.
+func ownBrowser(t *testing.T) context.Context {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
 		chromedp.Flag("headless", true),
@@ -110,11 +198,7 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 		chromedp.Flag("no-first-run", true),
 		chromedp.WindowSize(1400, 1000),
 	)
-	if !bfcache {
-		// The pages of most tests need not stay alive when left.
-		opts = append(opts, chromedp.Flag("disable-features", "BackForwardCache"))
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	root, cancelRoot := chromedp.NewContext(alloc)
 	if err := chromedp.Do(root); err != nil {
 		cancelRoot()
@@ -125,7 +209,7 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 		cancelRoot()
 		cancelAlloc()
 	})
-	return &site{t: t, URL: hs.URL, alloc: alloc, root: root, store: st, conns: conns, streams: streams}
+	return root
 }
 
 // countStreams counts in n the live-update streams that next serves.
@@ -284,7 +368,7 @@ func (p *person) fail(format string, args ...any) {
 
 func (p *person) do(steps ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		p.fail("%v", err)
@@ -293,7 +377,7 @@ func (p *person) do(steps ...chromedp.Action[chromedp.Void]) {
 
 func eval[T any](p *person, js string) T {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
 	if err != nil {
@@ -305,7 +389,7 @@ func eval[T any](p *person, js string) T {
 // wait waits until the expression is true.
 func (p *person) wait(what, js string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		p.fail("waiting for %s (%s): %v", what, js, err)
@@ -318,7 +402,7 @@ func (p *person) click(sel string) {
 	p.t.Helper()
 	var err error
 	for try := 0; try < 5; try++ {
-		ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+		ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 		err = chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
 		cancel()
 		if err == nil || !strings.Contains(err.Error(), "node") {
@@ -418,6 +502,7 @@ func (p *person) order(unit, kind string, then ...string) {
 // results drawn; press between them stays private from a third person;
 // history steps back with the keys.
 func TestStandardGameInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 
@@ -570,6 +655,20 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 }
 
 // moves lists the moves a Diceplomacy player's page offers now.
+// play clicks the move button sel and waits until the page shows the
+// server's answer: the move in the battle log (drawn with the moves that
+// follow it; the log shows at most 200 entries, past which the button's
+// going is the sign), or an error. So the next look at the moves never
+// finds the ones just played, however slow the machine.
+func (p *person) play(sel string) {
+	p.t.Helper()
+	const entries = `document.querySelectorAll("#dice-log li").length`
+	before := eval[int](p, entries)
+	eval[bool](p, fmt.Sprintf(`(window.playedMove = document.querySelector(%q), true)`, sel))
+	p.click(sel)
+	p.wait("the page's answer to "+sel, fmt.Sprintf(`%s > %d || (%[1]s >= 200 && !document.contains(window.playedMove)) || !!document.querySelector("#toast .toast.error")`, entries, before))
+}
+
 func (p *person) moves() []string {
 	return eval[[]string](p, `[...document.querySelectorAll("#dice-actions [data-move]")].map(b => b.dataset.move)`)
 }
@@ -578,6 +677,7 @@ func (p *person) moves() []string {
 // bots; one declares war on the other, who answers; both see the war in
 // the log, and each sees only their own die.
 func TestDiceplomacyInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 	id := alice.newGame("diceplomacy", "#new-players=4")
@@ -603,8 +703,11 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 
 	// Play until alice has declared war on bob and bob has answered.
 	declared, answered := false, false
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := patience(t)
 	for !answered && time.Now().Before(deadline) {
+		if eval[bool](alice, `!!document.querySelector("#dice-log .ev-game_over")`) {
+			alice.fail("the game ended before bob answered a war (declared %v)", declared)
+		}
 		acted := false
 		for _, p := range []*person{alice, bob} {
 			ms := p.moves()
@@ -649,9 +752,8 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 			default:
 				pick = ms[0]
 			}
-			p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+			p.play(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
 			acted = true
-			time.Sleep(150 * time.Millisecond)
 		}
 		if !acted {
 			time.Sleep(200 * time.Millisecond)
@@ -691,6 +793,7 @@ func (p *person) readyAndWait(phase string) {
 // TestColonialRailwayInTheBrowser: Russia sends an army along the
 // Trans-Siberian Railway by clicking the board.
 func TestColonialRailwayInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("sasha")
 	p.signUp("correct horse")
@@ -717,6 +820,7 @@ func TestColonialRailwayInTheBrowser(t *testing.T) {
 // in the winter with the chooser's buttons alone (as a keyboard or a
 // variant without a board would); its votes say that Sengoku has no draws.
 func TestSengokuBuildInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("nobunaga")
 	p.signUp("correct horse")
@@ -755,6 +859,7 @@ func TestSengokuBuildInTheBrowser(t *testing.T) {
 // no centres for; builds one unit and waives another build. Each phase is
 // set up on the server (setPosition), then ordered, saved and played.
 func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -842,6 +947,7 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 // TestPhoneInTheBrowser: a 360 px wide touch screen: the panels are tabs,
 // and an order is given by tapping the board.
 func TestPhoneInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("pat")
 	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
@@ -876,6 +982,7 @@ func TestPhoneInTheBrowser(t *testing.T) {
 // coast; a played order's arrow, clicked, explains its result; signing out
 // leaves the game's page for the sign-in form.
 func TestCoastAndExplanationInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -911,6 +1018,7 @@ func TestCoastAndExplanationInTheBrowser(t *testing.T) {
 // lobby, opens the invitation link alice gives him and joins; once the
 // game starts, bob's press panel offers the public channel alone.
 func TestPrivateGameInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 
@@ -964,6 +1072,7 @@ func TestPrivateGameInTheBrowser(t *testing.T) {
 // mark set on her page stays) and no poll (her page's slow timers are
 // stopped).
 func TestLiveLobbyInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 	// On alice's page no timer of ten seconds or more ever fires: only
@@ -995,6 +1104,7 @@ func TestLiveLobbyInTheBrowser(t *testing.T) {
 // armies both move to Burgundy, which no other unit can reach (set up):
 // they bounce there, whatever the bots order.
 func TestJapaneseResultsInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -1066,6 +1176,7 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 // condition and description in French. France's two armies both move to
 // Burgundy, which no other unit can reach (set up).
 func TestFrenchResultsInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -1099,6 +1210,7 @@ func TestFrenchResultsInTheBrowser(t *testing.T) {
 // tooltips, the chooser's buttons and the results' explanations; the
 // orders keep the game's notation (OWA, ISE).
 func TestSengokuInJapaneseInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("nobunaga")
 	p.signUp("correct horse")

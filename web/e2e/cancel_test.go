@@ -14,6 +14,7 @@ import (
 // all along, shows it cancelled as it happens, with nothing left to
 // press.
 func TestCancelledGameInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 	id := alice.newGame("standard", "#new-power=England", "#new-length=3600")

@@ -15,6 +15,7 @@ import (
 // interrupted, tries again by itself, and once the stream is back shows
 // what happened meanwhile (a seat taken, press received), with no reload.
 func TestGamePageOutlastsARefusedStream(t *testing.T) {
+	t.Parallel()
 	var refuse atomic.Bool
 	s := newSiteWith(t, refusingStreams(&refuse))
 	alice, bob := s.twoPeople()

@@ -32,6 +32,7 @@ import (
 // description it shows), a private game's invitation, the notice that
 // live updates are interrupted, and on a phone each game's results.
 func TestPictures(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("CHANCERY_SHOTS")
 	if dir == "" {
 		t.Skip("draws the pictures of docs/ when CHANCERY_SHOTS names a folder")
@@ -171,7 +172,7 @@ func (p *person) diceTable() string {
 	id := p.newGame("diceplomacy", "#new-players=4")
 	p.click("#start")
 	p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := patience(p.t)
 	for moves := 0; moves < 12 && time.Now().Before(deadline); {
 		if eval[bool](p, `!!document.querySelector("#dice-log .ev-war")`) && moves >= 3 {
 			break
@@ -187,9 +188,8 @@ func (p *person) diceTable() string {
 				pick = m
 			}
 		}
-		p.click(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+		p.play(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
 		moves++
-		time.Sleep(150 * time.Millisecond)
 	}
 	return id
 }
@@ -201,7 +201,7 @@ func (p *person) shot(dir, name string) {
 	// the picture is taken (the page keeps its place for the next ones).
 	eval[bool](p, `(document.head.append(Object.assign(document.createElement("style"), {id: "no-toast", textContent: "#toast {display: none !important}"})), true)`)
 	defer eval[bool](p, `(document.getElementById("no-toast")?.remove(), true)`)
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{})
 	if err != nil {

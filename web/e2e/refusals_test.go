@@ -12,6 +12,7 @@ import (
 // English. Bob's page hears no live updates (its streams never speak, and
 // no slow timer fires), so it still offers France after carol takes it.
 func TestJapaneseRefusalInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob, carol := s.person("alice"), s.person("bob"), s.person("carol")
 	alice.signUp("correct horse")

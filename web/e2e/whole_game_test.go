@@ -16,6 +16,7 @@ import (
 // brings) is played by getting ready, then both vote for a draw, which
 // ends the game; both pages say so, and the lobby lists it as finished.
 func TestWholeGameInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 	id := alice.newGame("standard", "#new-power=England", "#new-length=3600", "#new-level=easy")
@@ -56,8 +57,8 @@ func TestWholeGameInTheBrowser(t *testing.T) {
 		// A phase in which only bots owe orders (their retreats, say) is
 		// played at once: one page may show it for a moment while the
 		// other is already past it. Go on when both show the same phase.
-		for try := 0; alice.text("#phase") != bob.text("#phase"); try++ {
-			if try > 100 {
+		for deadline := patience(t); alice.text("#phase") != bob.text("#phase"); {
+			if time.Now().After(deadline) {
 				alice.fail("alice sees %q and bob %q", alice.text("#phase"), bob.text("#phase"))
 			}
 			time.Sleep(100 * time.Millisecond)
