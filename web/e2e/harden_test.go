@@ -38,7 +38,7 @@ func TestUserTextIsIsolatedInTheBrowser(t *testing.T) {
 	if !eval[bool](alice, inOrder(".game-title span", "Standard")) {
 		alice.fail("the game's title shows %q reversed by the name's override", alice.text(".game-title span"))
 	}
-	alice.click("#tab-press")
+	alice.openPress()
 	alice.do(chromedp.SendKeys(chromedp.CSS("#press-body"), "\u202eevil"), chromedp.Click(chromedp.CSS("#press-send")))
 	alice.wait("the message", `!!document.querySelector(".msg .body")`)
 	if got := eval[string](alice, `getComputedStyle(document.querySelector(".msg .body")).unicodeBidi`); got != "isolate" {
