@@ -187,45 +187,89 @@ func TestPowerNamesAreTheServers(t *testing.T) {
 	}
 }
 
-// TestVariantTextsAreTheServers: every variant's victory condition, and
-// its description when it has one, is in the catalogues, keyed by the
-// variant's name, and in English the text is the server's, read here
-// through the kinds that write GET /variants, so that the two cannot drift
-// apart. A text without an entry would be shown in English on every page.
+// variantLanguages are the variants whose description and victory
+// condition have a translation in a language
+// (web/src/messages/variants.<lang>.ts); any other is shown with the
+// server's English text.
+var variantLanguages = map[string][]string{
+	"fr": {"standard", "1900", "colonial", "sengoku", "diceplomacy"},
+	"ja": {"standard", "1900", "colonial", "sengoku", "diceplomacy"},
+}
+
+// TestVariantTextsAreTheServers: a variant's English description and
+// victory condition are the server's alone (GET /variants, read here
+// through the kinds that write it, from the map files): no catalogue
+// copies them. Every translation is keyed by a text the server writes,
+// is not that text again, and has the same numbers; a variant covered
+// in a language has each of its texts translated there. A translation
+// of a text the server no longer writes would never be read, and a
+// covered variant's missing one would be English on a French page.
 func TestVariantTextsAreTheServers(t *testing.T) {
-	en := readCatalogue(t, "en")
 	var vs []table.Variant
 	vs = append(vs, diplomacy.New(variants.MustLoad()).Variants()...)
 	vs = append(vs, diceplomacy.Kind{}.Variants()...)
-	want := map[string]bool{}
+	server := map[string]string{}
 	for _, v := range vs {
 		for what, text := range map[string]string{"description": v.Description, "victory": v.Victory} {
-			k := "variant." + v.Name + "." + what
-			got, ok := en[k]
-			if text == "" {
-				if ok {
-					t.Errorf("en.ts has %q, which the server does not write", k)
-				}
-				continue
-			}
-			want[k] = true
-			if !ok {
-				t.Errorf("en.ts lacks %q", k)
-				continue
-			}
-			if s, err := strconv.Unquote(`"` + got + `"`); err != nil {
-				t.Errorf("en.ts: %q does not read: %v", k, err)
-			} else if s != text {
-				t.Errorf("en.ts: %q is\n%q\nwant the server's\n%q", k, s, text)
+			if text != "" {
+				server["variant."+v.Name+"."+what] = text
 			}
 		}
 	}
-	if len(want) < 9 {
-		t.Errorf("only %d texts from %d variants", len(want), len(vs))
+	if len(server) < 9 {
+		t.Fatalf("only %d texts from %d variants", len(server), len(vs))
 	}
-	for k := range en {
-		if (strings.HasSuffix(k, ".description") || strings.HasSuffix(k, ".victory")) && strings.HasPrefix(k, "variant.") && !want[k] {
-			t.Errorf("en.ts has %q, which no variant has", k)
+	for _, lang := range []string{"en", "fr", "ja"} {
+		for k := range readCatalogue(t, lang) {
+			if strings.HasPrefix(k, "variant.") && (strings.HasSuffix(k, ".description") || strings.HasSuffix(k, ".victory")) {
+				t.Errorf("%s.ts has %q: a variant's text is the server's, or a translation in variants.<lang>.ts", lang, k)
+			}
+		}
+	}
+	// missing is the numbers of en that s does not write: a translation
+	// may write a number English spells ("seven"), but drops none.
+	digits := regexp.MustCompile(`[0-9]+`)
+	missing := func(s, en string) []string {
+		have := map[string]int{}
+		for _, n := range digits.FindAllString(s, -1) {
+			have[n]++
+		}
+		var out []string
+		for _, n := range digits.FindAllString(en, -1) {
+			if have[n] == 0 {
+				out = append(out, n)
+			}
+			have[n]--
+		}
+		return out
+	}
+	for lang, covered := range variantLanguages {
+		file := "variants." + lang
+		texts := readMessages(t, file, 1)
+		for k, v := range texts {
+			en, ok := server[k]
+			s, err := strconv.Unquote(`"` + v + `"`)
+			switch {
+			case !ok:
+				t.Errorf("%s.ts has %q, which is no text the server writes", file, k)
+			case err != nil:
+				t.Errorf("%s.ts: %q does not read: %v", file, k, err)
+			case s == "" || s == en:
+				t.Errorf("%s.ts: %q is %q, not a translation of the server's text", file, k, s)
+			case len(missing(s, en)) > 0:
+				t.Errorf("%s.ts: %q lacks the server's numbers %v", file, k, missing(s, en))
+			}
+		}
+		for _, name := range covered {
+			for _, what := range []string{"description", "victory"} {
+				k := "variant." + name + "." + what
+				if _, ok := server[k]; !ok {
+					continue
+				}
+				if _, ok := texts[k]; !ok {
+					t.Errorf("%s.ts lacks %q, the server's %q", file, k, server[k])
+				}
+			}
 		}
 	}
 }
@@ -311,6 +355,9 @@ func TestFrenchArticlesAreProvinces(t *testing.T) {
 func TestFrenchTypography(t *testing.T) {
 	fr := readCatalogue(t, "fr")
 	for k, v := range readMessages(t, "provinces.fr", 50) {
+		fr[k] = v
+	}
+	for k, v := range readMessages(t, "variants.fr", 5) {
 		fr[k] = v
 	}
 	for k, v := range readMessages(t, "articles.fr", 50) {

@@ -53,6 +53,25 @@ function shape(i: number, r: number): SVGElement {
   return s("circle", { r });
 }
 
+/** R is the radius around a unit's point that an order's line starts and ends outside. */
+const R = 10;
+
+/** trim shortens the segment from a to b by ra at a and rb at b. */
+function trim(a: Pt, b: Pt, ra: number, rb: number): [Pt, Pt] {
+  const dx = b.x - a.x, dy = b.y - a.y, d = Math.hypot(dx, dy) || 1;
+  return [
+    { x: a.x + (dx * ra) / d, y: a.y + (dy * ra) / d },
+    { x: b.x - (dx * rb) / d, y: b.y - (dy * rb) / d },
+  ];
+}
+
+/** arrow draws a move's straight arrow from a to b into g and returns its head. */
+function arrow(g: SVGGElement, a: Pt, b: Pt): Pt {
+  const [p, q] = trim(a, b, R, R + 2);
+  g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "marker-end": "url(#arrow)" }));
+  return q;
+}
+
 /** A small picture of a power's mark, for legends and lists. */
 export function powerMark(index: number): SVGSVGElement {
   const g = s("g", { class: `unit pw${index % 8}` }, shape(index, 7));
@@ -269,93 +288,92 @@ export class Board {
   orders(list: Drawn[]): void {
     if (!this.svg) return;
     this.ordersG.replaceChildren();
-    const R = 10;
-    const trim = (a: Pt, b: Pt, ra: number, rb: number): [Pt, Pt] => {
-      const dx = b.x - a.x, dy = b.y - a.y, d = Math.hypot(dx, dy) || 1;
-      return [
-        { x: a.x + (dx * ra) / d, y: a.y + (dy * ra) / d },
-        { x: b.x - (dx * rb) / d, y: b.y - (dy * rb) / d },
-      ];
-    };
     for (const o of list) {
-      const cls = ["order", "k-" + o.kind, o.result ? "r-" + o.result : "draft"];
-      if (o.reason) cls.push("why-" + o.reason.replace(/\W+/g, "-"));
-      const g = s("g", { class: cls.join(" "), "data-order": o.text });
-      // A retreat or a disband is a dislodged unit's: it starts where
-      // that unit is drawn, beside its place.
-      const at = this.point(o.at);
-      const a = at && (o.kind === "retreat" || o.kind === "disband") ? { x: at.x + 12, y: at.y + 10 } : at;
-      const tg = o.target ? this.point(o.target) : null;
-      const d = o.dest ? this.point(o.dest) : null;
-      let end: Pt | null = null;
-      if (!a) continue;
-      switch (o.kind) {
-        case "railway": {
-          if (!tg) break;
-          // Along the railway, station by station, when the board has it.
-          const way = this.railway(o.at, o.target!);
-          if (way.length > 1) {
-            const [p] = trim(way[0]!, way[1]!, R, 0);
-            const [, q] = trim(way[way.length - 2]!, way[way.length - 1]!, 0, R + 2);
-            const pts = [p, ...way.slice(1, -1), q];
-            g.append(s("polyline", { points: pts.map((x) => `${x.x},${x.y}`).join(" "), "marker-end": "url(#arrow)" }));
-            end = q;
-            break;
-          }
-          const [p, q] = trim(a, tg, R, R + 2);
-          g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "marker-end": "url(#arrow)" }));
-          end = q;
-          break;
-        }
-        case "move":
-        case "retreat": {
-          if (!tg) break;
-          const [p, q] = trim(a, tg, R, R + 2);
-          g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "marker-end": "url(#arrow)" }));
-          end = q;
-          break;
-        }
-        case "support":
-        case "convoy":
-        case "permit": {
-          if (!tg) break;
-          if (d) {
-            const mid = { x: tg.x + (d.x - tg.x) * 0.55, y: tg.y + (d.y - tg.y) * 0.55 };
-            const [p] = trim(a, tg, R, 0);
-            if (o.kind === "support") {
-              g.append(s("path", { d: `M${p.x} ${p.y}Q${tg.x} ${tg.y} ${mid.x} ${mid.y}`, "marker-end": "url(#arrow-s)" }));
-            } else {
-              g.append(s("path", { d: `M${p.x} ${p.y}L${tg.x} ${tg.y}L${mid.x} ${mid.y}` }));
-            }
-            end = mid;
-          } else {
-            const [p, q] = trim(a, tg, R, R + 3);
-            g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y }), s("circle", { cx: tg.x, cy: tg.y, r: R + 3, class: "ring" }));
-            end = q;
-          }
-          break;
-        }
-        case "hold":
-          g.append(s("circle", { cx: a.x, cy: a.y, r: R + 4, class: "ring" }));
-          end = { x: a.x + R, y: a.y - R };
-          break;
-        case "build":
-          g.append(s("circle", { cx: a.x, cy: a.y, r: R + 4, class: "ring" }), s("text", { x: a.x, y: a.y, class: "glyph" }, "+"));
-          end = { x: a.x + R, y: a.y - R };
-          break;
-        case "disband":
-        case "remove":
-          g.append(s("text", { x: a.x, y: a.y, class: "glyph cross" }, "✕"));
-          end = { x: a.x + R, y: a.y - R };
-          break;
-      }
-      if (end && o.result && o.result !== "succeeded") {
-        // The mark says the result without colour: ✕ failed, ! illegal.
-        g.append(s("text", { x: end.x, y: end.y, class: "badge-mark" }, o.result === "illegal" ? "!" : "✕"));
-      }
-      g.append(s("title", {}, o.text + (o.result ? " — " + (o.message || t(("result." + o.result) as "result.failed")) : "")));
-      this.ordersG.append(g);
+      const g = this.order(o);
+      if (g) this.ordersG.append(g);
     }
+  }
+
+  /** order draws one order: its arrow or mark, its result's badge and its title. */
+  private order(o: Drawn): SVGGElement | null {
+    // A retreat or a disband is a dislodged unit's: it starts where
+    // that unit is drawn, beside its place.
+    const at = this.point(o.at);
+    const a = at && (o.kind === "retreat" || o.kind === "disband") ? { x: at.x + 12, y: at.y + 10 } : at;
+    if (!a) return null;
+    const cls = ["order", "k-" + o.kind, o.result ? "r-" + o.result : "draft"];
+    if (o.reason) cls.push("why-" + o.reason.replace(/\W+/g, "-"));
+    const g = s("g", { class: cls.join(" "), "data-order": o.text }) as SVGGElement;
+    const end = this.orderShape(g, o, a);
+    if (end && o.result && o.result !== "succeeded") {
+      // The mark says the result without colour: ✕ failed, ! illegal.
+      g.append(s("text", { x: end.x, y: end.y, class: "badge-mark" }, o.result === "illegal" ? "!" : "✕"));
+    }
+    g.append(s("title", {}, o.text + (o.result ? " — " + (o.message || t(("result." + o.result) as "result.failed")) : "")));
+    return g;
+  }
+
+  /**
+   * orderShape draws an order from a, its unit's point, into g, and returns
+   * where its result's badge goes (null when nothing was drawn).
+   */
+  private orderShape(g: SVGGElement, o: Drawn, a: Pt): Pt | null {
+    const tg = o.target ? this.point(o.target) : null;
+    switch (o.kind) {
+      case "railway":
+        return tg ? this.railwayArrow(g, o, a, tg) : null;
+      case "move":
+      case "retreat":
+        return tg ? arrow(g, a, tg) : null;
+      case "support":
+      case "convoy":
+      case "permit":
+        return tg ? this.supportArrow(g, o, a, tg) : null;
+      case "hold":
+        g.append(s("circle", { cx: a.x, cy: a.y, r: R + 4, class: "ring" }));
+        return { x: a.x + R, y: a.y - R };
+      case "build":
+        g.append(s("circle", { cx: a.x, cy: a.y, r: R + 4, class: "ring" }), s("text", { x: a.x, y: a.y, class: "glyph" }, "+"));
+        return { x: a.x + R, y: a.y - R };
+      case "disband":
+      case "remove":
+        g.append(s("text", { x: a.x, y: a.y, class: "glyph cross" }, "✕"));
+        return { x: a.x + R, y: a.y - R };
+    }
+    return null;
+  }
+
+  /** railwayArrow draws a railway move along the railway, station by station, when the board has it. */
+  private railwayArrow(g: SVGGElement, o: Drawn, a: Pt, tg: Pt): Pt {
+    const way = this.railway(o.at, o.target!);
+    if (way.length < 2) return arrow(g, a, tg);
+    const [p] = trim(way[0]!, way[1]!, R, 0);
+    const [, q] = trim(way[way.length - 2]!, way[way.length - 1]!, 0, R + 2);
+    const pts = [p, ...way.slice(1, -1), q];
+    g.append(s("polyline", { points: pts.map((x) => `${x.x},${x.y}`).join(" "), "marker-end": "url(#arrow)" }));
+    return q;
+  }
+
+  /**
+   * supportArrow draws a support, a convoy or a permission: a bent line
+   * through the unit it is for to that unit's destination, or a line to a
+   * ring around a unit that holds.
+   */
+  private supportArrow(g: SVGGElement, o: Drawn, a: Pt, tg: Pt): Pt {
+    const d = o.dest ? this.point(o.dest) : null;
+    if (!d) {
+      const [p, q] = trim(a, tg, R, R + 3);
+      g.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y }), s("circle", { cx: tg.x, cy: tg.y, r: R + 3, class: "ring" }));
+      return q;
+    }
+    const mid = { x: tg.x + (d.x - tg.x) * 0.55, y: tg.y + (d.y - tg.y) * 0.55 };
+    const [p] = trim(a, tg, R, 0);
+    if (o.kind === "support") {
+      g.append(s("path", { d: `M${p.x} ${p.y}Q${tg.x} ${tg.y} ${mid.x} ${mid.y}`, "marker-end": "url(#arrow-s)" }));
+    } else {
+      g.append(s("path", { d: `M${p.x} ${p.y}L${tg.x} ${tg.y}L${mid.x} ${mid.y}` }));
+    }
+    return mid;
   }
 
   /**

@@ -8,6 +8,8 @@ import { ja } from "./messages/ja";
 import { articlesFr } from "./messages/articles.fr";
 import { provincesFr } from "./messages/provinces.fr";
 import { provincesJa } from "./messages/provinces.ja";
+import { variantsFr } from "./messages/variants.fr";
+import { variantsJa } from "./messages/variants.ja";
 
 export type Key = keyof typeof en;
 export type Catalogue = Record<Key, string>;
@@ -128,14 +130,18 @@ export function variantTitle(name: string): string {
   return k in en ? t(k) : name;
 }
 
+// Variants' descriptions and victory conditions by language, keyed
+// "variant.<variant>.<description|victory>"; English has none of its own:
+// the server's texts (GET /variants, read from the map files) are English.
+const variantTexts: Record<string, Record<string, string>> = { fr: variantsFr, ja: variantsJa };
+
 /**
  * variantText is a variant's description or victory condition in the
- * reader's language; for a variant the catalogues do not know, the
- * server's text (English), as GET /variants gives it.
+ * reader's language: its translation, else the server's text (English),
+ * as GET /variants gives it.
  */
 export function variantText(v: { name: string; description: string; victory: string }, what: "description" | "victory"): string {
-  const k = "variant." + v.name + "." + what;
-  return known(k) ? t(k) : v[what];
+  return variantTexts[lang]?.["variant." + v.name + "." + what] ?? v[what];
 }
 
 /**

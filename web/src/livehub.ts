@@ -171,9 +171,18 @@ export class Hub {
     this.carried = { games: new Set(), lobby: false };
   }
 
+  /** open opens the stream for games and, if lobby, the lobby, telling the server what was had of each game. */
   private open(games: Map<string, string | undefined>, lobby: boolean): void {
     this.close();
     for (const id of [...this.known.keys()]) if (!games.has(id)) this.known.delete(id);
+    const es = new EventSource(this.address(games, lobby), { withCredentials: true });
+    this.es = es;
+    this.carried = { games: new Set(games.keys()), lobby };
+    this.listen(es);
+  }
+
+  /** address is the stream's: without games it is the lobby's own stream. */
+  private address(games: Map<string, string | undefined>, lobby: boolean): string {
     const params: string[] = [];
     if (!lobby) params.push("lobby=0");
     for (const [id, code] of games) {
@@ -182,10 +191,11 @@ export class Hub {
       if (code) fields.push(code);
       params.push("game=" + encodeURIComponent(fields.join(":").replace(/:+$/, "")));
     }
-    // Without games it is the lobby's own stream.
-    const es = new EventSource("/api/v1/events" + (games.size ? "?" + params.join("&") : ""), { withCredentials: true });
-    this.es = es;
-    this.carried = { games: new Set(games.keys()), lobby };
+    return "/api/v1/events" + (games.size ? "?" + params.join("&") : "");
+  }
+
+  /** listen hands es's events, while it is the hub's stream, to the methods below. */
+  private listen(es: EventSource): void {
     const mine = (f: (d: Record<string, unknown>) => void) => (e: Event) => {
       if (this.es !== es) return;
       let d: Record<string, unknown>;
@@ -197,103 +207,119 @@ export class Hub {
       f(d);
     };
     es.addEventListener("open", () => {
-      if (this.es !== es) return;
-      this.opened = true;
-      this.wait = firstWait;
-      for (const sub of this.subs.values()) {
-        if (!this.carries(sub.topic)) continue;
-        if (sub.lost) {
-          sub.lost = false;
-          this.tell(sub, "back");
-        }
-      }
+      if (this.es === es) this.opening();
     });
-    es.addEventListener("game", mine((d) => {
-      const id = String(d["game"]);
-      const k = this.known.get(id) ?? {};
-      k.version = Number(d["version"]);
-      k.seq = Number(d["seq"]);
-      if (typeof d["after"] === "number" && !(k.after! > d["after"])) k.after = d["after"];
-      this.known.set(id, k);
-      const r = this.refused.get(id);
-      if (r) {
-        clearTimeout(r.timer);
-        this.refused.delete(id);
-      }
-      this.toGame(id, "game");
-    }));
+    es.addEventListener("game", mine((d) => this.gameEvent(d)));
     es.addEventListener("phase", mine((d) => {
       const id = String(d["game"]);
       const k = this.known.get(id);
       if (k) k.seq = Number(d["seq"]);
       this.toGame(id, "phase");
     }));
-    es.addEventListener("message", mine((d) => {
-      const id = String(d["game"]);
-      const k = this.known.get(id) ?? {};
-      if (typeof d["cursor"] === "number" && !(k.after! > d["cursor"])) k.after = d["cursor"];
-      this.known.set(id, k);
-      const m = { ...d };
-      delete m["game"];
-      this.toGame(id, "message", m);
-    }));
+    es.addEventListener("message", mine((d) => this.messageEvent(d)));
     es.addEventListener("games", mine(() => {
       for (const sub of this.subs.values()) if ("lobby" in sub.topic) this.tell(sub, "games");
     }));
-    es.addEventListener("refused", mine((d) => {
-      // This game only: the stream goes on with the others. It is asked
-      // for again after a while (2 s, then less and less often), as the
-      // pages did with streams of their own.
-      const id = String(d["game"]);
-      this.known.delete(id);
-      for (const sub of this.subs.values()) {
-        if ("game" in sub.topic && sub.topic.game === id && !sub.lost) {
-          sub.lost = true;
-          this.tell(sub, "lost");
-        }
-      }
-      const r = this.refused.get(id) ?? { timer: undefined, wait: firstWait };
-      clearTimeout(r.timer);
-      r.timer = setTimeout(() => {
-        r.timer = undefined;
-        this.carried.games.delete(id); // not carried: the server dropped it
-        if (this.refused.get(id) === r) this.refused.delete(id);
-        this.sync(0);
-      }, r.wait);
-      r.wait = Math.min(r.wait * 2, longestWait);
-      this.refused.set(id, r);
-    }));
+    es.addEventListener("refused", mine((d) => this.refusedEvent(String(d["game"]))));
     es.addEventListener("error", () => {
-      if (this.es !== es) return;
-      const refused = es.readyState === EventSource.CLOSED;
-      this.close();
-      if (!refused) {
-        // The stream ended (the server restarting, the session ended,
-        // the network): open it again, with what was had of each game.
-        this.reopen = setTimeout(() => {
-          this.reopen = undefined;
-          this.sync(0);
-        }, this.wait / 2);
-        this.wait = Math.min(this.wait * 2, longestWait);
-        return;
-      }
-      // Refused (too many streams, signed out): the browser gives up, so
-      // the hub tries again itself, less and less often.
-      for (const [key, sub] of this.subs) {
-        if ("lobby" in sub.topic) {
-          this.subs.delete(key);
-          this.tell(sub, "failed");
-        } else if (!sub.lost) {
-          sub.lost = true;
-          this.tell(sub, "lost");
-        }
-      }
-      this.retry = setTimeout(() => {
-        this.retry = undefined;
-        this.sync(0);
-      }, this.wait);
-      this.wait = Math.min(this.wait * 2, longestWait);
+      if (this.es === es) this.ended(es.readyState === EventSource.CLOSED);
     });
+  }
+
+  /** opening: the stream is open; the games it carries that were lost are back. */
+  private opening(): void {
+    this.opened = true;
+    this.wait = firstWait;
+    for (const sub of this.subs.values()) {
+      if (!this.carries(sub.topic)) continue;
+      if (sub.lost) {
+        sub.lost = false;
+        this.tell(sub, "back");
+      }
+    }
+  }
+
+  /** gameEvent: a game changed; what the hub had of it is what the server says. */
+  private gameEvent(d: Record<string, unknown>): void {
+    const id = String(d["game"]);
+    const k = this.known.get(id) ?? {};
+    k.version = Number(d["version"]);
+    k.seq = Number(d["seq"]);
+    if (typeof d["after"] === "number" && !(k.after! > d["after"])) k.after = d["after"];
+    this.known.set(id, k);
+    const r = this.refused.get(id);
+    if (r) {
+      clearTimeout(r.timer);
+      this.refused.delete(id);
+    }
+    this.toGame(id, "game");
+  }
+
+  /** messageEvent: a message of a game's press, delivered without its game. */
+  private messageEvent(d: Record<string, unknown>): void {
+    const id = String(d["game"]);
+    const k = this.known.get(id) ?? {};
+    if (typeof d["cursor"] === "number" && !(k.after! > d["cursor"])) k.after = d["cursor"];
+    this.known.set(id, k);
+    const m = { ...d };
+    delete m["game"];
+    this.toGame(id, "message", m);
+  }
+
+  /**
+   * refusedEvent: the server refused game id only; the stream goes on with
+   * the others. It is asked for again after a while (2 s, then less and
+   * less often), as the pages did with streams of their own.
+   */
+  private refusedEvent(id: string): void {
+    this.known.delete(id);
+    for (const sub of this.subs.values()) {
+      if ("game" in sub.topic && sub.topic.game === id && !sub.lost) {
+        sub.lost = true;
+        this.tell(sub, "lost");
+      }
+    }
+    const r = this.refused.get(id) ?? { timer: undefined, wait: firstWait };
+    clearTimeout(r.timer);
+    r.timer = setTimeout(() => {
+      r.timer = undefined;
+      this.carried.games.delete(id); // not carried: the server dropped it
+      if (this.refused.get(id) === r) this.refused.delete(id);
+      this.sync(0);
+    }, r.wait);
+    r.wait = Math.min(r.wait * 2, longestWait);
+    this.refused.set(id, r);
+  }
+
+  /** ended: the stream failed, refused (closed for good by the browser) or not. */
+  private ended(refused: boolean): void {
+    this.close();
+    if (!refused) {
+      // The stream ended (the server restarting, the session ended,
+      // the network): open it again, with what was had of each game.
+      this.reopen = setTimeout(() => {
+        this.reopen = undefined;
+        this.sync(0);
+      }, this.wait / 2);
+      this.wait = Math.min(this.wait * 2, longestWait);
+      return;
+    }
+    // Refused (too many streams, signed out): the browser gives up, so
+    // the hub tries again itself, less and less often.
+    for (const [key, sub] of this.subs) {
+      if ("lobby" in sub.topic) {
+        this.subs.delete(key);
+        this.tell(sub, "failed");
+      } else if (!sub.lost) {
+        sub.lost = true;
+        this.tell(sub, "lost");
+      }
+    }
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.sync(0);
+    }, this.wait);
+    this.wait = Math.min(this.wait * 2, longestWait);
   }
 
   private toGame(id: string, event: string, data?: unknown): void {
