@@ -88,7 +88,7 @@ func BenchmarkAdvance(b *testing.B) {
 			pw, _ := e.Names.Power(p)
 			orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
 		}
-		before := e.Codec.EncodePosition(g.Position)
+		before := g.Named()
 		res, err := g.Advance(e, orders, now)
 		if err != nil {
 			b.Fatal(err)

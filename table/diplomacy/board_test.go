@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -161,5 +162,64 @@ func TestAnOldRecordIsStillDrawn(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "data-dislodged=") {
 		t.Error("the old record's picture shows no dislodged unit")
+	}
+}
+
+// TestARecordKeepsThePositionAsTheRowHeldIt: the position a phase is
+// played from is written by name once, when it is reached, for the game's
+// row; the phase's record takes it from the row as read, not written again
+// (here a row whose units are in another order than the codec writes them:
+// the record keeps that order). The row written after the phase holds the
+// new position.
+func TestARecordKeepsThePositionAsTheRowHeldIt(t *testing.T) {
+	k := New(variants.MustLoad())
+	played, r, recs := playedGame(t, k, "standard", 2)
+	data, err := json.Marshal(played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row map[string]json.RawMessage
+	if err := json.Unmarshal(data, &row); err != nil {
+		t.Fatal(err)
+	}
+	var pos codec.Position
+	if err := json.Unmarshal(row["position"], &pos); err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(pos.Units)
+	if row["position"], err = json.Marshal(pos); err != nil {
+		t.Fatal(err)
+	}
+	if data, err = json.Marshal(row); err != nil {
+		t.Fatal(err)
+	}
+	g, err := k.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := g.(*Game)
+	if err := d.Advance(r, time.Unix(1_800_000_000, 0)); err != nil {
+		t.Fatal(err)
+	}
+	var rec phaseRecord
+	if err := json.Unmarshal(recs.phases[len(recs.phases)-1].Data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rec.Position.Units, pos.Units) {
+		t.Errorf("the record's units are not the row's:\n got  %v\n want %v", rec.Position.Units, pos.Units)
+	}
+	after, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(after, &row); err != nil {
+		t.Fatal(err)
+	}
+	var next codec.Position
+	if err := json.Unmarshal(row["position"], &next); err != nil {
+		t.Fatal(err)
+	}
+	if want := d.e.Codec.EncodePosition(d.g.Position); next.Phase == pos.Phase || !slices.Equal(next.Units, want.Units) {
+		t.Errorf("the row after the phase holds %v %v, want %v %v", next.Phase, next.Units, want.Phase, want.Units)
 	}
 }

@@ -75,7 +75,7 @@ type lastPhase struct {
 // and the user's own orders and votes.
 func (d *Game) View(r *table.Row, user string) (any, error) {
 	g, e, pos := d.g, d.e, d.g.Position
-	named := e.Codec.EncodePosition(pos)
+	named := g.Named()
 	out := &View{ViewHeader: table.Header(r, &g.Table, g.Seq, user), Phase: named.Phase,
 		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, BotLevel: botLevel(g, "").String(), BotLevels: botLevels(g), Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
