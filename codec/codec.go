@@ -153,38 +153,48 @@ func (c *Codec) DecodePositionInto(pos *rules.Position, p *Position) error {
 	if len(p.Dislodged) > 0 && ph.Type != rules.RetreatPhase {
 		return badf("dislodged", "", "units wait to retreat only in a retreat phase, not in %s", p.Phase.String())
 	}
-	for i, d := range p.Dislodged {
-		pw, t, l, err := c.unit(d.Power, d.Type, d.Province, "dislodged")
+	for i := range p.Dislodged {
+		dl, err := c.DecodeDislodged(&p.Dislodged[i])
 		if err != nil {
 			return err
 		}
 		for _, other := range pos.Dislodged[:i] {
-			if other.Province == l.Province {
-				return badf("dislodged", d.Province, "two units dislodged from %q", d.Province)
-			}
-		}
-		dl := rules.Dislodged{Unit: rules.Unit{Type: t, Power: pw, Coast: l.Coast}, Province: l.Province,
-			AttackerFrom: rules.NoProvince, ByConvoy: d.ByConvoy}
-		if d.AttackerFrom != "" {
-			a, ok := c.names.Loc(d.AttackerFrom)
-			if !ok {
-				return badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{Kind: "province", Name: d.AttackerFrom})
-			}
-			dl.AttackerFrom = a.Province
-		}
-		if d.Retreats != nil {
-			dl.Retreats = []rules.Loc{}
-			for _, r := range d.Retreats {
-				rl, ok := c.names.Loc(r)
-				if !ok {
-					return badf("dislodged", r, "%w in retreats", &NameError{Kind: "province", Name: r})
-				}
-				dl.Retreats = append(dl.Retreats, rl)
+			if other.Province == dl.Province {
+				return badf("dislodged", p.Dislodged[i].Province, "two units dislodged from %q", p.Dislodged[i].Province)
 			}
 		}
 		pos.Dislodged = append(pos.Dislodged, dl)
 	}
 	return nil
+}
+
+// DecodeDislodged reads a dislodged unit (EncodeDislodged's form). A
+// retreats list left out stays nil: the rules then find the retreats.
+func (c *Codec) DecodeDislodged(d *Dislodged) (rules.Dislodged, error) {
+	pw, t, l, err := c.unit(d.Power, d.Type, d.Province, "dislodged")
+	if err != nil {
+		return rules.Dislodged{}, err
+	}
+	dl := rules.Dislodged{Unit: rules.Unit{Type: t, Power: pw, Coast: l.Coast}, Province: l.Province,
+		AttackerFrom: rules.NoProvince, ByConvoy: d.ByConvoy}
+	if d.AttackerFrom != "" {
+		a, ok := c.names.Loc(d.AttackerFrom)
+		if !ok {
+			return rules.Dislodged{}, badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{Kind: "province", Name: d.AttackerFrom})
+		}
+		dl.AttackerFrom = a.Province
+	}
+	if d.Retreats != nil {
+		dl.Retreats = []rules.Loc{}
+		for _, r := range d.Retreats {
+			rl, ok := c.names.Loc(r)
+			if !ok {
+				return rules.Dislodged{}, badf("dislodged", r, "%w in retreats", &NameError{Kind: "province", Name: r})
+			}
+			dl.Retreats = append(dl.Retreats, rl)
+		}
+	}
+	return dl, nil
 }
 
 // ErrNoCoast is the cause of a fleet in a province with coasts that does
@@ -277,6 +287,34 @@ func (c *Codec) EncodeResult(power rules.Power, r *rules.Result) Result {
 		out.Where = c.v.Map.Provinces[r.Where].Abbr
 	}
 	return out
+}
+
+// DecodeResult reads the result of an order of a phase of type t
+// (EncodeResult's form) back into the rules' terms: the order as the
+// rules read it, its outcome, reason and province. The message is not
+// read back: a variant's own note is lost.
+func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error) {
+	pw, ok := c.names.Power(r.Power)
+	if !ok {
+		return rules.Result{}, unknown("results", "power", r.Power)
+	}
+	o, err := c.names.ParseOrder(r.Order, pw, t)
+	if err != nil {
+		return rules.Result{}, inputErr("results", r.Order, err)
+	}
+	out := rules.Result{Order: o, Where: rules.NoProvince}
+	if out.Outcome, ok = rules.ParseOutcome(r.Result); !ok {
+		return rules.Result{}, inputErr("results", r.Result, &NameError{Kind: "result", Name: r.Result, Known: "succeeded, failed or illegal"})
+	}
+	if out.Reason, ok = rules.ParseReason(r.Reason); !ok {
+		return rules.Result{}, inputErr("results", r.Reason, &NameError{Kind: "reason", Name: r.Reason})
+	}
+	if r.Where != "" {
+		if out.Where, ok = c.names.Province(r.Where); !ok {
+			return rules.Result{}, unknown("results", "province", r.Where)
+		}
+	}
+	return out, nil
 }
 
 // SyntaxResult is the result of an order of power that cannot be read:

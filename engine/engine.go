@@ -275,8 +275,10 @@ type Resolution struct {
 	// attacker came from: those that may retreat (in Next) and those
 	// disbanded at once (also in Disbanded).
 	Dislodged []codec.Dislodged `json:"dislodged,omitempty"`
-	Next      codec.Position    `json:"next"`
-	Winner    string            `json:"winner,omitempty"`
+	// The position that follows is not here: it is the game's (the
+	// core's Next), written once, as the game's position. Records stored
+	// before kept it again as "next", which reading them ignores.
+	Winner string `json:"winner,omitempty"`
 }
 
 // Orders are the orders of one phase, power by power: typed, as the game
@@ -287,7 +289,7 @@ type Orders map[rules.Power][]rules.Order
 // Resolve adjudicates pos with each power's orders and returns the record
 // of the phase, with the orders written once as text, and the core's
 // resolution (its Next is the position that follows, the caller's to
-// keep). Powers with no orders are treated by the rules: units hold,
+// keep and to write: the record does not repeat it). Powers with no orders are treated by the rules: units hold,
 // missing retreats disband, missing adjustments follow civil disorder.
 // Orders under a power that does not play, or filed under another
 // power's id, are an error.
@@ -338,7 +340,6 @@ func (e *Engine) Resolve(pos *rules.Position, orders Orders) (*Resolution, *rule
 			out.Dislodged = append(out.Dislodged, e.Codec.EncodeDislodged(&res.Disbanded[i]))
 		}
 	}
-	out.Next = e.Codec.EncodePosition(res.Next)
 	if res.Winner != rules.NoPower {
 		out.Winner = m.PowerName(res.Winner)
 	}

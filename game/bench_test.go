@@ -18,7 +18,7 @@ import (
 // who lets the bots' choice stand) up to a movement phase of 1905, as the
 // store keeps it, and England's orders for that phase as the store keeps
 // them.
-func midGame(b *testing.B, es *engine.Engines) (data, england []byte) {
+func midGame(b testing.TB, es *engine.Engines) (data, england []byte) {
 	b.Helper()
 	e := es.Get("standard")
 	g, err := New(e, table.Player{ID: "u1"}, "England", 60, true)
@@ -88,7 +88,7 @@ func BenchmarkAdvance(b *testing.B) {
 			pw, _ := e.Names.Power(p)
 			orders[pw] = bot.Orders(e.V, g.Position, pw, rnd)
 		}
-		before := e.Codec.EncodePosition(g.Position)
+		before := g.Named()
 		res, err := g.Advance(e, orders, now)
 		if err != nil {
 			b.Fatal(err)

@@ -45,7 +45,8 @@ type Game struct {
 	// Seq-th (from 0); the history holds phases 0 to Seq-1.
 	Seq int `json:"seq"`
 	// Position is the position of the phase being played. It is written
-	// by name, as the contract's "position".
+	// by name, as the contract's "position". It is replaced, never
+	// changed in place: its form by name is kept beside it (Named).
 	Position *rules.Position `json:"-"`
 	// DrawVotes and ConcedeVotes are the powers voting for a draw and for
 	// conceding to the leader.
@@ -63,6 +64,22 @@ type Game struct {
 
 	// e is the game's engine: its codec writes the position by name.
 	e *engine.Engine
+	// named is the position by name, as read from the store or as last
+	// written; it is Position's while namedOf is Position.
+	named   *codec.Position
+	namedOf *rules.Position
+}
+
+// Named returns the position by name, in the contract's form: the form
+// the game was read in (Decode) or that Advance wrote, as long as the
+// position has not been replaced since; otherwise it writes it anew. It
+// changes nothing, so games shared by readers may call it at once. The
+// caller must not change what it returns.
+func (g *Game) Named() codec.Position {
+	if g.named == nil || g.namedOf != g.Position {
+		return g.e.Codec.EncodePosition(g.Position)
+	}
+	return *g.named
 }
 
 // New returns a forming game of e's variant created by creator, who takes
@@ -125,7 +142,7 @@ func (g *Game) Waiting(e *engine.Engine, ready map[string]bool) []string {
 // (bots' orders included), and moves the game to the next phase, or ends
 // it. The returned record, also kept as Last, is the phase in the
 // contract's form: the orders written as text once, for the history and
-// for people.
+// for people. The new position is written by name once, here (Named).
 func (g *Game) Advance(e *engine.Engine, orders engine.Orders, now time.Time) (*engine.Resolution, error) {
 	if g.Status != table.Active {
 		return nil, fmt.Errorf("%w: the game is not being played", table.ErrState)
@@ -135,6 +152,10 @@ func (g *Game) Advance(e *engine.Engine, orders engine.Orders, now time.Time) (*
 		return nil, err
 	}
 	g.Position = core.Next
+	// The new position is written by name here, once: for the game's row
+	// and, when it is played, for its phase's record.
+	named := e.Codec.EncodePosition(g.Position)
+	g.named, g.namedOf = &named, g.Position
 	g.Last = res
 	g.Seq++
 	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)

@@ -150,16 +150,18 @@ func eliminate(t *testing.T, e *engine.Engine, g *Game, name string) {
 	if !ok {
 		t.Fatalf("no power %q", name)
 	}
-	for p, u := range g.Position.Units {
+	pos := g.Position.Clone() // a game's position is replaced, never changed in place
+	for p, u := range pos.Units {
 		if u.Power == power {
-			g.Position.Units[p] = rules.Unit{}
+			pos.Units[p] = rules.Unit{}
 		}
 	}
-	for p, o := range g.Position.Owner {
+	for p, o := range pos.Owner {
 		if o == power {
-			g.Position.Owner[p] = rules.NoPower
+			pos.Owner[p] = rules.NoPower
 		}
 	}
+	g.Position = pos
 }
 
 func TestGamesWithoutPeopleLeftEnd(t *testing.T) {

@@ -47,7 +47,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
 		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Seats: g.Seats,
-		Position: g.e.Codec.EncodePosition(g.Position), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
+		Position: g.Named(), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
 		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels})
 }
 
@@ -80,8 +80,17 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 	if e == nil {
 		return nil, nil, &engine.DecodeError{Field: "variant", Err: &codec.NameError{Kind: "variant", Name: s.Variant}}
 	}
+	// The position as stored is kept as its form by name (Named), so
+	// that it is not written again until it changes, when it is in the
+	// form the codec writes: every list and map there (a row written by
+	// hand may leave some out, which the codec reads as defaults).
+	named := &s.Position
+	if !written(named) {
+		named = nil
+	}
 	pos, err := e.Codec.DecodePosition(&s.Position)
 	if err != nil {
+		named = nil
 		legacy, changed := legacyPosition(e, &s.Position)
 		if !changed {
 			return nil, nil, &engine.DecodeError{Field: "position", Err: err}
@@ -93,7 +102,25 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
 		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
+	if named != nil {
+		g.named, g.namedOf = named, pos
+	}
 	return g, e, nil
+}
+
+// written reports whether p has the shape of a position the codec wrote
+// (codec.Codec.EncodePosition): no variant, and every list and map
+// present.
+func written(p *codec.Position) bool {
+	if p.Variant != "" || p.Units == nil || p.Dislodged == nil || p.SupplyCenters == nil {
+		return false
+	}
+	for _, d := range p.Dislodged {
+		if d.Retreats == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // legacyPosition returns p without the dislodged units' attacker_from and

@@ -23,6 +23,16 @@ func (o Outcome) String() string {
 	return "illegal"
 }
 
+// ParseOutcome reads an outcome's word, as String writes it.
+func ParseOutcome(s string) (Outcome, bool) {
+	for _, o := range [...]Outcome{Succeeded, Failed, Illegal} {
+		if o.String() == s {
+			return o, true
+		}
+	}
+	return Succeeded, false
+}
+
 // Reason says why an order failed or was illegal.
 type Reason uint8
 
@@ -71,6 +81,17 @@ func (r Reason) String() string {
 		return reasonWords[r]
 	}
 	return "?"
+}
+
+// ParseReason reads a reason's machine word, as String writes it ("" is
+// NoReason).
+func ParseReason(s string) (Reason, bool) {
+	for r, w := range reasonWords {
+		if w == s {
+			return Reason(r), true
+		}
+	}
+	return NoReason, false
 }
 
 // Result is the outcome of one order.

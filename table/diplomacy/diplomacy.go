@@ -486,7 +486,9 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 		orders[pw] = list
 	}
 	d.thought = nil
-	before := e.Codec.EncodePosition(g.Position)
+	// The position played from, by name, as the game was read (or last
+	// written): the record does not write it again.
+	before := g.Named()
 	seq := g.Seq
 	res, err := g.Advance(e, orders, now)
 	if err != nil {

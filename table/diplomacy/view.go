@@ -9,6 +9,7 @@ import (
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/judge"
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
@@ -74,7 +75,7 @@ type lastPhase struct {
 // and the user's own orders and votes.
 func (d *Game) View(r *table.Row, user string) (any, error) {
 	g, e, pos := d.g, d.e, d.g.Position
-	named := e.Codec.EncodePosition(pos)
+	named := g.Named()
 	out := &View{ViewHeader: table.Header(r, &g.Table, g.Seq, user), Phase: named.Phase,
 		Units: named.Units, Dislodged: named.Dislodged, SupplyCenters: named.SupplyCenters, Centres: named.SupplyCenters, BotLevel: botLevel(g, "").String(), BotLevels: botLevels(g), Powers: []powerJSON{},
 		End: g.End, Bots: g.FillWithBots, Creator: g.Creator == user}
@@ -135,9 +136,7 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		if err := json.Unmarshal(p.Data, &rec); err != nil {
 			return fmt.Errorf("game %s, phase %d: %w", r.ID, n, err)
 		}
-		in := &judge.Input{Variant: d.e.V.Name, Phase: rec.Phase, Units: rec.Position.Units,
-			Dislodged: rec.Position.Dislodged, SupplyCenters: rec.Position.SupplyCenters, Orders: rec.Orders}
-		if err := judge.New(d.k.reg).Draw(w, &d.k.boards, in); err != nil {
+		if err := d.drawRecord(w, &rec); err != nil {
 			return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 		}
 		return nil
@@ -160,4 +159,52 @@ func botLevels(g *game.Game) map[string]string {
 		out[p] = l
 	}
 	return out
+}
+
+// drawRecord draws a phase played from its record: the position it was
+// played from, and its orders with the results, dislodged units and units
+// disbanded at once that the record keeps, without adjudicating it again.
+// A movement phase recorded before its dislodged units were kept is the
+// one exception: only adjudicating it again tells them, so it is drawn so.
+func (d *Game) drawRecord(w io.Writer, rec *phaseRecord) error {
+	e := d.e
+	pos, err := e.Codec.DecodePosition(&rec.Position)
+	if err != nil {
+		return err
+	}
+	pic := &board.Picture{Variant: e.V, Position: pos, Title: board.PhaseTitle(e.V, pos.Phase)}
+	if len(rec.Orders) > 0 {
+		movement := pos.Phase.Type == rules.MovementPhase
+		if movement && rec.Dislodged == nil {
+			in := &judge.Input{Variant: e.V.Name, Phase: rec.Phase, Units: rec.Position.Units,
+				Dislodged: rec.Position.Dislodged, SupplyCenters: rec.Position.SupplyCenters, Orders: rec.Orders}
+			return judge.New(d.k.reg).Draw(w, &d.k.boards, in)
+		}
+		pic.Results = make([]rules.Result, len(rec.Results))
+		for i := range rec.Results {
+			if pic.Results[i], err = e.Codec.DecodeResult(&rec.Results[i], pos.Phase.Type); err != nil {
+				return err
+			}
+		}
+		if movement {
+			// The units disbanded at once are among the dislodged: they are
+			// drawn struck out.
+			gone := map[string]bool{}
+			for _, u := range rec.Disbanded {
+				gone[u.Province] = true
+			}
+			for i := range rec.Dislodged {
+				x, err := e.Codec.DecodeDislodged(&rec.Dislodged[i])
+				if err != nil {
+					return err
+				}
+				if gone[rec.Dislodged[i].Province] {
+					pic.Destroyed = append(pic.Destroyed, x)
+				} else {
+					pic.Dislodged = append(pic.Dislodged, x)
+				}
+			}
+		}
+	}
+	return d.k.boards.Draw(w, pic)
 }
