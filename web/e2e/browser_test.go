@@ -64,26 +64,31 @@ type chrome struct {
 
 var theChrome chrome
 
+// chromeOptions are the flags every Chromium of the tests starts with:
+// headless, and nothing that reaches beyond the machine.
+func chromeOptions() []chromedp.ExecAllocatorOption {
+	return append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.WindowSize(1400, 1000),
+	)
+}
+
 // browser returns the root context of the package's Chromium, starting it
 // on the first call.
 func browser() (context.Context, error) {
 	c := &theChrome
 	c.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(chromium),
-			chromedp.Flag("headless", true),
-			chromedp.Flag("no-sandbox", true),
-			chromedp.Flag("disable-gpu", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("no-first-run", true),
-			// A page left for another would keep its event stream open in
-			// the back-forward cache, and six such take every connection
-			// Chromium allows to one host.
-			chromedp.Flag("disable-features", "BackForwardCache"),
-			chromedp.WindowSize(1400, 1000),
-		)
+		// A page left for another would keep its event stream open in
+		// the back-forward cache, and six such take every connection
+		// Chromium allows to one host.
+		opts := append(chromeOptions(), chromedp.Flag("disable-features", "BackForwardCache"))
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		root, cancelRoot := chromedp.NewContext(alloc)
 		c.root, c.cancel = root, func() { cancelRoot(); cancelAlloc() }
@@ -187,17 +192,7 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 // on (as in a player's browser), closed when the test ends.
 func ownBrowser(t *testing.T) context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.WindowSize(1400, 1000),
-	)
+	opts := chromeOptions()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	root, cancelRoot := chromedp.NewContext(alloc)
 	if err := chromedp.Do(root); err != nil {
