@@ -6,6 +6,7 @@
 package diplomacy
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
@@ -569,7 +570,48 @@ func (d *Game) History(r *table.Row, user string, since int) (any, error) {
 	phases = phases[min(since, len(phases)):]
 	list := make([]json.RawMessage, 0, len(phases))
 	for _, p := range phases {
-		list = append(list, p.Data)
+		data, err := d.withOrderParts(p.Data)
+		if err != nil {
+			return nil, fmt.Errorf("game %s, phase %d: %w", r.ID, p.Seq, err)
+		}
+		list = append(list, data)
 	}
 	return map[string]any{"id": r.ID, "phases": list}, nil
+}
+
+// withOrderParts returns a stored phase record as the history serves it:
+// as stored, unless it was written before results had their orders' parts
+// (codec.OrderParts), when they are read once from the orders' text. Only
+// the results are written again: every other field stays as stored (a
+// record without dislodged units keeps none).
+func (d *Game) withOrderParts(data []byte) ([]byte, error) {
+	if bytes.Contains(data, []byte(`"kind":`)) {
+		return data, nil
+	}
+	var rec struct {
+		Phase   codec.Phase    `json:"phase"`
+		Results []codec.Result `json:"results"`
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, err
+	}
+	ph, err := codec.ParsePhase(rec.Phase)
+	if err != nil {
+		return nil, err
+	}
+	filled := false
+	for i := range rec.Results {
+		filled = d.e.Codec.FillOrderParts(&rec.Results[i], ph.Type) || filled
+	}
+	if !filled {
+		return data, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, err
+	}
+	if fields["results"], err = json.Marshal(rec.Results); err != nil {
+		return nil, err
+	}
+	return json.Marshal(fields)
 }
