@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chancery/chancery/codec"
 
@@ -159,5 +160,67 @@ func TestTheLastPhaseIsServedWithItsOrdersParts(t *testing.T) {
 	}
 	if d.g.Last.Results[0].Kind != "" {
 		t.Error("serving the game changed it")
+	}
+}
+
+// TestGivenOrdersArePlayedFromTheirParts: orders given are kept by their
+// parts beside their text, and the deadline plays them from the parts,
+// without reading the text again (issue 25); orders kept as texts alone,
+// as they were before, are still played.
+func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
+	k := New(variants.MustLoad())
+	now := time.Unix(1_800_000_000, 0)
+	for _, tc := range []struct {
+		name   string
+		stored func(t *testing.T, data []byte) []byte
+	}{
+		{"parts, the text unreadable", func(t *testing.T, data []byte) []byte {
+			var given []map[string]any
+			if err := json.Unmarshal(data, &given); err != nil {
+				t.Fatal(err)
+			}
+			if len(given) != 1 || given[0]["kind"] != "move" || given[0]["at"] != "vie" || given[0]["target"] != "gal" {
+				t.Fatalf("the order is kept as %s, without its parts", data)
+			}
+			given[0]["order"] = "(an order)"
+			out, _ := json.Marshal(given)
+			return out
+		}},
+		{"a text alone, as kept before", func(t *testing.T, data []byte) []byte { return []byte(`["A VIE - GAL"]`) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, r, recs := playedGame(t, k, "standard", 0)
+			if p := d.g.PowerOf("u1"); p != "Austria" {
+				t.Fatalf("u1 plays %s", p)
+			}
+			if _, err := d.TakeOrders(r, "u1", json.RawMessage(`{"orders": ["a vie-gal"]}`), now); err != nil {
+				t.Fatal(err)
+			}
+			if len(recs.orders) != 1 {
+				t.Fatalf("%d orders kept", len(recs.orders))
+			}
+			recs.orders[0].Orders = tc.stored(t, recs.orders[0].Orders)
+			v, err := d.View(r, "u1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mine := v.(*View).MyOrders.Orders; len(mine) != 1 {
+				t.Errorf("my orders read back as %q", mine)
+			}
+			if err := d.Advance(r, now); err != nil {
+				t.Fatal(err)
+			}
+			var rec phaseRecord
+			if err := json.Unmarshal(recs.phases[0].Data, &rec); err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, res := range rec.Results {
+				found = found || res.Power == "Austria" && res.Order == "A VIE - GAL" && res.Kind == "move" && res.Target == "gal"
+			}
+			if !found {
+				t.Errorf("Austria's move is not played: %+v", rec.Results)
+			}
+		})
 	}
 }

@@ -102,7 +102,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	}
 	if p := g.PowerOf(user); p != "" {
 		out.MyPower = p
-		out.MyOrders = &myOrders{Orders: mine[p], Ready: ready[p]}
+		out.MyOrders = &myOrders{Orders: texts(mine[p]), Ready: ready[p]}
 		if out.MyOrders.Orders == nil {
 			out.MyOrders.Orders = []string{}
 		}
