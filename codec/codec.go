@@ -25,7 +25,8 @@ import (
 // a coast, two units in one province are InputErrors, never guessed at.
 //
 // Orders are text only for people: notation reads them (Names) and writes
-// them (Names.FormatOrder). A Codec is safe for concurrent use.
+// them (Names.FormatOrder); programs keep and draw them by their parts
+// (EncodeOrder, DecodeOrder). A Codec is safe for concurrent use.
 type Codec struct {
 	v     *rules.Variant
 	names *notation.Names
