@@ -25,7 +25,8 @@ import (
 // a coast, two units in one province are InputErrors, never guessed at.
 //
 // Orders are text only for people: notation reads them (Names) and writes
-// them (Names.FormatOrder). A Codec is safe for concurrent use.
+// them (Names.FormatOrder); programs keep and draw them by their parts
+// (EncodeOrder, DecodeOrder). A Codec is safe for concurrent use.
 type Codec struct {
 	v     *rules.Variant
 	names *notation.Names
@@ -281,7 +282,7 @@ func (c *Codec) EncodeUnit(u rules.Unit, p rules.Province) Unit {
 
 // EncodeResult writes the result of one order of power.
 func (c *Codec) EncodeResult(power rules.Power, r *rules.Result) Result {
-	out := Result{Power: c.v.Map.PowerName(power), Order: c.names.FormatOrder(r.Order),
+	out := Result{Power: c.v.Map.PowerName(power), Order: c.names.FormatOrder(r.Order), OrderParts: c.EncodeOrder(r.Order),
 		Result: r.Outcome.String(), Reason: r.Reason.String(), Message: r.Message(c.v.Map)}
 	if r.Where != rules.NoProvince && int(r.Where) < c.v.Map.NumProvinces() {
 		out.Where = c.v.Map.Provinces[r.Where].Abbr
@@ -291,16 +292,23 @@ func (c *Codec) EncodeResult(power rules.Power, r *rules.Result) Result {
 
 // DecodeResult reads the result of an order of a phase of type t
 // (EncodeResult's form) back into the rules' terms: the order as the
-// rules read it, its outcome, reason and province. The message is not
+// rules read it (from its parts; from its text only in a result written
+// before results had parts), its outcome, reason and province. The message is not
 // read back: a variant's own note is lost.
 func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error) {
 	pw, ok := c.names.Power(r.Power)
 	if !ok {
 		return rules.Result{}, unknown("results", "power", r.Power)
 	}
-	o, err := c.names.ParseOrder(r.Order, pw, t)
+	var o rules.Order
+	var err error
+	if r.Kind != "" {
+		o, err = c.DecodeOrder(pw, &r.OrderParts)
+	} else if o, err = c.names.ParseOrder(r.Order, pw, t); err != nil {
+		err = inputErr("results", r.Order, err)
+	}
 	if err != nil {
-		return rules.Result{}, inputErr("results", r.Order, err)
+		return rules.Result{}, err
 	}
 	out := rules.Result{Order: o, Where: rules.NoProvince}
 	if out.Outcome, ok = rules.ParseOutcome(r.Result); !ok {
@@ -315,6 +323,88 @@ func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error)
 		}
 	}
 	return out, nil
+}
+
+// EncodeOrder writes the parts of order o.
+func (c *Codec) EncodeOrder(o rules.Order) OrderParts {
+	loc := func(l rules.Loc) string {
+		if l.Province == rules.NoProvince {
+			return ""
+		}
+		return c.names.LocString(l)
+	}
+	p := OrderParts{Kind: o.Kind.String(), Unit: o.Unit.Letter(), TargetUnit: o.TargetUnit.Letter(),
+		Target: loc(o.Target), Dest: loc(o.Dest), ViaConvoy: o.ViaConvoy}
+	if o.Kind != rules.Waive {
+		p.At = loc(o.At)
+	}
+	return p
+}
+
+// DecodeOrder reads the parts of an order of power (EncodeOrder's form)
+// back into the rules' terms. It reads names only: whether the order is
+// legal is the rules' to say.
+func (c *Codec) DecodeOrder(power rules.Power, p *OrderParts) (rules.Order, error) {
+	o := rules.Order{Power: power, At: rules.Loc{Province: rules.NoProvince},
+		Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}, ViaConvoy: p.ViaConvoy}
+	kind, ok := orderKind(p.Kind)
+	if !ok {
+		return o, unknown("kind", "order kind", p.Kind)
+	}
+	o.Kind = kind
+	for _, u := range []struct {
+		field, s string
+		t        *rules.UnitType
+	}{{"unit", p.Unit, &o.Unit}, {"target_unit", p.TargetUnit, &o.TargetUnit}} {
+		if u.s == "" {
+			continue
+		}
+		if *u.t, ok = unitType(u.s); !ok {
+			return o, unknown(u.field, "unit type", u.s)
+		}
+	}
+	for _, l := range []struct {
+		field, s string
+		l        *rules.Loc
+	}{{"at", p.At, &o.At}, {"target", p.Target, &o.Target}, {"dest", p.Dest, &o.Dest}} {
+		if l.s == "" {
+			continue
+		}
+		if *l.l, ok = c.names.Loc(l.s); !ok {
+			return o, unknown(l.field, "location", l.s)
+		}
+	}
+	return o, nil
+}
+
+// orderKind reads an order kind by its name (rules.OrderKind.String).
+func orderKind(s string) (rules.OrderKind, bool) {
+	for k := rules.Hold; k <= rules.Railway; k++ {
+		if k.String() == s {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// FillOrderParts gives r, a result of a phase of type t written before
+// results had their order's parts, those parts, read once from its
+// text. A result that has them, or whose order cannot be read, is left as
+// it is. It reports whether it filled them.
+func (c *Codec) FillOrderParts(r *Result, t rules.PhaseType) bool {
+	if r.Kind != "" || r.Reason == "syntax" {
+		return false
+	}
+	pw, ok := c.names.Power(r.Power)
+	if !ok {
+		return false
+	}
+	o, err := c.names.ParseOrder(r.Order, pw, t)
+	if err != nil {
+		return false
+	}
+	r.OrderParts = c.EncodeOrder(o)
+	return true
 }
 
 // SyntaxResult is the result of an order of power that cannot be read:

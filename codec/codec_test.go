@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -92,5 +93,84 @@ func TestCodecRoundTrip(t *testing.T) {
 	}
 	if got := c.EncodePosition(pos); !reflect.DeepEqual(got, jp) {
 		t.Errorf("a retreat phase comes back as\n%+v\nnot\n%+v", got, jp)
+	}
+}
+
+// TestOrderPartsRoundTrip: every legal order of every variant's opening
+// (railways and canal permissions among them), and an order of each
+// retreat and adjustment kind, comes back from its parts as the rules
+// read it, and its parts are the ones its text says (issue 25: a reader
+// draws results from their parts, never parsing the text again).
+func TestOrderPartsRoundTrip(t *testing.T) {
+	reg := variants.MustLoad()
+	kinds := map[string]bool{}
+	check := func(c *Codec, o rules.Order, t2 rules.PhaseType) {
+		t.Helper()
+		p := c.EncodeOrder(o)
+		kinds[p.Kind] = true
+		back, err := c.DecodeOrder(o.Power, &p)
+		if err != nil || back != o {
+			t.Errorf("%s: parts %+v read back as %+v, %v; want %+v", c.names.FormatOrder(o), p, back, err, o)
+		}
+		text := c.names.FormatOrder(o)
+		parsed, err := c.names.ParseOrder(text, o.Power, t2)
+		if err != nil || parsed != o {
+			t.Errorf("%s parsed as %+v, %v; parts say %+v", text, parsed, err, o)
+		}
+		r := Result{Power: c.v.Map.PowerName(o.Power), Order: text, Result: "succeeded"}
+		if !c.FillOrderParts(&r, t2) || r.OrderParts != p {
+			t.Errorf("%s: filled %+v, want %+v", text, r.OrderParts, p)
+		}
+	}
+	for _, name := range reg.Names() {
+		v, err := reg.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New(v)
+		r := rules.NewResolver(v, rules.Options{})
+		pos := v.Start.Clone()
+		for pw := rules.Power(1); int(pw) <= v.Map.NumPowers(); pw++ {
+			list, err := r.LegalOrders(pos, pw, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range list {
+				check(c, o, rules.MovementPhase)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		variant, text string
+		phase         rules.PhaseType
+	}{
+		{"colonial", "EGY PERMITS F MED - RED", rules.MovementPhase}, {"standard", "F ENG C A LON - BRE", rules.MovementPhase},
+		{"standard", "A PAR R BUR", rules.RetreatPhase}, {"standard", "F STP/SC D", rules.RetreatPhase},
+		{"standard", "BUILD F STP/NC", rules.AdjustmentPhase}, {"standard", "REMOVE A PAR", rules.AdjustmentPhase},
+		{"standard", "WAIVE", rules.AdjustmentPhase}, {"standard", "A PAR - BUR VIA CONVOY", rules.MovementPhase},
+		{"standard", "A PAR S A MAR", rules.MovementPhase},
+	} {
+		v, err := reg.Get(tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New(v)
+		o, err := c.names.ParseOrder(tc.text, 1, tc.phase)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		check(c, o, tc.phase)
+	}
+	for _, k := range []string{"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive", "railway", "permit"} {
+		if !kinds[k] {
+			t.Errorf("no %s order was tried", k)
+		}
+	}
+	// A result whose order could not be read keeps no parts.
+	v, _ := reg.Get("standard")
+	c := New(v)
+	bad := SyntaxResult("France", "A PAR BUR PAR", errors.New("syntax"))
+	if c.FillOrderParts(&bad, rules.MovementPhase) || bad.Kind != "" {
+		t.Errorf("a syntax error was given parts: %+v", bad)
 	}
 }

@@ -46,8 +46,12 @@ type Position struct {
 // explanation in its reader's language; Message is that explanation in
 // English (or a variant's own, more precise one).
 type Result struct {
-	Power  string `json:"power"`
-	Order  string `json:"order"`
+	Power string `json:"power"`
+	Order string `json:"order"`
+	// OrderParts is the order as the rules read it, part by part, so that
+	// a reader draws it without reading Order's text again. An order that
+	// could not be read (reason "syntax") has none.
+	OrderParts
 	Result string `json:"result"`
 	Reason string `json:"reason,omitempty"`
 	// Where is the province the reason refers to, by its abbreviation:
@@ -55,6 +59,30 @@ type Result struct {
 	// from, where retreats clashed.
 	Where   string `json:"where,omitempty"`
 	Message string `json:"message,omitempty"`
+}
+
+// OrderParts is an order by its parts, in the vocabulary of the API's
+// legal orders: locations are province abbreviations in lower case, with
+// the coast ("spa/nc") where the unit's coast matters; a part the kind has
+// not is left out.
+type OrderParts struct {
+	// Kind is the order's kind: hold, move, support, convoy, retreat,
+	// disband, build, remove, waive, permit or railway.
+	Kind string `json:"kind,omitempty"`
+	// Unit is the ordered unit's type as written, "A" or "F" (a build's
+	// new unit, a permission's gate unit).
+	Unit string `json:"unit,omitempty"`
+	// At is where the unit stands (a build's site, a permission's gate).
+	At string `json:"at,omitempty"`
+	// Target is a move's, retreat's or railway move's destination, or the
+	// supported, convoyed or permitted unit's location.
+	Target     string `json:"target,omitempty"`
+	TargetUnit string `json:"target_unit,omitempty"`
+	// Dest is where a supported unit moves (none for a support to hold),
+	// where a convoyed army goes, or where a permitted fleet goes.
+	Dest string `json:"dest,omitempty"`
+	// ViaConvoy marks a move that insists on a convoy.
+	ViaConvoy bool `json:"via_convoy,omitempty"`
 }
 
 // String is the phase as people write it: "spring 1901 movement".

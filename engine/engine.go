@@ -145,20 +145,6 @@ func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rul
 	return e.check(pos, pw, orders, idx, texts, bad)
 }
 
-// Validate is Parse for a server that stores orders as text: it returns
-// the orders in canonical form.
-func (e *Engine) Validate(pos *rules.Position, power string, texts []string) ([]string, error) {
-	orders, err := e.Parse(pos, power, texts)
-	if err != nil {
-		return nil, err
-	}
-	canon := make([]string, len(orders))
-	for i, o := range orders {
-		canon[i] = e.Names.FormatOrder(o)
-	}
-	return canon, nil
-}
-
 // Check is Parse for orders already typed (a terminal that read them one
 // by one checks the batch at the end): the errors name each bad order by
 // its index and its canonical text.
@@ -229,8 +215,8 @@ func (e *Engine) ordersError(bad []OrderError) error {
 	return &OrdersError{Orders: bad}
 }
 
-// ReadOrders reads power's orders as a store keeps them: the canonical
-// texts Validate returned. They were checked when given, so a text that
+// ReadOrders reads power's orders kept as their canonical texts (as a
+// server kept them before it kept their parts). They were checked when given, so a text that
 // no longer reads is damaged data (or a variant whose names changed under
 // a running game): a *DecodeError naming the power and the order, never an
 // order silently dropped.

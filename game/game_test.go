@@ -67,10 +67,10 @@ func TestJoinRefusesTakenSeatsAndUnknownPowers(t *testing.T) {
 	}
 }
 
-func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
+func TestParseRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 	e := standard(t)
 	pos := e.V.Start
-	_, err := e.Validate(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
+	_, err := e.Parse(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
 	var oe *engine.OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
 		t.Fatalf("got %v", err)
@@ -78,12 +78,12 @@ func TestValidateRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 	if oe.Orders[0].Index != 1 || oe.Orders[1].Index != 2 || oe.Orders[2].Index != 3 {
 		t.Fatalf("indices %+v", oe.Orders)
 	}
-	canon, err := e.Validate(pos, "England", []string{"f lon - nth", "A lvp - yor", "F edi S F lon - nth"})
+	orders, err := e.Parse(pos, "England", []string{"f lon - nth", "A lvp - yor", "F edi S F lon - nth"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if canon[0] != "F LON - NTH" {
-		t.Fatalf("canonical %q", canon[0])
+	if canon := e.Names.FormatOrder(orders[0]); canon != "F LON - NTH" {
+		t.Fatalf("canonical %q", canon)
 	}
 }
 

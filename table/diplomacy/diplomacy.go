@@ -6,6 +6,7 @@
 package diplomacy
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
@@ -339,11 +340,20 @@ func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*
 				o.Phase.Season, o.Phase.Year, o.Phase.Type, cur.Season, cur.Year, cur.Type)
 		}
 	}
-	canon, err := d.e.Validate(pos, power, o.Orders)
+	orders, err := d.e.Parse(pos, power, o.Orders)
 	if err != nil {
 		return nil, false, refused(err)
 	}
-	data, _ := json.Marshal(canon)
+	canon := make([]string, len(orders))
+	given := make([]givenOrder, len(orders))
+	for i, o := range orders {
+		canon[i] = d.e.Names.FormatOrder(o)
+		given[i] = givenOrder{Order: canon[i], OrderParts: d.e.Codec.EncodeOrder(o)}
+	}
+	data, err := json.Marshal(given)
+	if err != nil {
+		return nil, false, err
+	}
 	if err := r.PutOrders(table.SeatOrders{Power: power, Seq: g.Seq, Orders: data, Ready: o.Ready, Updated: now}); err != nil {
 		return nil, false, err
 	}
@@ -372,22 +382,71 @@ func refused(err error) error {
 	return out
 }
 
+// givenOrder is one order a power gave for the phase being played, as
+// the records keep it: its canonical text, for the player, and the order
+// as the rules read it, by its parts, which the deadline plays without
+// reading the text again.
+type givenOrder struct {
+	Order string `json:"order"`
+	codec.OrderParts
+}
+
 // readOrders returns the orders given for phase seq: who is ready and
-// each power's texts.
-func readOrders(r *table.Row, seq int) (ready map[string]bool, texts map[string][]string, err error) {
-	given, err := r.Orders(seq)
+// each power's orders. Orders kept before they were kept by their parts
+// (a list of texts) come back as texts alone.
+func readOrders(r *table.Row, seq int) (ready map[string]bool, given map[string][]givenOrder, err error) {
+	list, err := r.Orders(seq)
 	if err != nil {
 		return nil, nil, err
 	}
-	ready, texts = map[string]bool{}, map[string][]string{}
-	for _, o := range given {
-		var list []string
-		if err := json.Unmarshal(o.Orders, &list); err != nil {
-			return nil, nil, fmt.Errorf("game %s: orders of %s: %w", r.ID, o.Power, err)
+	ready, given = map[string]bool{}, map[string][]givenOrder{}
+	for _, o := range list {
+		var mine []givenOrder
+		if err := json.Unmarshal(o.Orders, &mine); err != nil {
+			var texts []string
+			if json.Unmarshal(o.Orders, &texts) != nil {
+				return nil, nil, fmt.Errorf("game %s: orders of %s: %w", r.ID, o.Power, err)
+			}
+			mine = make([]givenOrder, len(texts))
+			for i, t := range texts {
+				mine[i].Order = t
+			}
 		}
-		ready[o.Power], texts[o.Power] = o.Ready, list
+		ready[o.Power], given[o.Power] = o.Ready, mine
 	}
-	return ready, texts, nil
+	return ready, given, nil
+}
+
+// texts are the texts of orders given.
+func texts(given []givenOrder) []string {
+	out := make([]string, len(given))
+	for i, o := range given {
+		out[i] = o.Order
+	}
+	return out
+}
+
+// typedOrders reads the orders power gave for a phase of type t: by their
+// parts, or, for orders kept before they were kept so, by their text.
+// They were checked when given, so an order that no longer reads is
+// damaged data: an error, never an order silently dropped.
+func (d *Game) typedOrders(power string, t rules.PhaseType, given []givenOrder) ([]rules.Order, error) {
+	pw, ok := d.e.Names.Power(power)
+	if !ok {
+		return nil, &engine.DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
+	}
+	out := make([]rules.Order, len(given))
+	for i := range given {
+		if given[i].Kind == "" {
+			return d.e.ReadOrders(power, t, texts(given))
+		}
+		o, err := d.e.Codec.DecodeOrder(pw, &given[i].OrderParts)
+		if err != nil {
+			return nil, &engine.DecodeError{Field: fmt.Sprintf("orders of %s[%d]", power, i), Err: err}
+		}
+		out[i] = o
+	}
+	return out, nil
 }
 
 // Votes are a power's votes (PUT /games/{id}/votes).
@@ -465,14 +524,14 @@ func (d *Game) Advance(r *table.Row, now time.Time) error {
 	if g.Status != table.Active {
 		return nil
 	}
-	_, texts, err := readOrders(r, g.Seq)
+	_, given, err := readOrders(r, g.Seq)
 	if err != nil {
 		return err
 	}
 	orders := engine.Orders{}
-	for power, list := range texts {
+	for power, list := range given {
 		pw, _ := e.Names.Power(power)
-		if orders[pw], err = e.ReadOrders(power, g.Position.Phase.Type, list); err != nil {
+		if orders[pw], err = d.typedOrders(power, g.Position.Phase.Type, list); err != nil {
 			return fmt.Errorf("game %s: %w", r.ID, err)
 		}
 	}
@@ -569,7 +628,48 @@ func (d *Game) History(r *table.Row, user string, since int) (any, error) {
 	phases = phases[min(since, len(phases)):]
 	list := make([]json.RawMessage, 0, len(phases))
 	for _, p := range phases {
-		list = append(list, p.Data)
+		data, err := d.withOrderParts(p.Data)
+		if err != nil {
+			return nil, fmt.Errorf("game %s, phase %d: %w", r.ID, p.Seq, err)
+		}
+		list = append(list, data)
 	}
 	return map[string]any{"id": r.ID, "phases": list}, nil
+}
+
+// withOrderParts returns a stored phase record as the history serves it:
+// as stored, unless it was written before results had their orders' parts
+// (codec.OrderParts), when they are read once from the orders' text. Only
+// the results are written again: every other field stays as stored (a
+// record without dislodged units keeps none).
+func (d *Game) withOrderParts(data []byte) ([]byte, error) {
+	if bytes.Contains(data, []byte(`"kind":`)) {
+		return data, nil
+	}
+	var rec struct {
+		Phase   codec.Phase    `json:"phase"`
+		Results []codec.Result `json:"results"`
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, err
+	}
+	ph, err := codec.ParsePhase(rec.Phase)
+	if err != nil {
+		return nil, err
+	}
+	filled := false
+	for i := range rec.Results {
+		filled = d.e.Codec.FillOrderParts(&rec.Results[i], ph.Type) || filled
+	}
+	if !filled {
+		return data, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, err
+	}
+	if fields["results"], err = json.Marshal(rec.Results); err != nil {
+		return nil, err
+	}
+	return json.Marshal(fields)
 }

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/chancery/chancery/board"
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/rules"
@@ -100,7 +102,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 	}
 	if p := g.PowerOf(user); p != "" {
 		out.MyPower = p
-		out.MyOrders = &myOrders{Orders: mine[p], Ready: ready[p]}
+		out.MyOrders = &myOrders{Orders: texts(mine[p]), Ready: ready[p]}
 		if out.MyOrders.Orders == nil {
 			out.MyOrders.Orders = []string{}
 		}
@@ -113,7 +115,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 		}
 	}
 	if g.Last != nil {
-		out.Last = &lastPhase{Phase: g.Last.Phase, Results: g.Last.Results, Disbanded: g.Last.Disbanded, Dislodged: g.Last.Dislodged}
+		out.Last = &lastPhase{Phase: g.Last.Phase, Results: d.lastResults(g.Last), Disbanded: g.Last.Disbanded, Dislodged: g.Last.Dislodged}
 		if out.Last.Dislodged == nil {
 			out.Last.Dislodged = []codec.Dislodged{} // a phase played before they were kept
 		}
@@ -149,6 +151,32 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 		return fmt.Errorf("drawing game %s, phase %d: %w", r.ID, n, err)
 	}
 	return nil
+}
+
+// lastResults returns the results of the last phase played with their
+// orders' parts: as they are, unless the phase was played before results
+// had them (the game's row keeps the phase as it was played), when they
+// are read from the orders' text into a copy.
+func (d *Game) lastResults(last *engine.Resolution) []codec.Result {
+	ph, err := codec.ParsePhase(last.Phase)
+	if err != nil {
+		return last.Results
+	}
+	var out []codec.Result
+	for i := range last.Results {
+		r := last.Results[i]
+		if !d.e.Codec.FillOrderParts(&r, ph.Type) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(last.Results)
+		}
+		out[i] = r
+	}
+	if out == nil {
+		return last.Results
+	}
+	return out
 }
 
 // botLevels is the seats whose bots play at their own level, as the view

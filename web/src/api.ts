@@ -48,7 +48,26 @@ export interface Unit { power: string; type: "army" | "fleet"; province: string 
 
 export interface Dislodged extends Unit { attacker_from?: string; retreats?: string[] }
 
-export interface Result { power: string; order: string; result: "succeeded" | "failed" | "illegal"; reason?: string; where?: string; message?: string }
+/**
+ * A played order's result: its text, for people, and the order as the
+ * rules read it, part by part (named as an Option's parts are), for the
+ * board to draw; an order that could not be read has no parts.
+ */
+export interface Result {
+  power: string;
+  order: string;
+  kind?: string;
+  unit?: "A" | "F";
+  at?: string;
+  target?: string;
+  target_unit?: "A" | "F";
+  dest?: string;
+  via_convoy?: boolean;
+  result: "succeeded" | "failed" | "illegal";
+  reason?: string;
+  where?: string;
+  message?: string;
+}
 
 /** One order of a refused batch: its index, its text, why (a word, a province) and the English message. */
 export interface OrderRefusal { index: number; order: string; reason?: string; where?: string; message: string }

@@ -4,7 +4,7 @@
 // supported unit's destination, the coast), so the page knows no rule of
 // its own: what it offers is exactly what the rules allow.
 
-import type { Option } from "./api";
+import type { Option, Result } from "./api";
 import type { Drawn } from "./board";
 
 export const base = (loc: string) => loc.split("/")[0]!.toLowerCase();
@@ -239,7 +239,8 @@ export const draftsText = (list: Draft[]) => list.map((d) => d.text).join("\n");
 /**
  * parseOrder reads an order in the canonical form the server writes
  * ("A PAR - BUR", "F NTH C A LON - NWY", "BUILD F STP/NC") to draw it:
- * only where its arrow goes, never whether it is legal.
+ * only where its arrow goes, never whether it is legal. It is for a typed
+ * draft alone: a played order is drawn from its parts (played).
  */
 export function parseOrder(text: string): Drawn | null {
   const s = norm(text);
@@ -258,6 +259,17 @@ export function parseOrder(text: string): Drawn | null {
   if ((m = /^[AF] (\S+) R (\S+)$/.exec(s))) return d("retreat", m[1]!, m[2]!);
   if ((m = /^[AF] (\S+) D(ISBAND)?$/.exec(s))) return d("disband", m[1]!);
   return null;
+}
+
+/**
+ * played turns a played order's result into what the board draws, from
+ * the order's parts as the server sends them, never from its text: null
+ * for an order that could not be read.
+ */
+export function played(r: Result): Drawn | null {
+  if (!r.kind) return null;
+  const d: Drawn = { text: r.order, kind: r.kind, at: r.at ?? "", target: r.target ?? "", dest: r.dest ?? "", power: r.power, result: r.result };
+  return r.reason ? { ...d, reason: r.reason } : d;
 }
 
 /**

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Option } from "../src/api";
-import { addTyped, Builder, draft, draftsText, drawn, norm, parseOrder, type Draft } from "../src/orders";
+import { addTyped, Builder, draft, draftsText, drawn, norm, parseOrder, played, type Draft } from "../src/orders";
 
 const o = (text: string, kind: string, at: string, target = "", dest = "", unit = "army"): Option =>
   ({ text, kind, unit, at, target, target_unit: "", dest });
@@ -161,4 +161,15 @@ test("a unit's new order replaces its old one; waives add up", () => {
   assert.equal(draftsText(list), "F LON - NTH\nA YOR - NWY");
   list = addTyped(addTyped([], "WAIVE", b), "WAIVE", b);
   assert.equal(list.length, 2);
+});
+
+test("a played order is drawn from its parts, whatever its text says", () => {
+  // A text the notation might write one day, which no pattern here reads.
+  const text = "Army Paris supports Army Marseilles → Burgundy";
+  assert.equal(parseOrder(text), null, "the text alone would draw nothing");
+  const d = played({ power: "France", order: text, kind: "support", unit: "A", at: "par", target: "mar", target_unit: "A", dest: "bur", result: "failed", reason: "cut" });
+  assert.deepEqual(d, { text, kind: "support", at: "par", target: "mar", dest: "bur", power: "France", result: "failed", reason: "cut" });
+  const coast = played({ power: "Russia", order: "F STP/SC - BOT", kind: "move", unit: "F", at: "stp/sc", target: "bot", result: "succeeded" });
+  assert.deepEqual(coast && [coast.kind, coast.at, coast.target, coast.dest], ["move", "stp/sc", "bot", ""]);
+  assert.equal(played({ power: "France", order: "A PAR TO", result: "illegal", reason: "syntax" }), null, "an order never read is not drawn");
 });

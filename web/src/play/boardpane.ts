@@ -6,7 +6,7 @@ import type { PhaseRecord } from "../api";
 import { powerMark, type Drawn } from "../board";
 import { num, t, why } from "../i18n";
 import { dislodgements } from "../dislodged";
-import { drawn, parseOrder } from "../orders";
+import { drawn, played } from "../orders";
 import { h } from "../ui";
 import { clickProvince, drag, ordering } from "./actions";
 import { shown, type Ctx, type PlayState } from "./state";
@@ -49,22 +49,17 @@ function drawOrders(ctx: Ctx, s: Readonly<PlayState>): void {
   b.mark(bu.step === "unit" ? null : bu.unit, s.g.status === "active" && s.options ? bu.legal() : []);
 }
 
-/** recordOrders lists a played phase's orders with their results, and the orders without one. */
+/**
+ * recordOrders lists a played phase's orders with their results, drawn
+ * from the orders' parts (every order given has its result).
+ */
 function recordOrders(ctx: Ctx, rec: PhaseRecord): Drawn[] {
   const out: Drawn[] = [];
-  const seen = new Set<string>();
   for (const r of rec.results) {
-    const p = parseOrder(r.order);
+    const p = played(r);
     if (!p) continue;
-    seen.add(r.power + p.text);
     const message = why(r, ctx.place);
-    out.push({ ...p, power: r.power, result: r.result, ...(r.reason ? { reason: r.reason } : {}), ...(message ? { message } : {}) });
-  }
-  for (const [power, list] of Object.entries(rec.orders)) {
-    for (const o of list) {
-      const p = parseOrder(o);
-      if (p && !seen.has(power + p.text)) out.push({ ...p, power });
-    }
+    out.push(message ? { ...p, message } : p);
   }
   return out;
 }
