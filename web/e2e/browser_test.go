@@ -386,7 +386,7 @@ func (p *person) wait(what, js string) {
 	p.t.Helper()
 	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
 		p.fail("waiting for %s (%s): %v", what, js, err)
 	}
 }
