@@ -125,7 +125,7 @@ func TestNoResponseHoldsAGameSecret(t *testing.T) {
 		a.must(200, "GET", "/games/"+dice+"/messages", nil)
 		b.must(200, "GET", "/games/"+dice, nil)
 
-		var rows []*store.Game
+		var rows []*store.GameRow
 		if err := e.st.View(context.Background(), func(tx store.Tx) error {
 			var err error
 			rows, err = tx.ListGames(store.GameFilter{Limit: 500})

@@ -31,7 +31,7 @@ type gameCache struct {
 const gameCacheSize = 4096
 
 // decode reads a game's state, to change it.
-func (s *Server) decode(row *store.Game) (table.Game, error) {
+func (s *Server) decode(row *store.GameRow) (table.Game, error) {
 	k := s.kinds.Kind(row.Kind)
 	if k == nil {
 		return nil, fmt.Errorf("game %s: no kind of game %q on this server", row.ID, row.Kind)
@@ -45,7 +45,7 @@ func (s *Server) decode(row *store.Game) (table.Game, error) {
 
 // readOnly returns the decoded game of row. The result is shared: callers
 // must not change it (decode the row again to change the game).
-func (s *Server) readOnly(row *store.Game) (table.Game, error) {
+func (s *Server) readOnly(row *store.GameRow) (table.Game, error) {
 	if g, ok := s.cached(row); ok {
 		return g, nil
 	}
@@ -58,7 +58,7 @@ func (s *Server) readOnly(row *store.Game) (table.Game, error) {
 }
 
 // cached returns the shared decoded game of row, if the cache has it.
-func (s *Server) cached(row *store.Game) (table.Game, bool) {
+func (s *Server) cached(row *store.GameRow) (table.Game, bool) {
 	s.cache.mu.Lock()
 	defer s.cache.mu.Unlock()
 	g, ok := s.cache.m[cacheKey{row.ID, row.Version}]
@@ -67,7 +67,7 @@ func (s *Server) cached(row *store.Game) (table.Game, bool) {
 
 // keep shares g, decoded from row and unchanged since, with the readers of
 // row's version.
-func (s *Server) keep(row *store.Game, g table.Game) {
+func (s *Server) keep(row *store.GameRow, g table.Game) {
 	s.cache.mu.Lock()
 	defer s.cache.mu.Unlock()
 	if s.cache.m == nil {
@@ -83,7 +83,7 @@ func (s *Server) keep(row *store.Game, g table.Game) {
 }
 
 // save writes a game's state back into its row.
-func save(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
+func save(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
 	data, err := json.Marshal(g)
 	if err != nil {
 		return err
@@ -94,7 +94,7 @@ func save(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
 }
 
 // tableRow is row as its kind sees it, with its records in tx.
-func tableRow(tx store.Tx, row *store.Game) *table.Row {
+func tableRow(tx store.Tx, row *store.GameRow) *table.Row {
 	return &table.Row{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Version: row.Version,
 		Secret: row.Secret, Settings: settingsOf(row), Records: records{tx: tx, id: row.ID}}
 }

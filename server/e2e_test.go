@@ -501,7 +501,7 @@ func TestABrokenGameIsTakenOutOfTheQueue(t *testing.T) {
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	now := e.clock.Now()
-	broken := &store.Game{ID: "brokengame", Kind: kindDiplomacy, Variant: "standard", Name: "broken", Status: "active",
+	broken := &store.GameRow{ID: "brokengame", Kind: kindDiplomacy, Variant: "standard", Name: "broken", Status: "active",
 		Deadline: now.Add(-time.Minute), Data: []byte(`{"variant": "no such variant"}`), Created: now, Updated: now,
 		Press: "full", Spectators: true}
 	if err := e.st.Update(context.Background(), func(tx store.Tx) error { return tx.CreateGame(broken) }); err != nil {

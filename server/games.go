@@ -82,7 +82,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := s.now()
-	row := &store.Game{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
+	row := &store.GameRow{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
 		Created: now, Updated: now, Creator: u.ID,
 		Press: string(settings.Press), Private: settings.Private, Spectators: settings.Spectators}
 	power := g.Table().PowerOf(u.ID)
@@ -146,7 +146,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return errorf(http.StatusBadRequest, "mine: true or false")
 	}
-	var rows []*store.Game
+	var rows []*store.GameRow
 	if err := s.st.View(r.Context(), func(tx store.Tx) error {
 		var err error
 		rows, err = tx.ListGames(f)
@@ -189,7 +189,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 }
 
 // loadRow reads a game's row (locked when lock is set, in Update).
-func loadRow(tx store.Tx, id string, lock bool) (*store.Game, error) {
+func loadRow(tx store.Tx, id string, lock bool) (*store.GameRow, error) {
 	if len(id) > 64 {
 		return nil, errorf(http.StatusNotFound, "no game %q", id)
 	}
@@ -204,7 +204,7 @@ func loadRow(tx store.Tx, id string, lock bool) (*store.Game, error) {
 // decoded by its kind, once the request's user is admitted to see it
 // (admit). The decoded game may be shared with other readers (see
 // readOnly): fn must not change it.
-func (s *Server) readGame(r *http.Request, id string, fn func(tx store.Tx, row *store.Game, g table.Game) error) error {
+func (s *Server) readGame(r *http.Request, id string, fn func(tx store.Tx, row *store.GameRow, g table.Game) error) error {
 	return s.st.View(r.Context(), func(tx store.Tx) error {
 		row, err := loadRow(tx, id, false)
 		if err != nil {
@@ -223,7 +223,7 @@ func (s *Server) readGame(r *http.Request, id string, fn func(tx store.Tx, row *
 
 // changeGame runs fn in a write transaction with game id locked and
 // decoded afresh, for fn to change and save.
-func (s *Server) changeGame(ctx context.Context, id string, fn func(tx store.Tx, row *store.Game, g table.Game) error) error {
+func (s *Server) changeGame(ctx context.Context, id string, fn func(tx store.Tx, row *store.GameRow, g table.Game) error) error {
 	return s.st.Update(ctx, func(tx store.Tx) error {
 		row, err := loadRow(tx, id, true)
 		if err != nil {
@@ -254,7 +254,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var power string
-	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		if err := admitJoin(row, g.Table(), u.ID, req.Invitation); err != nil {
 			return err
 		}
@@ -277,7 +277,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) startGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
-	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		now := s.now()
 		if err := g.Start(u.ID, now); err != nil {
 			return err
@@ -298,7 +298,7 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) leaveGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
-	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		if err := admit(row, g.Table(), u.ID, invitation(r)); err != nil {
 			return err
 		}
@@ -328,7 +328,7 @@ func (s *Server) leaveGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) cancelGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
-	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		if err := admit(row, g.Table(), u.ID, invitation(r)); err != nil {
 			return err
 		}
@@ -348,7 +348,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.readGame(r, id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		var err error
 		out, err = g.View(tableRow(tx, row), u.ID)
 		return err
@@ -371,7 +371,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) error {
 		since = n
 	}
 	var out any
-	err := s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.readGame(r, id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		var err error
 		out, err = g.History(tableRow(tx, row), u.ID, since)
 		return err

@@ -18,7 +18,7 @@ func (s *Server) phaseMap(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusBadRequest, "phase %q is not a phase number", r.PathValue("n"))
 	}
 	var buf bytes.Buffer
-	err = s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err = s.readGame(r, id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		b, ok := g.(table.Boarder)
 		if !ok {
 			return errorf(http.StatusNotFound, "game %s is a %s game: it has no board", id, row.Kind)

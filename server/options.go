@@ -14,7 +14,7 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err := s.readGame(r, id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err := s.readGame(r, id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		o, ok := g.(table.Optioner)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it lists no orders; what a seat may do is in the game's view (GET /api/v1/games/%s)",

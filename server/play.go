@@ -94,7 +94,7 @@ func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
-	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		v, ok := g.(table.Voter)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it has no votes", id, row.Kind)
@@ -124,7 +124,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var out any
 	var due bool
-	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		m, ok := g.(table.Mover)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no moves", id, row.Kind)

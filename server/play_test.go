@@ -84,7 +84,7 @@ func TestOrdersDecodeTheGameAtMostOnce(t *testing.T) {
 			if n := put(ids[0], true); n != 1 {
 				t.Errorf("orders ready, game in the cache: %d decodes, want 1", n)
 			}
-			var row *store.Game
+			var row *store.GameRow
 			if err := e.st.View(t.Context(), func(tx store.Tx) error {
 				var err error
 				row, err = tx.Game(ids[0], false)

@@ -41,7 +41,7 @@ func messageOut(m *store.Message) messageJSON {
 
 // seats returns a game's powers, the power user plays in it, and the
 // game (shared: not to be changed).
-func (s *Server) seats(row *store.Game, userID string) (powers []string, mine string, g table.Game, err error) {
+func (s *Server) seats(row *store.GameRow, userID string) (powers []string, mine string, g table.Game, err error) {
 	if g, err = s.readOnly(row); err != nil {
 		return nil, "", nil, err
 	}

@@ -212,7 +212,7 @@ func TestASubstituteReadsThePowersPress(t *testing.T) {
 		b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"England"}, "body": "from France"})
 		bID, cID := b.id(), c.id()
 		// c takes France over from b, as a substitute would.
-		err := e.srv.changeGame(context.Background(), id, func(tx store.Tx, row *store.Game, g table.Game) error {
+		err := e.srv.changeGame(context.Background(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 			t := g.Table()
 			for i := range t.Seats {
 				if t.Seats[i].User == bID {

@@ -119,7 +119,7 @@ const maxThinks = 3
 // due (once its hold ends), and the next claim plays the phase again from
 // the same state.
 func (s *Server) advanceOne() (id string, ok bool, err error) {
-	var snap *store.Game // the game as claimed, when it thinks first
+	var snap *store.GameRow // the game as claimed, when it thinks first
 	var g table.Game
 	err = s.st.Update(context.Background(), func(tx store.Tx) error {
 		now := s.now()
@@ -170,7 +170,7 @@ func (s *Server) advanceOne() (id string, ok bool, err error) {
 // stored game is still snap. If it has changed and is still due, commit
 // holds it again and returns it, decoded afresh, to think on; if it is no
 // longer due (another server played it, a vote ended it), it returns nil.
-func (s *Server) commit(snap *store.Game, g table.Game) (next *store.Game, nextGame table.Game, err error) {
+func (s *Server) commit(snap *store.GameRow, g table.Game) (next *store.GameRow, nextGame table.Game, err error) {
 	err = s.st.Update(context.Background(), func(tx store.Tx) error {
 		now := s.now()
 		row, err := tx.Game(snap.ID, true)
@@ -198,7 +198,7 @@ func (s *Server) commit(snap *store.Game, g table.Game) (next *store.Game, nextG
 }
 
 // advance does what g's deadline says and saves it.
-func (s *Server) advance(tx store.Tx, row *store.Game, g table.Game, now time.Time) error {
+func (s *Server) advance(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
 	if err := g.Advance(tableRow(tx, row), now); err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func (s *Server) advance(tx store.Tx, row *store.Game, g table.Game, now time.Ti
 
 // thinkRow is row as its kind sees it to think, outside any transaction:
 // without records.
-func thinkRow(row *store.Game) *table.Row {
+func thinkRow(row *store.GameRow) *table.Row {
 	return &table.Row{ID: row.ID, Kind: row.Kind, Variant: row.Variant, Name: row.Name, Version: row.Version,
 		Secret: row.Secret, Settings: settingsOf(row)}
 }
@@ -223,7 +223,7 @@ func thinkRow(row *store.Game) *table.Row {
 //
 // Two processes claiming games of one creator at once may both pass: the
 // share is a bound on load, not an exact count.
-func (s *Server) pace(tx store.Tx, row *store.Game, now time.Time) (time.Time, error) {
+func (s *Server) pace(tx store.Tx, row *store.GameRow, now time.Time) (time.Time, error) {
 	n := s.cfg.MaxGamesPerUser
 	if n <= 0 || row.Creator == "" {
 		return time.Time{}, nil

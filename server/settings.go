@@ -13,7 +13,7 @@ import (
 // (admit). They are columns of the game's row, fixed at its creation.
 
 // settingsOf returns the settings of the game stored in row.
-func settingsOf(row *store.Game) table.Settings {
+func settingsOf(row *store.GameRow) table.Settings {
 	return table.Settings{Press: table.Press(row.Press), Private: row.Private, Spectators: row.Spectators}
 }
 
@@ -29,7 +29,7 @@ func insider(t *table.Table, userID string) bool {
 // creator and players always may; anyone else needs the code of a
 // private game, and the game must admit spectators once it has started.
 // While a game forms, whoever may join it may look at its seats.
-func admit(row *store.Game, t *table.Table, userID, invitation string) error {
+func admit(row *store.GameRow, t *table.Table, userID, invitation string) error {
 	if insider(t, userID) {
 		return nil
 	}
@@ -45,7 +45,7 @@ func admit(row *store.Game, t *table.Table, userID, invitation string) error {
 // admitJoin checks that a user may join the game stored in row and seated
 // at t, holding the invitation code invitation: a private game needs its
 // code, but from its creator (who may have created it without a seat).
-func admitJoin(row *store.Game, t *table.Table, userID, invitation string) error {
+func admitJoin(row *store.GameRow, t *table.Table, userID, invitation string) error {
 	if row.Private && t.Creator != userID && !table.CheckInvitation(row.Secret, invitation) {
 		return codedf(http.StatusForbidden, table.CodeInvitation, "this game is private: joining needs its invitation link")
 	}

@@ -26,7 +26,7 @@ type pausingTx struct {
 	s *pausingStore
 }
 
-func (tx pausingTx) Game(id string, lock bool) (*store.Game, error) {
+func (tx pausingTx) Game(id string, lock bool) (*store.GameRow, error) {
 	g, err := tx.Tx.Game(id, lock)
 	if f := tx.s.afterGame.Swap(nil); f != nil {
 		(*f)()

@@ -30,7 +30,7 @@ func TestHoldKeepsAClaimUntilTheGameIsSaved(t *testing.T) {
 				})
 				return id
 			}
-			g := &Game{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte(`{"a":1}`),
+			g := &GameRow{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte(`{"a":1}`),
 				Created: now, Updated: now, Press: "full"}
 			up(func(tx Tx) error { return tx.CreateGame(g) })
 			up(func(tx Tx) error {
@@ -43,7 +43,7 @@ func TestHoldKeepsAClaimUntilTheGameIsSaved(t *testing.T) {
 			if id := claim(now.Add(time.Second)); id != "" {
 				t.Fatalf("a held game was claimed again: %s", id)
 			}
-			var held *Game
+			var held *GameRow
 			up(func(tx Tx) error {
 				var err error
 				held, err = tx.Game("g1", true)
@@ -75,7 +75,7 @@ func TestRecentPhasesCountsTheCreatorsActiveGames(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			err := s.Update(ctx, func(tx Tx) error {
-				for _, g := range []*Game{
+				for _, g := range []*GameRow{
 					{ID: "a1", Creator: "alice", Status: "active"},
 					{ID: "a2", Creator: "alice", Status: "active"},
 					{ID: "a3", Creator: "alice", Status: "finished"},

@@ -38,7 +38,7 @@ func testLobbyMark(t *testing.T, s Store) {
 		return m
 	}
 	// change reads game id, lets fn change it and saves it.
-	change := func(id string, fn func(g *Game)) func(Tx) error {
+	change := func(id string, fn func(g *GameRow)) func(Tx) error {
 		return func(tx Tx) error {
 			g, err := tx.Game(id, true)
 			if err != nil {
@@ -48,8 +48,8 @@ func testLobbyMark(t *testing.T, s Store) {
 			return tx.SaveGame(g)
 		}
 	}
-	game := func(id, creator string) *Game {
-		return &Game{ID: id, Kind: "diplomacy", Variant: "standard", Name: id, Status: "forming", Press: "full", Spectators: true, Data: []byte("{}"),
+	game := func(id, creator string) *GameRow {
+		return &GameRow{ID: id, Kind: "diplomacy", Variant: "standard", Name: id, Status: "forming", Press: "full", Spectators: true, Data: []byte("{}"),
 			Created: now, Updated: now, Creator: creator}
 	}
 	for _, id := range []string{"u1", "u2", "u3"} {
@@ -59,7 +59,7 @@ func testLobbyMark(t *testing.T, s Store) {
 	}
 	// Two games under way before the steps: one u1 plays, one it does not.
 	up(func(tx Tx) error {
-		for _, g := range []*Game{game("mine", "u1"), game("theirs", "u2")} {
+		for _, g := range []*GameRow{game("mine", "u1"), game("theirs", "u2")} {
 			g.Status = "active"
 			if err := tx.CreateGame(g); err != nil {
 				return err
@@ -78,27 +78,27 @@ func testLobbyMark(t *testing.T, s Store) {
 	}{
 		{"another creates a game", func(tx Tx) error { return tx.CreateGame(game("new", "u2")) }, true},
 		{"another takes a seat in it", func(tx Tx) error {
-			if err := change("new", func(g *Game) {})(tx); err != nil {
+			if err := change("new", func(g *GameRow) {})(tx); err != nil {
 				return err
 			}
 			return tx.AddPlayer("new", "u3", "France")
 		}, true},
-		{"its creator starts it", change("new", func(g *Game) { g.Status = "active"; g.Deadline = now.Add(time.Hour) }), true},
-		{"a game u1 does not play goes on", change("new", func(g *Game) { g.Seq++; g.Deadline = now.Add(2 * time.Hour) }), false},
+		{"its creator starts it", change("new", func(g *GameRow) { g.Status = "active"; g.Deadline = now.Add(time.Hour) }), true},
+		{"a game u1 does not play goes on", change("new", func(g *GameRow) { g.Seq++; g.Deadline = now.Add(2 * time.Hour) }), false},
 		{"another's orders", func(tx Tx) error {
 			return tx.PutOrders(&Orders{GameID: "theirs", Power: "England", Orders: []byte("[]"), Ready: true, Updated: now})
 		}, false},
-		{"a phase of u1's game is played", change("mine", func(g *Game) { g.Seq++; g.Deadline = now.Add(time.Hour) }), true},
+		{"a phase of u1's game is played", change("mine", func(g *GameRow) { g.Seq++; g.Deadline = now.Add(time.Hour) }), true},
 		{"u1 gives orders", func(tx Tx) error {
 			return tx.PutOrders(&Orders{GameID: "mine", Power: "England", Seq: 1, Orders: []byte("[]"), Updated: now})
 		}, true},
 		{"u1 says they are ready", func(tx Tx) error {
 			return tx.PutOrders(&Orders{GameID: "mine", Power: "England", Seq: 1, Orders: []byte("[]"), Ready: true, Updated: now})
 		}, true},
-		{"a game u1 does not play finishes", change("theirs", func(g *Game) { g.Status = "finished"; g.Deadline = time.Time{} }), true},
+		{"a game u1 does not play finishes", change("theirs", func(g *GameRow) { g.Status = "finished"; g.Deadline = time.Time{} }), true},
 		{"nothing", func(tx Tx) error { return nil }, false},
-		{"u1's game finishes", change("mine", func(g *Game) { g.Status = "finished"; g.Deadline = time.Time{} }), true},
-		{"a finished game is saved again", change("mine", func(g *Game) {}), false},
+		{"u1's game finishes", change("mine", func(g *GameRow) { g.Status = "finished"; g.Deadline = time.Time{} }), true},
+		{"a finished game is saved again", change("mine", func(g *GameRow) {}), false},
 		{"another creates a game u1 joins", func(tx Tx) error {
 			if err := tx.CreateGame(game("forming", "u2")); err != nil {
 				return err
@@ -106,12 +106,12 @@ func testLobbyMark(t *testing.T, s Store) {
 			return tx.AddPlayer("forming", "u1", "Italy")
 		}, true},
 		{"u1 leaves its seat", func(tx Tx) error {
-			if err := change("forming", func(g *Game) {})(tx); err != nil {
+			if err := change("forming", func(g *GameRow) {})(tx); err != nil {
 				return err
 			}
 			return tx.RemovePlayer("forming", "u1")
 		}, true},
-		{"its creator cancels it", change("forming", func(g *Game) { g.Status = "finished" }), true},
+		{"its creator cancels it", change("forming", func(g *GameRow) { g.Status = "finished" }), true},
 	}
 	before := mark()
 	for _, step := range steps {

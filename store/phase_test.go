@@ -17,7 +17,7 @@ func TestPhaseReadsOneRecord(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if err := s.Update(ctx, func(tx Tx) error {
 				for _, id := range []string{"g1", "g2"} {
-					if err := tx.CreateGame(&Game{ID: id, Kind: "diplomacy", Variant: "standard", Status: "active", Data: []byte("{}"), Press: "full"}); err != nil {
+					if err := tx.CreateGame(&GameRow{ID: id, Kind: "diplomacy", Variant: "standard", Status: "active", Data: []byte("{}"), Press: "full"}); err != nil {
 						return err
 					}
 					for seq := range 3 {

@@ -32,7 +32,7 @@ func TestPressIsReadByItsTenure(t *testing.T) {
 				{ID: "m3", From: "France", To: []string{"England"}, Sender: "fr", Readers: []string{"second"}},
 			}
 			err := s.Update(ctx, func(tx Tx) error {
-				if err := tx.CreateGame(&Game{ID: "pg", Kind: "diplomacy", Variant: "standard", Name: "pg", Status: "forming", Press: "full",
+				if err := tx.CreateGame(&GameRow{ID: "pg", Kind: "diplomacy", Variant: "standard", Name: "pg", Status: "forming", Press: "full",
 					Data: []byte("{}"), Created: now, Updated: now}); err != nil {
 					return err
 				}

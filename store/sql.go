@@ -717,8 +717,8 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator, press, private, spectators"
 
-func scanGame(sc scanner) (*Game, error) {
-	var g Game
+func scanGame(sc scanner) (*GameRow, error) {
+	var g GameRow
 	var deadline, created, updated int64
 	var data, secret string
 	var private, spectators int
@@ -746,7 +746,7 @@ func newSecret() []byte {
 	return b
 }
 
-func (t *sqlTx) CreateGame(g *Game) error {
+func (t *sqlTx) CreateGame(g *GameRow) error {
 	switch g.Press {
 	case "full", "public", "none":
 	default:
@@ -764,7 +764,7 @@ func (t *sqlTx) CreateGame(g *Game) error {
 	return err
 }
 
-func (t *sqlTx) Game(id string, lock bool) (*Game, error) {
+func (t *sqlTx) Game(id string, lock bool) (*GameRow, error) {
 	q := "SELECT " + gameCols + " FROM games WHERE id = ?"
 	if lock && t.write && t.d.dialect == "postgres" {
 		q += " FOR UPDATE"
@@ -772,7 +772,7 @@ func (t *sqlTx) Game(id string, lock bool) (*Game, error) {
 	return scanGame(t.row(q, id))
 }
 
-func (t *sqlTx) SaveGame(g *Game) error {
+func (t *sqlTx) SaveGame(g *GameRow) error {
 	g.Version++
 	res, err := t.exec("UPDATE games SET status = ?, seq = ?, deadline = ?, version = ?, data = ?, updated = ?, name = ? WHERE id = ? AND version = ?",
 		g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Updated), g.Name, g.ID, g.Version-1)
@@ -790,7 +790,7 @@ func (t *sqlTx) GameVersion(id string) (version int64, seq int, status string, e
 	return version, seq, status, notFound(err)
 }
 
-func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
+func (t *sqlTx) ListGames(f GameFilter) ([]*GameRow, error) {
 	if f.Limit <= 0 || f.Limit > 500 {
 		f.Limit = 100
 	}
@@ -819,7 +819,7 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*Game, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Game
+	var out []*GameRow
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {

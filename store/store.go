@@ -84,18 +84,18 @@ type Tx interface {
 	SessionUser(tokenHash string, now time.Time) (*User, error)
 	RevokeSession(tokenHash string) error
 
-	// CreateGame stores a new game, giving it a secret (see Game) unless
+	// CreateGame stores a new game, giving it a secret (see GameRow) unless
 	// it has one.
-	CreateGame(g *Game) error
+	CreateGame(g *GameRow) error
 	// Game reads a game; lock takes its row lock until the end of the
 	// transaction (in Update only).
-	Game(id string, lock bool) (*Game, error)
+	Game(id string, lock bool) (*GameRow, error)
 	// SaveGame writes a game's changes and bumps its version.
-	SaveGame(g *Game) error
+	SaveGame(g *GameRow) error
 	// GameVersion returns a game's version, phase counter and status,
 	// without reading its data: what a live-update stream watches.
 	GameVersion(id string) (version int64, seq int, status string, err error)
-	ListGames(f GameFilter) ([]*Game, error)
+	ListGames(f GameFilter) ([]*GameRow, error)
 	// Lobby returns the mark of what userID's lobby shows (see
 	// LobbyMark), read at one moment: what a lobby's live-update stream
 	// watches.
@@ -173,9 +173,9 @@ type Session struct {
 	Expires   time.Time
 }
 
-// Game is a game's row: a few columns the store queries, and the game's
+// GameRow is a game's row: a few columns the store queries, and the game's
 // state as a JSON document.
-type Game struct {
+type GameRow struct {
 	ID       string
 	Kind     string
 	Variant  string
@@ -194,7 +194,7 @@ type Game struct {
 	Creator string
 	// Press ("full", "public" or "none"), Private and Spectators are the
 	// creator's settings (table.Settings), fixed when the game is made.
-	// CreateGame takes them as they are (a Game left zero admits no
+	// CreateGame takes them as they are (a GameRow left zero admits no
 	// spectators) and refuses any other Press.
 	Press      string
 	Private    bool

@@ -80,7 +80,7 @@ func testStore(t *testing.T, s Store) {
 		return nil
 	})
 
-	g := &Game{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte("{}"), Created: now, Updated: now,
+	g := &GameRow{ID: "g1", Kind: "diplomacy", Variant: "standard", Name: "x", Status: "active", Deadline: now, Data: []byte("{}"), Created: now, Updated: now,
 		Press: "full", Spectators: true}
 	up(func(tx Tx) error {
 		if err := tx.CreateGame(g); err != nil {
@@ -225,7 +225,7 @@ func TestGamesKeepTheirSettingsAndListOnlyWhereOpen(t *testing.T) {
 	for name, s := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			games := []*Game{
+			games := []*GameRow{
 				{ID: "open", Status: "forming", Press: "full", Spectators: true},
 				{ID: "quiet", Status: "active", Press: "none", Spectators: true},
 				{ID: "private", Status: "forming", Press: "public", Private: true, Spectators: true, Creator: "u1"},
@@ -249,7 +249,7 @@ func TestGamesKeepTheirSettingsAndListOnlyWhereOpen(t *testing.T) {
 				if err := tx.AddPlayer("closedPlayed", "u2", "France"); err != nil {
 					return err
 				}
-				if err := tx.CreateGame(&Game{ID: "bad", Kind: "diplomacy", Press: "gunboat", Data: []byte("{}")}); err == nil {
+				if err := tx.CreateGame(&GameRow{ID: "bad", Kind: "diplomacy", Press: "gunboat", Data: []byte("{}")}); err == nil {
 					t.Error("a game with press \"gunboat\" was stored")
 				}
 				return nil
@@ -310,7 +310,7 @@ func TestRemovePlayerGivesBackTheSeat(t *testing.T) {
 				if err := tx.CreateUser(&User{ID: "r1", Name: "remover", PassHash: "h", Created: now}); err != nil {
 					return err
 				}
-				if err := tx.CreateGame(&Game{ID: "rg", Kind: "diplomacy", Variant: "standard", Name: "rg", Status: "forming", Press: "full",
+				if err := tx.CreateGame(&GameRow{ID: "rg", Kind: "diplomacy", Variant: "standard", Name: "rg", Status: "forming", Press: "full",
 					Data: []byte("{}"), Created: now, Updated: now, Creator: "r1"}); err != nil {
 					return err
 				}

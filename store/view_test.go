@@ -15,7 +15,7 @@ func TestAViewReadsOneSnapshot(t *testing.T) {
 	for name, s := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			if err := s.Update(ctx, func(tx Tx) error {
-				return tx.CreateGame(&Game{ID: "g", Kind: "diplomacy", Variant: "standard", Status: "active", Data: []byte("{}"), Press: "full"})
+				return tx.CreateGame(&GameRow{ID: "g", Kind: "diplomacy", Variant: "standard", Status: "active", Data: []byte("{}"), Press: "full"})
 			}); err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +86,7 @@ func BenchmarkView(b *testing.B) {
 	for name, s := range stores(b) {
 		b.Run(name, func(b *testing.B) {
 			if err := s.Update(ctx, func(tx Tx) error {
-				if err := tx.CreateGame(&Game{ID: "g", Kind: "diplomacy", Variant: "standard", Status: "active", Seq: 10, Data: []byte("{}"), Press: "full"}); err != nil {
+				if err := tx.CreateGame(&GameRow{ID: "g", Kind: "diplomacy", Variant: "standard", Status: "active", Seq: 10, Data: []byte("{}"), Press: "full"}); err != nil {
 					return err
 				}
 				for seq := range 10 {

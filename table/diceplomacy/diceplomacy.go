@@ -109,7 +109,7 @@ func (k Kind) New(_ string, creator table.Player, o table.Options, settings json
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{base: *t, k: k}
+	g := &tableGame{base: *t, k: k}
 	if o.Power != "" {
 		if err := g.Join(creator, o.Power); err != nil {
 			return nil, err
@@ -120,7 +120,7 @@ func (k Kind) New(_ string, creator table.Player, o table.Options, settings json
 
 // Decode reads a stored game and replays its log.
 func (k Kind) Decode(data []byte) (table.Game, error) {
-	g := Game{k: k}
+	g := tableGame{k: k}
 	if err := json.Unmarshal(data, &g); err != nil {
 		return nil, err
 	}
@@ -134,10 +134,10 @@ func (k Kind) Decode(data []byte) (table.Game, error) {
 	return &g, nil
 }
 
-// Game is a Diceplomacy game's stored state. The log holds every event,
+// tableGame is a Diceplomacy game's stored state. The log holds every event,
 // secret rolls included: it never leaves the server; players get
 // dice.View and dice.Game.LogFor of their own seat.
-type Game struct {
+type tableGame struct {
 	base
 	Config dice.Config  `json:"config"`
 	Log    []dice.Event `json:"log,omitempty"`
@@ -159,7 +159,7 @@ type thought struct {
 }
 
 // holds reports whether t was worked out from g as it is.
-func (t *thought) holds(g *Game) bool {
+func (t *thought) holds(g *tableGame) bool {
 	return t != nil && g.g != nil && t.moves == g.Moves && t.events == len(g.g.Log())
 }
 
@@ -168,15 +168,15 @@ func (t *thought) holds(g *Game) bool {
 type base = table.Table
 
 // Table returns the game's seats and life.
-func (g *Game) Table() *table.Table { return &g.base }
+func (g *tableGame) Table() *table.Table { return &g.base }
 
 // Seq is the number of moves played (the bots' and the defaults'
 // included).
-func (g *Game) Seq() int { return g.Moves }
+func (g *tableGame) Seq() int { return g.Moves }
 
 // MarshalJSON writes the game with its log.
-func (g *Game) MarshalJSON() ([]byte, error) {
-	type stored Game // without this method
+func (g *tableGame) MarshalJSON() ([]byte, error) {
+	type stored tableGame // without this method
 	s := stored(*g)
 	if g.g != nil {
 		s.Log = g.g.Log()
@@ -185,7 +185,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 }
 
 // Power returns name: a seat has no other names.
-func (g *Game) Power(name string) string { return name }
+func (g *tableGame) Power(name string) string { return name }
 
 // freshSource is an unpredictable source for dice not yet rolled.
 func freshSource() dice.Source {
@@ -195,7 +195,7 @@ func freshSource() dice.Source {
 }
 
 // seatOf returns the seat user plays, or dice.NoSeat.
-func (g *Game) seatOf(user string) dice.Seat {
+func (g *tableGame) seatOf(user string) dice.Seat {
 	if i := g.SeatOf(user); i >= 0 {
 		return dice.Seat(i)
 	}
@@ -204,7 +204,7 @@ func (g *Game) seatOf(user string) dice.Seat {
 
 // Join seats p at "Seat 3", "3" or "seat3" (seats count from 0), or at
 // any free seat.
-func (g *Game) Join(p table.Player, power string) error {
+func (g *tableGame) Join(p table.Player, power string) error {
 	return g.base.Join(p, power, func(power string) (int, error) {
 		s := strings.TrimSpace(strings.TrimPrefix(strings.ToLower(power), "seat"))
 		n, err := strconv.Atoi(s)
@@ -216,7 +216,7 @@ func (g *Game) Join(p table.Player, power string) error {
 }
 
 // Start deals the dice; bots take the empty seats, named by seat.
-func (g *Game) Start(user string, now time.Time) error {
+func (g *tableGame) Start(user string, now time.Time) error {
 	if err := g.base.Start(user); err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func (g *Game) Start(user string, now time.Time) error {
 
 // botOwes returns a seat of a bot a decision is asked of in e, or
 // dice.NoSeat.
-func (g *Game) botOwes(e *dice.Game) dice.Seat {
+func (g *tableGame) botOwes(e *dice.Game) dice.Seat {
 	for _, r := range e.Pending() {
 		if g.Seats[r.Seat].Bot {
 			return r.Seat
@@ -250,14 +250,14 @@ func (g *Game) botOwes(e *dice.Game) dice.Seat {
 
 // botsAnswer reports whether the game waits for a bot's decision, which
 // the scheduler plays (Think): people are asked nothing meanwhile.
-func (g *Game) botsAnswer() bool {
+func (g *tableGame) botsAnswer() bool {
 	return g.Status == table.Active && g.g != nil && g.botOwes(g.g) != dice.NoSeat
 }
 
 // settle sets the deadline after a change: now when a bot is asked a
 // decision (the server's scheduler plays it, outside any request: Think),
 // the people's decisions' otherwise; or it ends the game.
-func (g *Game) settle(now time.Time) {
+func (g *tableGame) settle(now time.Time) {
 	switch {
 	case g.g.Over():
 		g.Status = table.Finished
@@ -279,11 +279,11 @@ const maxBotMoves = 10000
 // decides from its seat's view alone, with a random source seeded by the
 // game's secret and the move (botSource). What earlier worked out is
 // taken when earlier was the game as it is.
-func (g *Game) Think(r *table.Row, earlier table.Game) error {
+func (g *tableGame) Think(r *table.Row, earlier table.Game) error {
 	if g.Status != table.Active || g.g == nil {
 		return nil
 	}
-	if e, ok := earlier.(*Game); ok && e.thought.holds(g) {
+	if e, ok := earlier.(*tableGame); ok && e.thought.holds(g) {
 		g.thought = e.thought
 		return nil
 	}
@@ -344,7 +344,7 @@ type Move struct {
 }
 
 // Move plays a user's move, a Move as JSON.
-func (g *Game) Move(r *table.Row, user string, body json.RawMessage, now time.Time) error {
+func (g *tableGame) Move(r *table.Row, user string, body json.RawMessage, now time.Time) error {
 	var mv Move
 	if err := table.Decode(body, &mv); err != nil {
 		return err
@@ -352,7 +352,7 @@ func (g *Game) Move(r *table.Row, user string, body json.RawMessage, now time.Ti
 	return g.move(user, mv, now)
 }
 
-func (g *Game) move(user string, mv Move, now time.Time) error {
+func (g *tableGame) move(user string, mv Move, now time.Time) error {
 	var kind dice.MoveKind
 	if err := kind.UnmarshalText([]byte(mv.Kind)); err != nil || kind == dice.MoveNone {
 		return table.Errorf(table.ErrInvalid, "kind: unknown move %q", mv.Kind)
@@ -386,7 +386,7 @@ func (g *Game) move(user string, mv Move, now time.Time) error {
 // refusal is the table's error for a move the engine refused with err:
 // coded, and worded for the player, who knows the others by name and not
 // by seat.
-func (g *Game) refusal(m dice.Move, err error) error {
+func (g *tableGame) refusal(m dice.Move, err error) error {
 	target := func() string {
 		if m.Target < 0 || int(m.Target) >= len(g.Seats) {
 			return m.Target.String()
@@ -426,7 +426,7 @@ func (g *Game) refusal(m dice.Move, err error) error {
 // Advance plays what Think worked out, if it was called on the game as
 // it is; otherwise it thinks itself: the defaults of the people's
 // decisions waited for, when no bot is asked one, then the bots' moves.
-func (g *Game) Advance(r *table.Row, now time.Time) error {
+func (g *tableGame) Advance(r *table.Row, now time.Time) error {
 	if g.Status != table.Active || g.g == nil {
 		g.Deadline = time.Time{}
 		return nil
@@ -455,7 +455,7 @@ type View struct {
 }
 
 // View is the game as user may know it.
-func (g *Game) View(r *table.Row, user string) (any, error) {
+func (g *tableGame) View(r *table.Row, user string) (any, error) {
 	out := &View{ViewHeader: table.Header(r, g.Table(), g.Moves, user), Creator: g.Creator == user}
 	for _, s := range g.Seats {
 		s.User = "" // ids are not for other players
@@ -482,7 +482,7 @@ func (g *Game) View(r *table.Row, user string) (any, error) {
 
 // History is the game's log as user may see it, from its since'th event
 // on.
-func (g *Game) History(r *table.Row, user string, since int) (any, error) {
+func (g *tableGame) History(r *table.Row, user string, since int) (any, error) {
 	events := []dice.Event{}
 	if g.g != nil {
 		events = g.g.LogFor(g.seatOf(user))

@@ -69,7 +69,7 @@ func TestARefusalSpeaksOfTheGame(t *testing.T) {
 	if err := g0.Start("u1", time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)); err != nil {
 		t.Fatal(err)
 	}
-	g := g0.(*Game)
+	g := g0.(*tableGame)
 	at := func(target dice.Seat) dice.Move { return dice.Move{Seat: 0, Kind: dice.DeclareWar, Target: target} }
 	for _, c := range []struct {
 		move      dice.Move
@@ -118,7 +118,7 @@ func TestBotsDecideInThinkAlone(t *testing.T) {
 	if err := g0.Start("u1", t0); err != nil {
 		t.Fatal(err)
 	}
-	g := g0.(*Game)
+	g := g0.(*tableGame)
 	for step := 0; calls == 0 && step < 50 && g.Status == table.Active; step++ {
 		if g.botOwes(g.g) == dice.NoSeat {
 			if !g.Deadline.Equal(t0.Add(time.Minute)) {
@@ -152,7 +152,7 @@ func TestBotsDecideInThinkAlone(t *testing.T) {
 		if err := again.Advance(r, t0); err != nil || calls != n {
 			t.Fatalf("Advance: %v, %d decisions more", err, calls-n)
 		}
-		if again.Seq() <= seq || again.(*Game).botOwes(again.(*Game).g) != dice.NoSeat && again.Table().Status == table.Active {
+		if again.Seq() <= seq || again.(*tableGame).botOwes(again.(*tableGame).g) != dice.NoSeat && again.Table().Status == table.Active {
 			t.Fatalf("after Advance: move %d (was %d), a bot still asked", again.Seq(), seq)
 		}
 		return

@@ -18,7 +18,7 @@ import (
 // playedGame plays a game of variant with easy bots at every seat but
 // France's (or the first), whose person gives no orders, for phases
 // phases (fewer if it ends), and returns it with its records.
-func playedGame(t *testing.T, k *Kind, variant string, phases int) (*Game, *table.Row, *memRecords) {
+func playedGame(t *testing.T, k *Kind, variant string, phases int) (*tableGame, *table.Row, *memRecords) {
 	t.Helper()
 	now := time.Unix(1_800_000_000, 0)
 	g, err := k.New(variant, table.Player{ID: "u1", Name: "Alice"}, table.Options{PhaseSeconds: 3600, Bots: true},
@@ -35,7 +35,7 @@ func playedGame(t *testing.T, k *Kind, variant string, phases int) (*Game, *tabl
 	recs := &memRecords{}
 	secret := bytes.Repeat([]byte{7}, 32)
 	r := &table.Row{ID: "g1", Kind: Name, Variant: variant, Secret: secret, Records: recs}
-	d := g.(*Game)
+	d := g.(*tableGame)
 	for i := 0; i < phases && d.g.Status == table.Active; i++ {
 		if err := d.Advance(r, now); err != nil {
 			t.Fatal(err)
@@ -46,7 +46,7 @@ func playedGame(t *testing.T, k *Kind, variant string, phases int) (*Game, *tabl
 
 // judged is phase p drawn as phase pictures were drawn before they were
 // drawn from the record: its orders adjudicated again by a judge.
-func judged(t *testing.T, k *Kind, d *Game, p table.Phase) []byte {
+func judged(t *testing.T, k *Kind, d *tableGame, p table.Phase) []byte {
 	t.Helper()
 	var rec phaseRecord
 	if err := json.Unmarshal(p.Data, &rec); err != nil {
@@ -197,7 +197,7 @@ func TestARecordKeepsThePositionAsTheRowHeldIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := g.(*Game)
+	d := g.(*tableGame)
 	if err := d.Advance(r, time.Unix(1_800_000_000, 0)); err != nil {
 		t.Fatal(err)
 	}

@@ -144,7 +144,7 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options, settin
 		return nil, err
 	}
 	g.BotLevel, g.BotLevels = level.String(), levels
-	return &Game{k: k, g: g, e: e}, nil
+	return &tableGame{k: k, g: g, e: e}, nil
 }
 
 // Decode reads a stored game.
@@ -153,11 +153,11 @@ func (k *Kind) Decode(data []byte) (table.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{k: k, g: g, e: e}, nil
+	return &tableGame{k: k, g: g, e: e}, nil
 }
 
-// Game is a Diplomacy game at the table.
-type Game struct {
+// tableGame is a Diplomacy game at the table.
+type tableGame struct {
 	k *Kind
 	g *game.Game
 	e *engine.Engine
@@ -175,7 +175,7 @@ type thought struct {
 }
 
 // botSeats returns the seats of g's bots and their levels.
-func (d *Game) botSeats() []bot.Seat {
+func (d *tableGame) botSeats() []bot.Seat {
 	var seats []bot.Seat
 	for _, p := range d.g.BotPowers() {
 		pw, _ := d.e.Names.Power(p)
@@ -185,7 +185,7 @@ func (d *Game) botSeats() []bot.Seat {
 }
 
 // holds reports whether t is the thought of g's phase and bots.
-func (t *thought) holds(g *Game, seats []bot.Seat) bool {
+func (t *thought) holds(g *tableGame, seats []bot.Seat) bool {
 	return t != nil && t.seq == g.g.Seq && slices.Equal(t.seats, seats)
 }
 
@@ -194,12 +194,12 @@ func (t *thought) holds(g *Game, seats []bot.Seat) bool {
 // to bot.PhaseBudget), done outside any transaction (table.Thinker). The
 // orders earlier decided are taken when earlier was at the same phase
 // with the same bots.
-func (d *Game) Think(r *table.Row, earlier table.Game) error {
+func (d *tableGame) Think(r *table.Row, earlier table.Game) error {
 	if d.g.Status != table.Active {
 		return nil
 	}
 	seats := d.botSeats()
-	if e, ok := earlier.(*Game); ok && e.e == d.e && e.thought.holds(d, seats) {
+	if e, ok := earlier.(*tableGame); ok && e.e == d.e && e.thought.holds(d, seats) {
 		d.thought = e.thought
 		return nil
 	}
@@ -213,7 +213,7 @@ func (d *Game) Think(r *table.Row, earlier table.Game) error {
 
 // botOrders decides the orders of the bots at seats for the phase being
 // played.
-func (d *Game) botOrders(r *table.Row, seats []bot.Seat) (map[rules.Power][]rules.Order, error) {
+func (d *tableGame) botOrders(r *table.Row, seats []bot.Seat) (map[rules.Power][]rules.Order, error) {
 	g := d.g
 	rnd, err := botRand(r.Secret, g.Seq)
 	if err != nil {
@@ -225,17 +225,17 @@ func (d *Game) botOrders(r *table.Row, seats []bot.Seat) (map[rules.Power][]rule
 }
 
 // Table returns the game's seats and life.
-func (d *Game) Table() *table.Table { return &d.g.Table }
+func (d *tableGame) Table() *table.Table { return &d.g.Table }
 
 // Seq is the number of phases played.
-func (d *Game) Seq() int { return d.g.Seq }
+func (d *tableGame) Seq() int { return d.g.Seq }
 
 // MarshalJSON writes the game as the store keeps it.
-func (d *Game) MarshalJSON() ([]byte, error) { return json.Marshal(d.g) }
+func (d *tableGame) MarshalJSON() ([]byte, error) { return json.Marshal(d.g) }
 
 // Power returns the power's own name for any of its names (1900's
 // "England" for Britain), or name.
-func (d *Game) Power(name string) string {
+func (d *tableGame) Power(name string) string {
 	if pw, ok := d.e.Names.Power(name); ok {
 		return d.e.V.Map.PowerName(pw)
 	}
@@ -243,13 +243,13 @@ func (d *Game) Power(name string) string {
 }
 
 // Join seats p at power.
-func (d *Game) Join(p table.Player, power string) error {
+func (d *tableGame) Join(p table.Player, power string) error {
 	return d.g.Join(d.e, p, power)
 }
 
 // Start begins the first phase; a phase in which no person owes orders is
 // played at once.
-func (d *Game) Start(user string, now time.Time) error {
+func (d *tableGame) Start(user string, now time.Time) error {
 	if err := d.g.Start(user, now); err != nil {
 		return err
 	}
@@ -259,7 +259,7 @@ func (d *Game) Start(user string, now time.Time) error {
 
 // playOnIfNobodyWaits makes the phase due now when no person owes orders
 // that are not ready.
-func (d *Game) playOnIfNobodyWaits(now time.Time) {
+func (d *tableGame) playOnIfNobodyWaits(now time.Time) {
 	if len(d.g.Waiting(d.e, nil)) == 0 {
 		d.g.Deadline = now
 	}
@@ -308,7 +308,7 @@ type Taken struct {
 
 // TakeOrders checks a power's orders (Orders, as JSON) against the phase
 // being played and keeps them, in canonical form, in the records.
-func (d *Game) TakeOrders(r *table.Row, user string, body json.RawMessage, now time.Time) (table.Taken, error) {
+func (d *tableGame) TakeOrders(r *table.Row, user string, body json.RawMessage, now time.Time) (table.Taken, error) {
 	o, err := readOrdersRequest(body)
 	if err != nil {
 		return table.Taken{}, err
@@ -317,7 +317,7 @@ func (d *Game) TakeOrders(r *table.Row, user string, body json.RawMessage, now t
 	return table.Taken{Reply: t, Due: due}, err
 }
 
-func (d *Game) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*Taken, bool, error) {
+func (d *tableGame) takeOrders(r *table.Row, user string, o Orders, now time.Time) (*Taken, bool, error) {
 	g, pos := d.g, d.g.Position
 	var ph rules.Phase // the phase the orders are for, if they say
 	if o.Phase != nil {
@@ -430,7 +430,7 @@ func texts(given []givenOrder) []string {
 // parts, or, for orders kept before they were kept so, by their text.
 // They were checked when given, so an order that no longer reads is
 // damaged data: an error, never an order silently dropped.
-func (d *Game) typedOrders(power string, t rules.PhaseType, given []givenOrder) ([]rules.Order, error) {
+func (d *tableGame) typedOrders(power string, t rules.PhaseType, given []givenOrder) ([]rules.Order, error) {
 	pw, ok := d.e.Names.Power(power)
 	if !ok {
 		return nil, &engine.DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
@@ -464,7 +464,7 @@ type Voted struct {
 
 // Vote records a power's votes (Votes, as JSON) and answers them with the
 // game's status.
-func (d *Game) Vote(r *table.Row, user string, body json.RawMessage, now time.Time) (any, error) {
+func (d *tableGame) Vote(r *table.Row, user string, body json.RawMessage, now time.Time) (any, error) {
 	var v Votes
 	if err := table.Decode(body, &v); err != nil {
 		return nil, err
@@ -475,7 +475,7 @@ func (d *Game) Vote(r *table.Row, user string, body json.RawMessage, now time.Ti
 	return &Voted{Votes: v, Status: d.g.Status}, nil
 }
 
-func (d *Game) vote(r *table.Row, user string, draw, concede bool, now time.Time) error {
+func (d *tableGame) vote(r *table.Row, user string, draw, concede bool, now time.Time) error {
 	power := d.g.PowerOf(user)
 	if power == "" {
 		return table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in game %s", r.ID)
@@ -519,7 +519,7 @@ type phaseRecord struct {
 // the bots' orders, and records it in the history. The bots' orders are
 // those Think decided, if it was called for this phase; otherwise Advance
 // decides them itself.
-func (d *Game) Advance(r *table.Row, now time.Time) error {
+func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	g, e := d.g, d.e
 	if g.Status != table.Active {
 		return nil
@@ -620,7 +620,7 @@ func botRand(secret []byte, seq int) (*rand.Rand, error) {
 
 // History is every phase played from the since'th on, with its orders and
 // results: every player sees the same.
-func (d *Game) History(r *table.Row, user string, since int) (any, error) {
+func (d *tableGame) History(r *table.Row, user string, since int) (any, error) {
 	phases, err := r.Phases()
 	if err != nil {
 		return nil, err
@@ -642,7 +642,7 @@ func (d *Game) History(r *table.Row, user string, since int) (any, error) {
 // (codec.OrderParts), when they are read once from the orders' text. Only
 // the results are written again: every other field stays as stored (a
 // record without dislodged units keeps none).
-func (d *Game) withOrderParts(data []byte) ([]byte, error) {
+func (d *tableGame) withOrderParts(data []byte) ([]byte, error) {
 	if bytes.Contains(data, []byte(`"kind":`)) {
 		return data, nil
 	}

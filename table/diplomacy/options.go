@@ -58,7 +58,7 @@ func encodeOption(n *notation.Names, o rules.Order) optionJSON {
 
 // Options lists the legal orders of user's power in the phase being
 // played (GET /games/{id}/options).
-func (d *Game) Options(user string) (any, error) {
+func (d *tableGame) Options(user string) (any, error) {
 	power := d.g.PowerOf(user)
 	if power == "" {
 		return nil, table.Codedf(table.ErrForbidden, table.CodeNotPlayer, "you do not play in this game: only a player has orders")

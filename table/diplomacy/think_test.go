@@ -59,7 +59,7 @@ func TestThinkTakesWhatStillHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &table.Row{ID: "g1", Kind: Name, Variant: "standard", Secret: make([]byte, 32), Records: &memRecords{}}
-	again := func(g table.Game) *Game {
+	again := func(g table.Game) *tableGame {
 		t.Helper()
 		data, err := json.Marshal(g)
 		if err != nil {
@@ -69,7 +69,7 @@ func TestThinkTakesWhatStillHolds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return d.(*Game)
+		return d.(*tableGame)
 	}
 	step := func(what string, fn func() error, want int) {
 		t.Helper()

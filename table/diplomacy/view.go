@@ -75,7 +75,7 @@ type lastPhase struct {
 
 // View is the game as user sees it: the position, every power's state,
 // and the user's own orders and votes.
-func (d *Game) View(r *table.Row, user string) (any, error) {
+func (d *tableGame) View(r *table.Row, user string) (any, error) {
 	g, e, pos := d.g, d.e, d.g.Position
 	named := g.Named()
 	out := &View{ViewHeader: table.Header(r, &g.Table, g.Seq, user), Phase: named.Phase,
@@ -127,7 +127,7 @@ func (d *Game) View(r *table.Row, user string) (any, error) {
 // position with every order and result, as the history does to every
 // player; the phase being played shows its position only, since its
 // orders are secret until it is played.
-func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
+func (d *tableGame) Board(w io.Writer, r *table.Row, n int) error {
 	if _, err := variants.Board(d.e.V.Name); err != nil {
 		return table.Errorf(table.ErrNotFound, "%v", err)
 	}
@@ -157,7 +157,7 @@ func (d *Game) Board(w io.Writer, r *table.Row, n int) error {
 // orders' parts: as they are, unless the phase was played before results
 // had them (the game's row keeps the phase as it was played), when they
 // are read from the orders' text into a copy.
-func (d *Game) lastResults(last *engine.Resolution) []codec.Result {
+func (d *tableGame) lastResults(last *engine.Resolution) []codec.Result {
 	ph, err := codec.ParsePhase(last.Phase)
 	if err != nil {
 		return last.Results
@@ -194,7 +194,7 @@ func botLevels(g *game.Game) map[string]string {
 // disbanded at once that the record keeps, without adjudicating it again.
 // A movement phase recorded before its dislodged units were kept is the
 // one exception: only adjudicating it again tells them, so it is drawn so.
-func (d *Game) drawRecord(w io.Writer, rec *phaseRecord) error {
+func (d *tableGame) drawRecord(w io.Writer, rec *phaseRecord) error {
 	e := d.e
 	pos, err := e.Codec.DecodePosition(&rec.Position)
 	if err != nil {
