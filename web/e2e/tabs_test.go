@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -96,12 +97,13 @@ func (p *person) readyGame() string {
 
 // waitPhaseAfter waits for the page to show the phase after label,
 // live (the page not reloaded).
-func (p *person) waitPhaseAfter(label string) {
+func (p *person) waitPhaseAfter(label string) string {
 	p.t.Helper()
 	p.wait("the phase after "+label+", live", fmt.Sprintf(`document.querySelector("#phase")?.textContent !== %q && document.body.dataset.ready === "1"`, label))
 	if !eval[bool](p, `window.__noReload === true`) {
 		p.fail("the page was reloaded")
 	}
+	return p.text("#phase")
 }
 
 // TestTwelveGamesOpenInOneBrowser: a player in twelve games opens the
@@ -179,22 +181,109 @@ func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 	tab.waitPhaseAfter(label)
 }
 
-// withoutSharedWorkers makes p's tab a browser's without shared workers,
-// from its next page on.
-func (p *person) withoutSharedWorkers() {
+// without makes p's tab a browser's without the named globals
+// (SharedWorker, BroadcastChannel), from its next page on.
+func (p *person) without(names ...string) {
 	p.t.Helper()
-	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.SharedWorker;`}); err != nil {
-		p.fail("taking shared workers away: %v", err)
+	js := ""
+	for _, n := range names {
+		js += "delete window." + n + ";"
+	}
+	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js}); err != nil {
+		p.fail("taking %v away: %v", names, err)
 	}
 }
 
+// waitStreams waits until the server serves want live-update streams.
+func (s *site) waitStreams(want int64, what string) {
+	s.t.Helper()
+	for try := 0; s.streams.Load() != want; try++ {
+		if try > 300 {
+			s.t.Fatalf("%d live-update streams open 30 s %s, want %d", s.streams.Load(), what, want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestLeaderTabRelaysWithoutSharedWorkers: in a browser without shared
+// workers but with BroadcastChannel (Chrome on Android), one tab holds
+// the browser's one stream and relays it to the others: the lobby and
+// nine game pages load, the server sees one stream, and each page shows
+// its next phase live; when the leader's tab is closed, another tab takes
+// the stream over and every page left shows its next phase live again.
+// (With a stream per page, the seventh page never loaded.)
+func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
+	s := newSite(t)
+	alice := s.person("alice")
+	alice.without("SharedWorker")
+	alice.signUp("correct horse")
+	ids := alice.startGames(9)
+	alice.load(s.URL + "/") // the first page had shared workers
+	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
+	tabs := []*person{alice}
+	labels := []string{""}
+	for i, id := range ids {
+		tab := alice.tab(fmt.Sprintf("alice's tab %d", i+2))
+		tab.without("SharedWorker")
+		tab.load(s.URL + "/games/" + id)
+		tabs = append(tabs, tab)
+		labels = append(labels, tab.readyGame())
+	}
+	if eval[bool](tabs[1], `typeof SharedWorker !== "undefined"`) {
+		tabs[1].fail("the page has shared workers")
+	}
+	s.waitStreams(1, "with the lobby and nine game pages open in a browser without shared workers")
+	leader := theLeader(tabs)
+	t.Logf("tab %d leads", leader+1)
+	for i, id := range ids {
+		tabs[i+1].playPhase(id)
+		labels[i+1] = tabs[i+1].waitPhaseAfter(labels[i+1])
+	}
+
+	// The leader's tab is closed: another takes over, where it stopped.
+	if _, err := chromedp.Call(tabs[leader].ctx, page.Close, cdp.Empty{}); err != nil {
+		t.Fatalf("closing the leader's tab: %v", err)
+	}
+	rest := append(tabs[:leader:leader], tabs[leader+1:]...)
+	restIDs := append([]string{""}, ids...)
+	restIDs = append(restIDs[:leader:leader], restIDs[leader+1:]...)
+	restLabels := append(labels[:leader:leader], labels[leader+1:]...)
+	for i, tab := range rest {
+		if restIDs[i] == "" {
+			continue // the lobby
+		}
+		rest[(i+1)%len(rest)].playPhase(restIDs[i])
+		tab.waitPhaseAfter(restLabels[i])
+	}
+	s.waitStreams(1, "after the leader's tab was closed")
+	theLeader(rest)
+}
+
+// theLeader returns the index of the one tab of tabs that holds the
+// browser's stream for all.
+func theLeader(tabs []*person) int {
+	leader := -1
+	for i, tab := range tabs {
+		if eval[string](tab, `document.documentElement.dataset.live ?? ""`) == "leader" {
+			if leader >= 0 {
+				tab.fail("tabs %d and %d both lead", leader+1, i+1)
+			}
+			leader = i
+		}
+	}
+	if leader < 0 {
+		tabs[0].fail("no tab leads")
+	}
+	return leader
+}
+
 // TestLiveUpdatesWithoutSharedWorkers: in a browser without shared
-// workers each page holds a stream of its own, which it gives up when it
+// workers or BroadcastChannel each page holds a stream of its own, which it gives up when it
 // is left; the pages are live all the same.
 func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	s := newSite(t)
 	alice := s.person("alice")
-	alice.withoutSharedWorkers()
+	alice.without("SharedWorker", "BroadcastChannel")
 	alice.signUp("correct horse")
 	ids := alice.startGames(3)
 	alice.load(s.URL + "/")
@@ -203,7 +292,7 @@ func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	labels := make([]string, len(ids))
 	for i, id := range ids {
 		tabs[i] = alice.tab(fmt.Sprintf("alice's tab %d", i+2))
-		tabs[i].withoutSharedWorkers()
+		tabs[i].without("SharedWorker", "BroadcastChannel")
 		tabs[i].load(s.URL + "/games/" + id)
 		labels[i] = tabs[i].readyGame()
 	}
@@ -219,10 +308,5 @@ func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	}
 	// A page left gives its stream up.
 	tabs[0].load("about:blank")
-	for try := 0; s.streams.Load() != int64(len(ids)); try++ {
-		if try > 300 {
-			t.Fatalf("%d streams open 30 s after a game page was left, want %d", s.streams.Load(), len(ids))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	s.waitStreams(int64(len(ids)), "after a game page was left")
 }
