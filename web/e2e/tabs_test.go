@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -182,7 +183,8 @@ func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 }
 
 // without makes p's tab a browser's without the named globals
-// (SharedWorker, BroadcastChannel), from its next page on.
+// (SharedWorker, BroadcastChannel, Navigator.prototype.locks), from its
+// next page on.
 func (p *person) without(names ...string) {
 	p.t.Helper()
 	js := ""
@@ -211,11 +213,18 @@ func (s *site) waitStreams(want int64, what string) {
 // nine game pages load, the server sees one stream, and each page shows
 // its next phase live; when the leader's tab is closed, another tab takes
 // the stream over and every page left shows its next phase live again.
-// (With a stream per page, the seventh page never loaded.)
+// The leader is the tab holding a Web Lock, or in a browser without them
+// the tab a heartbeat over the channel elects. (With a stream per page,
+// the sixth game page never loaded.)
 func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
+	t.Run("web locks", func(t *testing.T) { leaderTabRelays(t, "SharedWorker") })
+	t.Run("heartbeat", func(t *testing.T) { leaderTabRelays(t, "SharedWorker", "Navigator.prototype.locks") })
+}
+
+func leaderTabRelays(t *testing.T, missing ...string) {
 	s := newSite(t)
 	alice := s.person("alice")
-	alice.without("SharedWorker")
+	alice.without(missing...)
 	alice.signUp("correct horse")
 	ids := alice.startGames(9)
 	alice.load(s.URL + "/") // the first page had shared workers
@@ -224,17 +233,21 @@ func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
 	labels := []string{""}
 	for i, id := range ids {
 		tab := alice.tab(fmt.Sprintf("alice's tab %d", i+2))
-		tab.without("SharedWorker")
+		tab.without(missing...)
 		tab.load(s.URL + "/games/" + id)
 		tabs = append(tabs, tab)
 		labels = append(labels, tab.readyGame())
 	}
-	if eval[bool](tabs[1], `typeof SharedWorker !== "undefined"`) {
-		tabs[1].fail("the page has shared workers")
+	if eval[bool](tabs[1], `typeof SharedWorker !== "undefined" || typeof BroadcastChannel === "undefined"`) {
+		tabs[1].fail("the page has shared workers, or no BroadcastChannel")
 	}
 	s.waitStreams(1, "with the lobby and nine game pages open in a browser without shared workers")
 	leader := theLeader(tabs)
-	t.Logf("tab %d leads", leader+1)
+	locks := eval[bool](tabs[1], `!!navigator.locks`)
+	if locks == slices.Contains(missing, "Navigator.prototype.locks") {
+		t.Fatalf("the pages have Web Locks: %v, want the opposite", locks)
+	}
+	t.Logf("tab %d leads (Web Locks: %v)", leader+1, locks)
 	for i, id := range ids {
 		tabs[i+1].playPhase(id)
 		labels[i+1] = tabs[i+1].waitPhaseAfter(labels[i+1])

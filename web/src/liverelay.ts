@@ -80,7 +80,7 @@ export class Relay {
   /** resume: the page is shown again; it follows again, and reads again what it shows. */
   resume(): void {
     this.hidden = false;
-    for (const s of this.mine.values()) s.deliver("lobby" in s.topic ? "games" : "game");
+    for (const s of this.mine.values()) setTimeout(() => s.deliver("lobby" in s.topic ? "games" : "game"), 0);
     this.tellSubs();
     this.join();
   }
