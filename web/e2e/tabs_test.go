@@ -248,28 +248,59 @@ func leaderTabRelays(t *testing.T, missing ...string) {
 		t.Fatalf("the pages have Web Locks: %v, want the opposite", locks)
 	}
 	t.Logf("tab %d leads (Web Locks: %v)", leader+1, locks)
-	for i, id := range ids {
-		tabs[i+1].playPhase(id)
-		labels[i+1] = tabs[i+1].waitPhaseAfter(labels[i+1])
-	}
+	games := append([]string{""}, ids...)
+	allLive(tabs, games, labels)
 
 	// The leader's tab is closed: another takes over, where it stopped.
 	if _, err := chromedp.Call(tabs[leader].ctx, page.Close, cdp.Empty{}); err != nil {
 		t.Fatalf("closing the leader's tab: %v", err)
 	}
-	rest := append(tabs[:leader:leader], tabs[leader+1:]...)
-	restIDs := append([]string{""}, ids...)
-	restIDs = append(restIDs[:leader:leader], restIDs[leader+1:]...)
-	restLabels := append(labels[:leader:leader], labels[leader+1:]...)
-	for i, tab := range rest {
-		if restIDs[i] == "" {
-			continue // the lobby
-		}
-		rest[(i+1)%len(rest)].playPhase(restIDs[i])
-		tab.waitPhaseAfter(restLabels[i])
-	}
+	tabs, games, labels = drop(tabs, leader), drop(games, leader), drop(labels, leader)
+	allLive(tabs, games, labels)
 	s.waitStreams(1, "after the leader's tab was closed")
-	theLeader(rest)
+
+	// The new leader's tab is frozen in the background, as Chrome on
+	// Android does: it gives the lead up and another takes over; when it
+	// runs again it follows its game again.
+	leader = theLeader(tabs)
+	frozen, game, label := tabs[leader], games[leader], labels[leader]
+	lifecycle(frozen, page.SetWebLifecycleStateStateFrozen)
+	tabs, games, labels = drop(tabs, leader), drop(games, leader), drop(labels, leader)
+	allLive(tabs, games, labels)
+	t.Logf("with the leader's tab frozen: %d live-update streams", s.streams.Load())
+	theLeader(tabs)
+	lifecycle(frozen, page.SetWebLifecycleStateStateActive)
+	if game != "" {
+		allLive([]*person{frozen}, []string{game}, []string{label})
+	}
+	s.waitStreams(1, "after the frozen tab ran again")
+}
+
+// drop returns s without its element i, in a new slice.
+func drop[T any](s []T, i int) []T {
+	return append(s[:i:i], s[i+1:]...)
+}
+
+// allLive has each game page of tabs (games[i] its game, "" for the
+// lobby) play a phase of its game and show the next live; labels are the
+// phases the pages show, before and after.
+func allLive(tabs []*person, games, labels []string) {
+	for i, tab := range tabs {
+		if games[i] == "" {
+			continue
+		}
+		tab.playPhase(games[i])
+		labels[i] = tab.waitPhaseAfter(labels[i])
+	}
+}
+
+// lifecycle puts p's page in a state of the page lifecycle: frozen (as a
+// browser does to a tab in the background) or active.
+func lifecycle(p *person, state page.SetWebLifecycleStateState) {
+	p.t.Helper()
+	if _, err := chromedp.Call(p.ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: state}); err != nil {
+		p.fail("making the page %s: %v", state, err)
+	}
 }
 
 // theLeader returns the index of the one tab of tabs that holds the

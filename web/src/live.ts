@@ -67,6 +67,16 @@ function startOnce(): void {
     // page; it follows again, and reads again what it shows.
     for (const [key, s] of subs) post({ t: "sub", key, topic: s.topic });
   });
+  // A tab frozen in the background (as Chrome on Android does) runs
+  // nothing: a leader of the tabs' relay gives the lead up, so that
+  // another tab takes the stream over, and takes its part again when
+  // it runs again.
+  document.addEventListener("freeze", () => {
+    if (local instanceof Relay) local.suspend();
+  });
+  document.addEventListener("resume", () => {
+    if (local instanceof Relay) local.resume();
+  });
 }
 
 function post(m: ToWorker): void {

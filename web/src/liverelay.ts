@@ -70,8 +70,9 @@ export class Relay {
     this.tellSubs();
   }
 
-  /** suspend: the page is hidden for good or put in the back-forward cache; it follows nothing and leads no more. */
+  /** suspend: the page is hidden for good, put in the back-forward cache or frozen; it follows nothing and leads no more. */
   suspend(): void {
+    if (this.hidden) return;
     this.hidden = true;
     this.post({ t: "bye", tab: this.tab });
     this.leave();
@@ -79,6 +80,7 @@ export class Relay {
 
   /** resume: the page is shown again; it follows again, and reads again what it shows. */
   resume(): void {
+    if (!this.hidden) return;
     this.hidden = false;
     for (const s of this.mine.values()) setTimeout(() => s.deliver("lobby" in s.topic ? "games" : "game"), 0);
     this.tellSubs();
