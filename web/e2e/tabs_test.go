@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -222,13 +225,30 @@ func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
 }
 
 func leaderTabRelays(t *testing.T, missing ...string) {
-	s := newSite(t)
+	var mu sync.Mutex
+	var lastStream string // the games of the last stream asked for
+	s := newSiteWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/events") {
+				mu.Lock()
+				lastStream = r.URL.RawQuery
+				mu.Unlock()
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	streamHas := func(id string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return strings.Contains(lastStream, id)
+	}
 	alice := s.person("alice")
 	alice.without(missing...)
 	alice.signUp("correct horse")
-	ids := alice.startGames(9)
+	ids := alice.startGames(10)
+	ghostGame, ids := ids[9], ids[:9]
 	alice.load(s.URL + "/") // the first page had shared workers
-	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
+	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)+1))
 	tabs := []*person{alice}
 	labels := []string{""}
 	for i, id := range ids {
@@ -250,6 +270,14 @@ func leaderTabRelays(t *testing.T, missing ...string) {
 	t.Logf("tab %d leads (Web Locks: %v)", leader+1, locks)
 	games := append([]string{""}, ids...)
 	allLive(tabs, games, labels)
+
+	if locks {
+		// A tab gone without a word (discarded, crashed) follows a game:
+		// the leader follows it, then forgets the tab, which holds no lock.
+		eval[bool](tabs[1], fmt.Sprintf(`new BroadcastChannel("chancery-live-relay-1").postMessage({ t: "subs", tab: "ghost", subs: [["1", { game: %q }]] }), true`, ghostGame))
+		waitFor(t, "the stream following the ghost's game", func() bool { return streamHas(ghostGame) })
+		waitFor(t, "the stream no longer following the ghost's game", func() bool { return !streamHas(ghostGame) })
+	}
 
 	// The leader's tab is closed: another takes over, where it stopped.
 	if _, err := chromedp.Call(tabs[leader].ctx, page.Close, cdp.Empty{}); err != nil {
@@ -274,6 +302,17 @@ func leaderTabRelays(t *testing.T, missing ...string) {
 		allLive([]*person{frozen}, []string{game}, []string{label})
 	}
 	s.waitStreams(1, "after the frozen tab ran again")
+}
+
+// waitFor waits until ok, for 30 s at most.
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for try := 0; !ok(); try++ {
+		if try > 300 {
+			t.Fatalf("no %s in 30 s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // drop returns s without its element i, in a new slice.

@@ -14,6 +14,8 @@ import { Hub, type Cursors, type Delivery, type Topic } from "./livehub";
 /** The channel's name: a new protocol between tabs gets a new name. */
 const channelName = "chancery-live-relay-1";
 const lockName = "chancery-live-leader-1";
+/** Each tab holds a lock of its own while it takes part: a tab gone without a word (discarded, crashed) lets it go. */
+const tabLock = "chancery-live-tab-1-";
 /** Heartbeat election (no Web Locks): the leader beats; a leader unheard for so long is gone. */
 const beatEvery = 1000;
 const beatLost = 4000;
@@ -51,6 +53,8 @@ export class Relay {
   private heard = 0;
   private claiming = false;
   private ticker: ReturnType<typeof setInterval> | undefined;
+  /** Web Locks: lets this tab's own lock go; tells nothing before it holds it */
+  private alive: (() => void) | undefined;
 
   constructor() {
     document.documentElement.dataset["live"] = "follower";
@@ -92,13 +96,26 @@ export class Relay {
   }
 
   private tellSubs(): void {
-    if (!this.hidden) this.post({ t: "subs", tab: this.tab, subs: [...this.mine].map(([k, s]) => [k, s.topic]) });
+    if (!this.hidden && (this.alive || !this.locks())) this.post({ t: "subs", tab: this.tab, subs: [...this.mine].map(([k, s]) => [k, s.topic]) });
   }
 
-  /** join takes part in the election: asks for the lock, or listens for the leader's heartbeat. */
-  private join(): void {
+  /** locks is the browser's Web Locks, if it has them. */
+  private locks(): LockManager | undefined {
     const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-    if (typeof locks?.request === "function") {
+    return typeof locks?.request === "function" ? locks : undefined;
+  }
+
+  /** join takes part: holds the tab's own lock and asks for the leader's, or listens for the leader's heartbeat. */
+  private join(): void {
+    const locks = this.locks();
+    if (locks) {
+      void locks.request(tabLock + this.tab, () => {
+        if (this.hidden || this.alive) return;
+        return new Promise<void>((done) => {
+          this.alive = done;
+          this.tellSubs();
+        });
+      });
       const abort = new AbortController();
       this.abort = abort;
       locks
@@ -125,6 +142,8 @@ export class Relay {
     }
     this.abort?.abort();
     this.abort = undefined;
+    this.alive?.();
+    this.alive = undefined;
     this.release?.();
     this.release = undefined;
     clearInterval(this.ticker);
@@ -144,6 +163,22 @@ export class Relay {
     for (const [tab, subs] of this.others) for (const [key, topic] of subs) hub.add(tab + "/" + key, topic, this.relayTo(tab, key));
     for (const [key, s] of this.mine) hub.add(this.tab + "/" + key, s.topic, s.deliver);
     this.post({ t: "leader", tab: this.tab });
+    this.prune();
+  }
+
+  /** prune forgets the tabs gone without a word: those that no longer hold their lock. */
+  private prune(): void {
+    void this.locks()
+      ?.query()
+      .then((s) => {
+        const held = new Set((s.held ?? []).map((l) => l.name));
+        for (const tab of [...this.others.keys()]) {
+          if (held.has(tabLock + tab)) continue;
+          this.others.delete(tab);
+          this.hub?.removeAll(tab + "/");
+        }
+      })
+      .catch(() => {});
   }
 
   private relayTo(tab: string, key: string): Delivery {
@@ -186,6 +221,7 @@ export class Relay {
       if (!was.has(key) || JSON.stringify(was.get(key)) !== JSON.stringify(topic)) hub.add(tab + "/" + key, topic, this.relayTo(tab, key));
     }
     this.post({ t: "known", cursors: this.cursors });
+    this.prune();
   }
 
   /** contest: two leaders (a heartbeat election's race): the one with the greater name gives way. */
