@@ -215,10 +215,13 @@ func (s *site) waitStreams(want int64, what string) {
 // the browser's one stream and relays it to the others: the lobby and
 // nine game pages load, the server sees one stream, and each page shows
 // its next phase live; when the leader's tab is closed, another tab takes
-// the stream over and every page left shows its next phase live again.
-// The leader is the tab holding a Web Lock, or in a browser without them
-// the tab a heartbeat over the channel elects. (With a stream per page,
-// the sixth game page never loaded.)
+// the stream over and every page left shows its next phase live again;
+// so again when the new leader's tab is frozen, and the frozen page,
+// running again, is live too. The leader is the tab holding a Web Lock,
+// or in a browser without them the tab a heartbeat over the channel
+// elects; with Web Locks, the leader also forgets a tab gone without a
+// word, and the game it followed. (With a stream per page, the sixth
+// game page never loaded.)
 func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
 	t.Run("web locks", func(t *testing.T) { leaderTabRelays(t, "SharedWorker") })
 	t.Run("heartbeat", func(t *testing.T) { leaderTabRelays(t, "SharedWorker", "Navigator.prototype.locks") })
