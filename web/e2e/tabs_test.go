@@ -4,9 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -96,12 +101,13 @@ func (p *person) readyGame() string {
 
 // waitPhaseAfter waits for the page to show the phase after label,
 // live (the page not reloaded).
-func (p *person) waitPhaseAfter(label string) {
+func (p *person) waitPhaseAfter(label string) string {
 	p.t.Helper()
 	p.wait("the phase after "+label+", live", fmt.Sprintf(`document.querySelector("#phase")?.textContent !== %q && document.body.dataset.ready === "1"`, label))
 	if !eval[bool](p, `window.__noReload === true`) {
 		p.fail("the page was reloaded")
 	}
+	return p.text("#phase")
 }
 
 // TestTwelveGamesOpenInOneBrowser: a player in twelve games opens the
@@ -179,22 +185,191 @@ func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 	tab.waitPhaseAfter(label)
 }
 
-// withoutSharedWorkers makes p's tab a browser's without shared workers,
-// from its next page on.
-func (p *person) withoutSharedWorkers() {
+// without makes p's tab a browser's without the named globals
+// (SharedWorker, BroadcastChannel, Navigator.prototype.locks), from its
+// next page on.
+func (p *person) without(names ...string) {
 	p.t.Helper()
-	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.SharedWorker;`}); err != nil {
-		p.fail("taking shared workers away: %v", err)
+	js := ""
+	for _, n := range names {
+		js += "delete window." + n + ";"
+	}
+	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js}); err != nil {
+		p.fail("taking %v away: %v", names, err)
 	}
 }
 
+// waitStreams waits until the server serves want live-update streams.
+func (s *site) waitStreams(want int64, what string) {
+	s.t.Helper()
+	for try := 0; s.streams.Load() != want; try++ {
+		if try > 300 {
+			s.t.Fatalf("%d live-update streams open 30 s %s, want %d", s.streams.Load(), what, want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestLeaderTabRelaysWithoutSharedWorkers: in a browser without shared
+// workers but with BroadcastChannel (Chrome on Android), one tab holds
+// the browser's one stream and relays it to the others: the lobby and
+// nine game pages load, the server sees one stream, and each page shows
+// its next phase live; when the leader's tab is closed, another tab takes
+// the stream over and every page left shows its next phase live again;
+// so again when the new leader's tab is frozen, and the frozen page,
+// running again, is live too. The leader is the tab holding a Web Lock,
+// or in a browser without them the tab a heartbeat over the channel
+// elects; with Web Locks, the leader also forgets a tab gone without a
+// word, and the game it followed. (With a stream per page, the sixth
+// game page never loaded.)
+func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
+	t.Run("web locks", func(t *testing.T) { leaderTabRelays(t, "SharedWorker") })
+	t.Run("heartbeat", func(t *testing.T) { leaderTabRelays(t, "SharedWorker", "Navigator.prototype.locks") })
+}
+
+func leaderTabRelays(t *testing.T, missing ...string) {
+	var mu sync.Mutex
+	var lastStream string // the games of the last stream asked for
+	s := newSiteWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/events") {
+				mu.Lock()
+				lastStream = r.URL.RawQuery
+				mu.Unlock()
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	streamHas := func(id string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return strings.Contains(lastStream, id)
+	}
+	alice := s.person("alice")
+	alice.without(missing...)
+	alice.signUp("correct horse")
+	ids := alice.startGames(10)
+	ghostGame, ids := ids[9], ids[:9]
+	alice.load(s.URL + "/") // the first page had shared workers
+	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)+1))
+	tabs := []*person{alice}
+	labels := []string{""}
+	for i, id := range ids {
+		tab := alice.tab(fmt.Sprintf("alice's tab %d", i+2))
+		tab.without(missing...)
+		tab.load(s.URL + "/games/" + id)
+		tabs = append(tabs, tab)
+		labels = append(labels, tab.readyGame())
+	}
+	if eval[bool](tabs[1], `typeof SharedWorker !== "undefined" || typeof BroadcastChannel === "undefined"`) {
+		tabs[1].fail("the page has shared workers, or no BroadcastChannel")
+	}
+	s.waitStreams(1, "with the lobby and nine game pages open in a browser without shared workers")
+	leader := theLeader(tabs)
+	locks := eval[bool](tabs[1], `!!navigator.locks`)
+	if locks == slices.Contains(missing, "Navigator.prototype.locks") {
+		t.Fatalf("the pages have Web Locks: %v, want the opposite", locks)
+	}
+	t.Logf("tab %d leads (Web Locks: %v)", leader+1, locks)
+	games := append([]string{""}, ids...)
+	allLive(tabs, games, labels)
+
+	if locks {
+		// A tab gone without a word (discarded, crashed) follows a game:
+		// the leader follows it, then forgets the tab, which holds no lock.
+		eval[bool](tabs[1], fmt.Sprintf(`new BroadcastChannel("chancery-live-relay-1").postMessage({ t: "subs", tab: "ghost", subs: [["1", { game: %q }]] }), true`, ghostGame))
+		waitFor(t, "the stream following the ghost's game", func() bool { return streamHas(ghostGame) })
+		waitFor(t, "the stream no longer following the ghost's game", func() bool { return !streamHas(ghostGame) })
+	}
+
+	// The leader's tab is closed: another takes over, where it stopped.
+	if _, err := chromedp.Call(tabs[leader].ctx, page.Close, cdp.Empty{}); err != nil {
+		t.Fatalf("closing the leader's tab: %v", err)
+	}
+	tabs, games, labels = drop(tabs, leader), drop(games, leader), drop(labels, leader)
+	allLive(tabs, games, labels)
+	s.waitStreams(1, "after the leader's tab was closed")
+
+	// The new leader's tab is frozen in the background, as Chrome on
+	// Android does: it gives the lead up and another takes over; when it
+	// runs again it follows its game again.
+	leader = theLeader(tabs)
+	frozen, game, label := tabs[leader], games[leader], labels[leader]
+	lifecycle(frozen, page.SetWebLifecycleStateStateFrozen)
+	tabs, games, labels = drop(tabs, leader), drop(games, leader), drop(labels, leader)
+	allLive(tabs, games, labels)
+	t.Logf("with the leader's tab frozen: %d live-update streams", s.streams.Load())
+	theLeader(tabs)
+	lifecycle(frozen, page.SetWebLifecycleStateStateActive)
+	if game != "" {
+		allLive([]*person{frozen}, []string{game}, []string{label})
+	}
+	s.waitStreams(1, "after the frozen tab ran again")
+}
+
+// waitFor waits until ok, for 30 s at most.
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for try := 0; !ok(); try++ {
+		if try > 300 {
+			t.Fatalf("no %s in 30 s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// drop returns s without its element i, in a new slice.
+func drop[T any](s []T, i int) []T {
+	return append(s[:i:i], s[i+1:]...)
+}
+
+// allLive has each game page of tabs (games[i] its game, "" for the
+// lobby) play a phase of its game and show the next live; labels are the
+// phases the pages show, before and after.
+func allLive(tabs []*person, games, labels []string) {
+	for i, tab := range tabs {
+		if games[i] == "" {
+			continue
+		}
+		tab.playPhase(games[i])
+		labels[i] = tab.waitPhaseAfter(labels[i])
+	}
+}
+
+// lifecycle puts p's page in a state of the page lifecycle: frozen (as a
+// browser does to a tab in the background) or active.
+func lifecycle(p *person, state page.SetWebLifecycleStateState) {
+	p.t.Helper()
+	if _, err := chromedp.Call(p.ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: state}); err != nil {
+		p.fail("making the page %s: %v", state, err)
+	}
+}
+
+// theLeader returns the index of the one tab of tabs that holds the
+// browser's stream for all.
+func theLeader(tabs []*person) int {
+	leader := -1
+	for i, tab := range tabs {
+		if eval[string](tab, `document.documentElement.dataset.live ?? ""`) == "leader" {
+			if leader >= 0 {
+				tab.fail("tabs %d and %d both lead", leader+1, i+1)
+			}
+			leader = i
+		}
+	}
+	if leader < 0 {
+		tabs[0].fail("no tab leads")
+	}
+	return leader
+}
+
 // TestLiveUpdatesWithoutSharedWorkers: in a browser without shared
-// workers each page holds a stream of its own, which it gives up when it
+// workers or BroadcastChannel each page holds a stream of its own, which it gives up when it
 // is left; the pages are live all the same.
 func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	s := newSite(t)
 	alice := s.person("alice")
-	alice.withoutSharedWorkers()
+	alice.without("SharedWorker", "BroadcastChannel")
 	alice.signUp("correct horse")
 	ids := alice.startGames(3)
 	alice.load(s.URL + "/")
@@ -203,7 +378,7 @@ func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	labels := make([]string, len(ids))
 	for i, id := range ids {
 		tabs[i] = alice.tab(fmt.Sprintf("alice's tab %d", i+2))
-		tabs[i].withoutSharedWorkers()
+		tabs[i].without("SharedWorker", "BroadcastChannel")
 		tabs[i].load(s.URL + "/games/" + id)
 		labels[i] = tabs[i].readyGame()
 	}
@@ -219,10 +394,5 @@ func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	}
 	// A page left gives its stream up.
 	tabs[0].load("about:blank")
-	for try := 0; s.streams.Load() != int64(len(ids)); try++ {
-		if try > 300 {
-			t.Fatalf("%d streams open 30 s after a game page was left, want %d", s.streams.Load(), len(ids))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	s.waitStreams(int64(len(ids)), "after a game page was left")
 }

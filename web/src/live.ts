@@ -1,11 +1,13 @@
 // A page's live updates: every page of the browser shares one stream
 // (livehub.ts), held by a SharedWorker (live-worker.ts) where the browser
-// has them, else by each page itself. A page gives its stream up when it
-// is hidden for good or put in the back-forward cache (pagehide), so a
-// page left never holds a connection, and takes it up again when it is
-// shown from that cache.
+// has them, else by one of its tabs, which relays it to the others over a
+// BroadcastChannel (liverelay.ts), else by each page itself. A page gives
+// its stream up (or its part in the relay) when it is hidden for good or
+// put in the back-forward cache (pagehide), so a page left never holds a
+// connection, and takes it up again when it is shown from that cache.
 
 import { Hub, type Delivery, type Topic } from "./livehub";
+import { Relay, relayable } from "./liverelay";
 
 /** The worker's script, and its name: a new protocol between pages and worker gets a new name. */
 const workerURL = "/live-worker.js";
@@ -19,15 +21,16 @@ export type FromWorker = { key: number; event: string; data?: unknown } | { t: "
 const subs = new Map<number, { topic: Topic; deliver: Delivery }>();
 let nextKey = 1;
 let port: MessagePort | undefined;
-let local: Hub | undefined;
+/** the stream's holder where there is no shared worker: the tabs' relay, or the page's own hub */
+let local: Hub | Relay | undefined;
 let started = false;
 
-/** useLocal moves every subscription to a stream of the page's own (no shared worker, or it failed). */
+/** useLocal moves every subscription to the tabs' relay, or to a stream of the page's own (no shared worker, or it failed). */
 function useLocal(): void {
   if (local) return;
   port?.close();
   port = undefined;
-  local = new Hub();
+  local = relayable() ? new Relay() : new Hub();
   for (const [key, s] of subs) local.add(String(key), s.topic, s.deliver);
 }
 
@@ -63,6 +66,16 @@ function startOnce(): void {
     // Shown again from the back-forward cache: the worker forgot this
     // page; it follows again, and reads again what it shows.
     for (const [key, s] of subs) post({ t: "sub", key, topic: s.topic });
+  });
+  // A tab frozen in the background (as Chrome on Android does) runs
+  // nothing: a leader of the tabs' relay gives the lead up, so that
+  // another tab takes the stream over, and takes its part again when
+  // it runs again.
+  document.addEventListener("freeze", () => {
+    if (local instanceof Relay) local.suspend();
+  });
+  document.addEventListener("resume", () => {
+    if (local instanceof Relay) local.resume();
   });
 }
 

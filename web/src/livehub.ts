@@ -29,7 +29,7 @@ interface Sub {
 }
 
 /** What the hub had of a game: as the server last told it. */
-interface Known {
+export interface Known {
   version?: number;
   seq?: number;
   after?: number;
@@ -40,9 +40,13 @@ const longestWait = 60000;
 /** How long a stream keeps a game no page follows any more, in case one follows it again. */
 const grace = 5000;
 
+/** What the hub had of each game, by id: a hub that takes over another's stream starts from it. */
+export type Cursors = [string, Known][];
+
 export class Hub {
   private subs = new Map<string, Sub>();
-  private known = new Map<string, Known>();
+  private known: Map<string, Known>;
+  private noting = false;
   /** games the server refused, not asked for again until their timer runs out */
   private refused = new Map<string, { timer: ReturnType<typeof setTimeout> | undefined; wait: number }>();
   private es: EventSource | undefined;
@@ -56,6 +60,25 @@ export class Hub {
   private wait = firstWait;
   private later: ReturnType<typeof setTimeout> | undefined;
   private soon = false;
+
+  /**
+   * A hub starts from cursors (what another hub had, to resume where it
+   * stopped), and tells noted what it has whenever that changes, after
+   * the subscribers were told of the change.
+   */
+  constructor(cursors: Cursors = [], private readonly noted?: (c: Cursors) => void) {
+    this.known = new Map(cursors.map(([id, k]) => [id, { ...k }]));
+  }
+
+  /** note tells noted what the hub has, once for all the changes of a moment. */
+  private note(): void {
+    if (!this.noted || this.noting) return;
+    this.noting = true;
+    setTimeout(() => {
+      this.noting = false;
+      this.noted?.([...this.known].map(([id, k]) => [id, { ...k }]));
+    }, 0);
+  }
 
   /** add subscribes key to topic; a key already subscribed is replaced. */
   add(key: string, topic: Topic, deliver: Delivery): void {
@@ -215,6 +238,7 @@ export class Hub {
       const k = this.known.get(id);
       if (k) k.seq = Number(d["seq"]);
       this.toGame(id, "phase");
+      this.note();
     }));
     es.addEventListener("message", mine((d) => this.messageEvent(d)));
     es.addEventListener("games", mine(() => {
@@ -253,6 +277,7 @@ export class Hub {
       this.refused.delete(id);
     }
     this.toGame(id, "game");
+    this.note();
   }
 
   /** messageEvent: a message of a game's press, delivered without its game. */
@@ -264,6 +289,7 @@ export class Hub {
     const m = { ...d };
     delete m["game"];
     this.toGame(id, "message", m);
+    this.note();
   }
 
   /**
@@ -273,6 +299,7 @@ export class Hub {
    */
   private refusedEvent(id: string): void {
     this.known.delete(id);
+    this.note();
     for (const sub of this.subs.values()) {
       if ("game" in sub.topic && sub.topic.game === id && !sub.lost) {
         sub.lost = true;
