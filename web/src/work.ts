@@ -55,7 +55,7 @@ export function sha256First(text: string): number {
   return h0 >>> 0;
 }
 
-/** A challenge of the server: the seed and the zero bits asked. */
+/** A challenge of the server: its random value (seed) and the zero bits asked. */
 export interface Challenge {
   seed: string;
   bits: number;
