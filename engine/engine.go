@@ -16,6 +16,7 @@ import (
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -74,7 +75,7 @@ func (e *Engine) Powers() []string {
 	return out
 }
 
-// The errors of the engine beside the orders it refuses (OrdersError):
+// The errors of the engine beside the orders it refuses (table.OrdersError):
 // the caller's own mistakes, never a player's.
 var (
 	// ErrUnknownPower: a power's name that the variant does not play.
@@ -93,50 +94,25 @@ func (e *Engine) Power(name string) (rules.Power, bool) {
 	return p, true
 }
 
-// OrderError is one order of a batch that cannot be accepted. Reason is
-// a machine word for why (the adjudication contract's reasons, "syntax"
-// for an order that cannot be read and "other_power" for another power's
-// order) and Where the province it refers to, so that a client can
-// explain it in its reader's language; Message explains it in English.
-type OrderError struct {
-	Index   int    `json:"index"`
-	Order   string `json:"order"`
-	Reason  string `json:"reason,omitempty"`
-	Where   string `json:"where,omitempty"`
-	Message string `json:"message"`
-}
-
-// OrdersError is a batch of orders refused as a whole: one entry per bad
-// order.
-type OrdersError struct{ Orders []OrderError }
-
-func (e *OrdersError) Error() string {
-	msgs := make([]string, len(e.Orders))
-	for i, o := range e.Orders {
-		msgs[i] = fmt.Sprintf("order %d (%q): %s", o.Index+1, o.Order, o.Message)
-	}
-	return "invalid orders: " + strings.Join(msgs, "; ")
-}
-
 // Parse reads power's batch of orders, written by a person, and checks it
 // against a position: this is where a person's text becomes typed orders,
 // once. The batch is accepted or refused as a whole: an order that cannot
 // be read, that is not power's, that does not belong to the phase or that
 // the rules make illegal on its own (whatever the other powers order)
-// makes the error, an *OrdersError, list every such order. The orders
+// makes the error, an *table.OrdersError, list every such order. The orders
 // come back as the rules read them (coasts and unit types filled in).
 func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rules.Order, error) {
 	pw, ok := e.Power(power)
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
-	var bad []OrderError
+	var bad []table.OrderError
 	orders := make([]rules.Order, 0, len(texts))
 	idx := make([]int, 0, len(texts))
 	for i, t := range texts {
 		o, err := e.Names.ParseOrder(t, pw, pos.Phase.Type)
 		if err != nil {
-			bad = append(bad, OrderError{Index: i, Order: t, Reason: "syntax", Message: err.Error()})
+			bad = append(bad, table.OrderError{Index: i, Order: t, Reason: "syntax", Message: err.Error()})
 			continue
 		}
 		orders = append(orders, o)
@@ -165,12 +141,12 @@ func (e *Engine) Check(pos *rules.Position, power string, orders []rules.Order) 
 // and adds to bad the orders that are another power's or that the rules
 // refuse whatever the other powers order.
 func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order, idx []int, texts []string,
-	bad []OrderError) ([]rules.Order, error) {
+	bad []table.OrderError) ([]rules.Order, error) {
 	mine := make([]rules.Order, 0, len(orders))
 	mineIdx := make([]int, 0, len(orders))
 	for k, o := range orders {
 		if o.Power != pw {
-			bad = append(bad, OrderError{Index: idx[k], Order: e.orderText(texts, idx[k], o), Reason: "other_power",
+			bad = append(bad, table.OrderError{Index: idx[k], Order: e.orderText(texts, idx[k], o), Reason: "other_power",
 				Message: "order for another power"})
 			continue
 		}
@@ -189,7 +165,7 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 		// power's orders: it is settled at adjudication.
 		if rs.Outcome == rules.Illegal && rs.Reason != rules.NoPermission {
 			why := e.Codec.EncodeResult(pw, &rs)
-			bad = append(bad, OrderError{Index: mineIdx[k], Order: e.orderText(texts, mineIdx[k], mine[k]), Reason: why.Reason,
+			bad = append(bad, table.OrderError{Index: mineIdx[k], Order: e.orderText(texts, mineIdx[k], mine[k]), Reason: why.Reason,
 				Where: why.Where, Message: why.Message})
 			continue
 		}
@@ -210,9 +186,9 @@ func (e *Engine) orderText(texts []string, i int, o rules.Order) string {
 	return e.Names.FormatOrder(o)
 }
 
-func (e *Engine) ordersError(bad []OrderError) error {
+func (e *Engine) ordersError(bad []table.OrderError) error {
 	sort.Slice(bad, func(a, b int) bool { return bad[a].Index < bad[b].Index })
-	return &OrdersError{Orders: bad}
+	return &table.OrdersError{Orders: bad}
 }
 
 // ReadOrders reads power's orders kept as their canonical texts (as a

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -31,7 +32,7 @@ func TestTypedOrdersGoStraightIn(t *testing.T) {
 	}
 	bad := append(orders, orders[0]) // the fleet ordered twice
 	_, err = e.Check(pos, "England", bad)
-	var oe *OrdersError
+	var oe *table.OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) == 0 || oe.Orders[0].Order != "F LON - NTH" {
 		t.Fatalf("a duplicate order: %v", err)
 	}
@@ -43,7 +44,7 @@ func TestTypedOrdersGoStraightIn(t *testing.T) {
 	// Each refusal carries its reason's word, and the province it refers
 	// to, for a client to explain it in its reader's language.
 	_, err = e.Parse(pos, "England", []string{"F LON - XYZ", "F EDI - MOS", "F LON - NTH", "F EDI - NTH", "A LVP - YOR"})
-	want := []OrderError{{Index: 0, Reason: "syntax"}, {Index: 1, Reason: "not_adjacent"}, {Index: 3, Reason: "duplicate"}}
+	want := []table.OrderError{{Index: 0, Reason: "syntax"}, {Index: 1, Reason: "not_adjacent"}, {Index: 3, Reason: "duplicate"}}
 	if !errors.As(err, &oe) || len(oe.Orders) != len(want) {
 		t.Fatalf("a batch with an unreadable, an unreachable and a duplicate order: %v", err)
 	}

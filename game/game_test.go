@@ -71,7 +71,7 @@ func TestParseRefusesTheWholeBatchAndNamesEachBadOrder(t *testing.T) {
 	e := standard(t)
 	pos := e.V.Start
 	_, err := e.Parse(pos, "England", []string{"F lon - nth", "A par - bur", "A lvp - mos", "fish"})
-	var oe *engine.OrdersError
+	var oe *table.OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
 		t.Fatalf("got %v", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -314,7 +315,7 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 		switch strings.ToLower(line) {
 		case "", "done":
 			checked, err := p.e.Check(pos, p.me, mine)
-			var oe *engine.OrdersError
+			var oe *table.OrdersError
 			if errors.As(err, &oe) {
 				for _, bad := range oe.Orders {
 					fmt.Fprintf(p.out, "  ? %s: %s (taken back)\n", bad.Order, bad.Message)
@@ -344,7 +345,7 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 			return nil, errQuit
 		default:
 			got, err := p.e.Parse(pos, p.me, []string{line})
-			var oe *engine.OrdersError
+			var oe *table.OrdersError
 			if errors.As(err, &oe) {
 				fmt.Fprintf(p.out, "  ? %s\n", oe.Orders[0].Message)
 				continue
@@ -404,7 +405,7 @@ func (p *player) help() string {
 }
 
 // dropOrders returns orders without those the error names.
-func dropOrders(orders []rules.Order, oe *engine.OrdersError) []rules.Order {
+func dropOrders(orders []rules.Order, oe *table.OrdersError) []rules.Order {
 	bad := map[int]bool{}
 	for _, o := range oe.Orders {
 		bad[o.Index] = true

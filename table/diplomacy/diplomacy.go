@@ -10,7 +10,6 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -342,7 +341,7 @@ func (d *tableGame) takeOrders(r *table.Row, user string, o Orders, now time.Tim
 	}
 	orders, err := d.e.Parse(pos, power, o.Orders)
 	if err != nil {
-		return nil, false, refused(err)
+		return nil, false, err
 	}
 	canon := make([]string, len(orders))
 	given := make([]givenOrder, len(orders))
@@ -366,20 +365,6 @@ func (d *tableGame) takeOrders(r *table.Row, user string, o Orders, now time.Tim
 		return nil, false, err
 	}
 	return t, len(g.Waiting(d.e, ready)) == 0, nil
-}
-
-// refused is the table's error for a batch of orders the engine refused:
-// one entry per bad order, which a server answers alike for every kind.
-func refused(err error) error {
-	var oe *engine.OrdersError
-	if !errors.As(err, &oe) {
-		return err
-	}
-	out := &table.OrdersError{Orders: make([]table.OrderError, len(oe.Orders))}
-	for i, o := range oe.Orders {
-		out.Orders[i] = table.OrderError(o)
-	}
-	return out
 }
 
 // givenOrder is one order a power gave for the phase being played, as
