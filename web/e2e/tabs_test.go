@@ -202,12 +202,7 @@ func (p *person) without(names ...string) {
 // waitStreams waits until the server serves want live-update streams.
 func (s *site) waitStreams(want int64, what string) {
 	s.t.Helper()
-	for try := 0; s.streams.Load() != want; try++ {
-		if try > 300 {
-			s.t.Fatalf("%d live-update streams open 30 s %s, want %d", s.streams.Load(), what, want)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	waitFor(s.t, fmt.Sprintf("%d live-update streams open %s", want, what), func() bool { return s.streams.Load() == want })
 }
 
 // TestLeaderTabRelaysWithoutSharedWorkers: in a browser without shared
@@ -310,11 +305,10 @@ func leaderTabRelays(t *testing.T, missing ...string) {
 // waitFor waits until ok, for 30 s at most.
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	for try := 0; !ok(); try++ {
-		if try > 300 {
-			t.Fatalf("no %s in 30 s", what)
+	for end := patience(t); !ok(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("still no %s", what)
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 
