@@ -131,32 +131,3 @@ func TestDiceBotsAnswerAtOnce(t *testing.T) {
 		})
 	}
 }
-
-// BenchmarkDiceMoveAgainstBots measures a person's move in a Diceplomacy
-// game against three bots until the person is asked again: the move, the
-// bots' answers the scheduler plays, and the reads that see them.
-func BenchmarkDiceMoveAgainstBots(b *testing.B) {
-	e := newEnvWith(b, "sqlite", func(c *Config) { c.Poll = time.Hour })
-	a := e.user()
-	start := func() string {
-		id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 3600, "bots": true, "power": "Seat 0"})
-		a.must(200, "POST", "/games/"+id+"/start", nil)
-		return id
-	}
-	id := start()
-	for b.Loop() {
-		var g diceJSON
-		for {
-			a.must(200, "GET", "/games/"+id, nil).json(b, &g)
-			if g.Status != "active" {
-				id = start()
-				continue
-			}
-			if g.View.Request.Kind.String() != "none" {
-				break
-			}
-		}
-		legal := g.View.Legal
-		a.must(200, "POST", "/games/"+id+"/moves", diceMoveBody(legal[len(legal)-1]))
-	}
-}
