@@ -248,12 +248,6 @@ func (g *tableGame) botOwes(e *dice.Game) dice.Seat {
 	return dice.NoSeat
 }
 
-// botsAnswer reports whether the game waits for a bot's decision, which
-// the scheduler plays (Think): people are asked nothing meanwhile.
-func (g *tableGame) botsAnswer() bool {
-	return g.Status == table.Active && g.g != nil && g.botOwes(g.g) != dice.NoSeat
-}
-
 // settle sets the deadline after a change: now when a bot is asked a
 // decision (the server's scheduler plays it, outside any request: Think),
 // the people's decisions' otherwise; or it ends the game.
@@ -371,9 +365,6 @@ func (g *tableGame) move(user string, mv Move, now time.Time) error {
 	if g.Status != table.Active {
 		return table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s", g.Status)
 	}
-	if g.botsAnswer() {
-		return table.Codedf(table.ErrInvalid, CodeNotAsked, "nothing is asked of you now: the bots are answering")
-	}
 	m.Seat = seat
 	if err := g.g.Apply(m); err != nil {
 		return g.refusal(m, err)
@@ -469,12 +460,6 @@ func (g *tableGame) View(r *table.Row, user string) (any, error) {
 	}
 	if g.g != nil {
 		v := g.g.View(seat)
-		if g.botsAnswer() && seat != dice.NoSeat {
-			// People are asked once the bots have answered (a moment):
-			// a bot's answer may settle what the person is asked.
-			v.Request = dice.Request{Seat: seat, Default: dice.Move{Seat: seat, Target: dice.NoSeat}}
-			v.Legal = v.Legal[:0]
-		}
 		out.View = &v
 	}
 	return out, nil
