@@ -193,11 +193,10 @@ func TestBotsDrawFromTheSecret(t *testing.T) {
 		return out
 	}
 	const s = "0123456789abcdef"
-	first, again := draws(s, 3), draws(s, 3)
-	if first != again {
+	if draws(s, 3) != draws(s, 3) {
 		t.Error("one secret and move draw differently")
 	}
-	if first == draws(s, 4) || first == draws("fedcba9876543210", 3) {
+	if draws(s, 3) == draws(s, 4) || draws(s, 3) == draws("fedcba9876543210", 3) {
 		t.Error("another move or secret draws alike")
 	}
 	if _, err := botSource([]byte("short"), 0); err == nil {
