@@ -5,9 +5,7 @@
 package diceplomacy
 
 import (
-	"crypto/hmac"
 	crand "crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -30,11 +28,7 @@ const Name = "diceplomacy"
 const maxTurns = 300
 
 // Kind is Diceplomacy.
-type Kind struct {
-	// Decide asks b, a bot at a bot's seat, for its move in v: b.Decide,
-	// unless a test sets it (to hold a decision open).
-	Decide func(b dicebot.Bot, v *dice.View) dice.Move
-}
+type Kind struct{}
 
 // Name returns "diceplomacy".
 func (Kind) Name() string { return Name }
@@ -90,7 +84,7 @@ const (
 )
 
 // New returns a forming game of settings' players seats (6 by default).
-func (k Kind) New(_ string, creator table.Player, o table.Options, settings json.RawMessage) (table.Game, error) {
+func (Kind) New(_ string, creator table.Player, o table.Options, settings json.RawMessage) (table.Game, error) {
 	var set Settings
 	if err := table.DecodeSettings(settings, &set, "Diceplomacy"); err != nil {
 		return nil, err
@@ -109,7 +103,7 @@ func (k Kind) New(_ string, creator table.Player, o table.Options, settings json
 	if err != nil {
 		return nil, err
 	}
-	g := &tableGame{base: *t, k: k}
+	g := &tableGame{base: *t}
 	if o.Power != "" {
 		if err := g.Join(creator, o.Power); err != nil {
 			return nil, err
@@ -119,8 +113,8 @@ func (k Kind) New(_ string, creator table.Player, o table.Options, settings json
 }
 
 // Decode reads a stored game and replays its log.
-func (k Kind) Decode(data []byte) (table.Game, error) {
-	g := tableGame{k: k}
+func (Kind) Decode(data []byte) (table.Game, error) {
+	var g tableGame
 	if err := json.Unmarshal(data, &g); err != nil {
 		return nil, err
 	}
@@ -144,23 +138,6 @@ type tableGame struct {
 	Moves  int          `json:"moves"`
 
 	g *dice.Game // the replayed game, while active
-	k Kind
-	// thought is what Think worked out, for Advance.
-	thought *thought
-}
-
-// thought is the game as Think played it on: the engine after the
-// defaults and the bots' moves, and how many moves it played, from the
-// game at moves moves and log events.
-type thought struct {
-	moves, events int
-	next          *dice.Game
-	played        int
-}
-
-// holds reports whether t was worked out from g as it is.
-func (t *thought) holds(g *tableGame) bool {
-	return t != nil && g.g != nil && t.moves == g.Moves && t.events == len(g.g.Log())
 }
 
 // base is the table every kind has, under a name that leaves Table to
@@ -237,93 +214,35 @@ func (g *tableGame) Start(user string, now time.Time) error {
 	return nil
 }
 
-// botOwes returns a seat of a bot a decision is asked of in e, or
-// dice.NoSeat.
-func (g *tableGame) botOwes(e *dice.Game) dice.Seat {
-	for _, r := range e.Pending() {
-		if g.Seats[r.Seat].Bot {
-			return r.Seat
-		}
-	}
-	return dice.NoSeat
-}
-
-// settle sets the deadline after a change: now when a bot is asked a
-// decision (the server's scheduler plays it, outside any request: Think),
-// the people's decisions' otherwise; or it ends the game.
+// settle lets bots answer what is asked of them, then sets the deadline
+// for the people's decisions, or ends the game.
 func (g *tableGame) settle(now time.Time) {
-	switch {
-	case g.g.Over():
-		g.Status = table.Finished
-		g.Deadline = time.Time{}
-	case g.botOwes(g.g) != dice.NoSeat:
-		g.Deadline = now
-	default:
-		g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
-	}
-}
-
-// maxBotMoves bounds the moves one Think plays.
-const maxBotMoves = 10000
-
-// Think plays, for Advance, what the game's deadline says on a copy of
-// the game, outside any transaction (table.Thinker): the defaults of the
-// people's decisions when no bot is asked one (their deadline passed),
-// then the bots' moves until a person is asked or the game ends. A bot
-// decides from its seat's view alone, with a random source seeded by the
-// game's secret and the move (botSource). What earlier worked out is
-// taken when earlier was the game as it is.
-func (g *tableGame) Think(r *table.Row, earlier table.Game) error {
-	if g.Status != table.Active || g.g == nil {
-		return nil
-	}
-	if e, ok := earlier.(*tableGame); ok && e.thought.holds(g) {
-		g.thought = e.thought
-		return nil
-	}
-	src, err := botSource(r.Secret, g.Moves)
-	if err != nil {
-		return fmt.Errorf("game %s: %w", r.ID, err)
-	}
-	t := &thought{moves: g.Moves, events: len(g.g.Log()), next: g.g.Clone(freshSource())}
-	e := t.next
-	if g.botOwes(e) == dice.NoSeat {
-		t.played += e.TimeoutAll()
-	}
-	b, _ := dicebot.New("heuristic", src) // one bot plays every bot seat
-	decide := g.k.Decide
-	if decide == nil {
-		decide = dicebot.Bot.Decide
-	}
+	src := freshSource()
 	var v dice.View
-	for step := 0; step < maxBotMoves && !e.Over(); step++ {
-		seat := g.botOwes(e)
-		if seat == dice.NoSeat {
+	b, _ := dicebot.New("heuristic", src) // one bot plays every bot seat
+	for step := 0; step < 10000 && !g.g.Over(); step++ {
+		var botSeat dice.Seat = dice.NoSeat
+		for _, r := range g.g.Pending() {
+			if g.Seats[r.Seat].Bot {
+				botSeat = r.Seat
+				break
+			}
+		}
+		if botSeat == dice.NoSeat {
 			break
 		}
-		e.FillView(seat, &v)
-		if err := e.Apply(decide(b, &v)); err != nil {
-			_ = e.Timeout(seat) // a bot's bug must not stall the game
+		g.g.FillView(botSeat, &v)
+		if err := g.g.Apply(b.Decide(&v)); err != nil {
+			_ = g.g.Timeout(botSeat) // a bot's bug must not stall the game
 		}
-		t.played++
+		g.Moves++
 	}
-	g.thought = t
-	return nil
-}
-
-// botSource is the random source of a game's bots from move n on: a
-// ChaCha8 stream keyed by HMAC-SHA256(secret, n), so that nobody can
-// foresee the bots' choices from the public game and the bots' code, and
-// a move played again (after a crash) is decided alike.
-func botSource(secret []byte, n int) (*rand.Rand, error) {
-	if len(secret) < 16 {
-		return nil, fmt.Errorf("the game has no secret to seed its bots (%d bytes)", len(secret))
+	if g.g.Over() {
+		g.Status = table.Finished
+		g.Deadline = time.Time{}
+		return
 	}
-	mac := hmac.New(sha256.New, secret)
-	fmt.Fprintf(mac, "chancery diceplomacy bots, move %d", n)
-	var seed [32]byte
-	copy(seed[:], mac.Sum(nil))
-	return rand.New(rand.NewChaCha8(seed)), nil
+	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
 }
 
 // Move is a move as a person gives it (POST /games/{id}/moves): its kind,
@@ -414,21 +333,13 @@ func (g *tableGame) refusal(m dice.Move, err error) error {
 	return fmt.Errorf("%w: %v", table.ErrInvalid, err)
 }
 
-// Advance plays what Think worked out, if it was called on the game as
-// it is; otherwise it thinks itself: the defaults of the people's
-// decisions waited for, when no bot is asked one, then the bots' moves.
+// Advance applies the defaults of every decision waited for.
 func (g *tableGame) Advance(r *table.Row, now time.Time) error {
 	if g.Status != table.Active || g.g == nil {
 		g.Deadline = time.Time{}
 		return nil
 	}
-	if !g.thought.holds(g) {
-		if err := g.Think(r, nil); err != nil {
-			return err
-		}
-	}
-	g.g, g.Moves = g.thought.next, g.Moves+g.thought.played
-	g.thought = nil
+	g.Moves += g.g.TimeoutAll()
 	g.settle(now)
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/dice"
-	dicebot "github.com/chancery/chancery/dice/bot"
 	"github.com/chancery/chancery/table"
 )
 
@@ -101,105 +100,5 @@ func TestARefusalSpeaksOfTheGame(t *testing.T) {
 	var te *table.Error
 	if errors.As(err, &te) && te.Code != "" || !errors.Is(err, table.ErrInvalid) {
 		t.Errorf("a bad seat: %#v", err)
-	}
-}
-
-// TestBotsDecideInThinkAlone checks where the bots decide: neither Start
-// nor a person's move asks them (they make the game due now), Think plays
-// their moves on a copy without changing the game, Advance plays what
-// Think found without asking them again, and a Think on the game as it
-// is takes what an earlier one found.
-func TestBotsDecideInThinkAlone(t *testing.T) {
-	calls := 0
-	k := Kind{Decide: func(b dicebot.Bot, v *dice.View) dice.Move { calls++; return b.Decide(v) }}
-	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	r := &table.Row{ID: "g", Secret: []byte("0123456789abcdef")}
-	g0, _ := k.New(Name, table.Player{ID: "u1", Name: "Ann"}, table.Options{PhaseSeconds: 60, Power: "0", Bots: true}, json.RawMessage(`{"players": 4}`))
-	if err := g0.Start("u1", t0); err != nil {
-		t.Fatal(err)
-	}
-	g := g0.(*tableGame)
-	for step := 0; calls == 0 && step < 50 && g.Status == table.Active; step++ {
-		if g.botOwes(g.g) == dice.NoSeat {
-			if !g.Deadline.Equal(t0.Add(time.Minute)) {
-				t.Fatalf("a person is asked, deadline %v", g.Deadline)
-			}
-			v := g.g.View(0)
-			m := v.Legal[len(v.Legal)-1]
-			if err := g.move("u1", Move{Kind: m.Kind.String(), Yes: m.Yes, Target: target(m)}, t0); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if !g.Deadline.Equal(t0) {
-			t.Fatalf("a bot is asked and the game is due at %v, not now", g.Deadline)
-		}
-		seq, events := g.Seq(), len(g.g.Log())
-		if err := g.Think(&table.Row{ID: "g"}, nil); err == nil {
-			t.Fatal("the bots thought without the game's secret to seed them")
-		}
-		if err := g.Think(r, nil); err != nil {
-			t.Fatal(err)
-		}
-		if calls == 0 || g.Seq() != seq || len(g.g.Log()) != events {
-			t.Fatalf("Think: %d decisions, the game at move %d (was %d), %d events (were %d)", calls, g.Seq(), seq, len(g.g.Log()), events)
-		}
-		n := calls
-		again, _ := k.Decode(mustJSON(t, g))
-		if err := again.(table.Thinker).Think(r, g); err != nil || calls != n {
-			t.Fatalf("thinking again on the same game: %v, %d decisions more", err, calls-n)
-		}
-		if err := again.Advance(r, t0); err != nil || calls != n {
-			t.Fatalf("Advance: %v, %d decisions more", err, calls-n)
-		}
-		if again.Seq() <= seq || again.(*tableGame).botOwes(again.(*tableGame).g) != dice.NoSeat && again.Table().Status == table.Active {
-			t.Fatalf("after Advance: move %d (was %d), a bot still asked", again.Seq(), seq)
-		}
-		return
-	}
-	t.Fatalf("no bot was asked in Think (%d decisions elsewhere)", calls)
-}
-
-func target(m dice.Move) *int {
-	if m.Target < 0 {
-		return nil
-	}
-	n := int(m.Target)
-	return &n
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// TestBotsDrawFromTheSecret: the bots' random source is the game's
-// secret's and the move's, alike for both, different for another secret
-// or move.
-func TestBotsDrawFromTheSecret(t *testing.T) {
-	draws := func(secret string, n int) [8]int {
-		src, err := botSource([]byte(secret), n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out [8]int
-		for i := range out {
-			out[i] = src.IntN(1 << 30)
-		}
-		return out
-	}
-	const s = "0123456789abcdef"
-	if draws(s, 3) != draws(s, 3) {
-		t.Error("one secret and move draw differently")
-	}
-	if draws(s, 3) == draws(s, 4) || draws(s, 3) == draws("fedcba9876543210", 3) {
-		t.Error("another move or secret draws alike")
-	}
-	if _, err := botSource([]byte("short"), 0); err == nil {
-		t.Error("a secret of 5 bytes seeds the bots")
 	}
 }
