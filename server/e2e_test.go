@@ -389,8 +389,10 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 		a.must(409, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
 		lastSeq := 0
 		for step := 0; step < 200; step++ {
-			var g diceJSON
-			a.must(200, "GET", "/games/"+id, nil).json(t, &g)
+			// The bots answer in the scheduler, a moment after the move
+			// that asks them: what the game then asks is what a may
+			// answer, until a or a deadline does.
+			g := a.diceAnswered(id)
 			lastSeq = g.Seq
 			if g.View == nil || *g.MySeat != 0 {
 				t.Fatalf("view: %+v", g)
@@ -407,8 +409,8 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 				break
 			}
 			if g.View.Request.Kind.String() == "none" {
-				// Seat 1 may be asked; its deadline passes, and the game
-				// moves on.
+				// Seat 1, the other person, is asked; its deadline passes,
+				// and the game moves on.
 				e.clock.Advance(61 * time.Second)
 				e.srv.poke()
 				if !eventually(t, func() bool {
