@@ -1,12 +1,14 @@
 package server
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chancery/chancery/dice"
 	dicebot "github.com/chancery/chancery/dice/bot"
+	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/table/diceplomacy"
 	"github.com/chancery/chancery/table/diplomacy"
@@ -57,6 +59,42 @@ func (c *client) diceAnswered(id string) diceJSON {
 	return g
 }
 
+// untilDiceBotsAsked starts c's Diceplomacy game id, of which c is the
+// one person, and plays c's moves until a bot is asked to decide, a
+// decision the test holds; it returns the game as c then sees it.
+// Neither the start nor a move may wait for the bots (within).
+func untilDiceBotsAsked(t *testing.T, c *client, id string) diceJSON {
+	t.Helper()
+	within(t, c, "POST", "/games/"+id+"/start", nil)
+	// Every answer of c's hands the turn on, and a bot's turn comes after
+	// a few at most. The decision is held, so the view stays as it is.
+	for step := 0; step < 50; step++ {
+		g := c.dice(id)
+		if g.Status != "active" {
+			t.Fatalf("the game is %s before any bot was asked", g.Status)
+		}
+		if len(g.BotsToAnswer) > 0 {
+			return g
+		}
+		legal := g.View.Legal
+		if len(legal) == 0 {
+			t.Fatalf("move %d: no bot to answer, and nothing asked of the game's one person (waiting for %v)", g.Seq, g.View.Waiting)
+		}
+		within(t, c, "POST", "/games/"+id+"/moves", diceMoveBody(legal[len(legal)-1]))
+	}
+	t.Fatal("no bot was ever asked to decide")
+	return diceJSON{}
+}
+
+// heldDiceEnv is an environment whose Diceplomacy bots are h.
+func heldDiceEnv(t *testing.T, backend string, h *heldBots) *env {
+	e := newEnvWith(t, backend, func(c *Config) {
+		c.Kinds = []table.Kind{diplomacy.New(registry()), diceplomacy.Kind{Decide: h.decideDice}}
+	})
+	t.Cleanup(h.let) // before the server closes, which waits for its bots
+	return e
+}
+
 // TestAnotherGameIsWrittenWhileDiceBotsThink plays a Diceplomacy game
 // against bots until a bot is asked to decide, holds that decision, and
 // checks that another game is written meanwhile and that the game's
@@ -67,36 +105,11 @@ func TestAnotherGameIsWrittenWhileDiceBotsThink(t *testing.T) {
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			h := newHeldBots(t)
-			e := newEnvWith(t, backend, func(c *Config) {
-				c.Kinds = []table.Kind{diplomacy.New(registry()), diceplomacy.Kind{Decide: h.decideDice}}
-			})
-			t.Cleanup(h.let) // before the server closes, which waits for its bots
+			e := heldDiceEnv(t, backend, h)
 			a, b, c := e.user(), e.user(), e.user()
 			theirs := b.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "power": "Seat 0"})
 			mine := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 3600, "bots": true, "power": "Seat 0"})
-			// Neither the start nor a move waits for the bots (within).
-			within(t, a, "POST", "/games/"+mine+"/start", nil)
-			// a moves until a bot is asked: every answer of a's hands the
-			// turn on, and a bot's turn comes after a few at most. The
-			// decision is held, so the view stays as it is.
-			var g diceJSON
-			for step := 0; step < 50; step++ {
-				g = a.dice(mine)
-				if g.Status != "active" {
-					t.Fatalf("the game is %s before any bot was asked", g.Status)
-				}
-				if len(g.BotsToAnswer) > 0 {
-					break
-				}
-				legal := g.View.Legal
-				if len(legal) == 0 {
-					t.Fatalf("move %d: no bot to answer, and nothing asked of the game's one person (waiting for %v)", g.Seq, g.View.Waiting)
-				}
-				within(t, a, "POST", "/games/"+mine+"/moves", diceMoveBody(legal[len(legal)-1]))
-			}
-			if len(g.BotsToAnswer) == 0 {
-				t.Fatal("no bot was ever asked to decide")
-			}
+			g := untilDiceBotsAsked(t, a, mine)
 			h.waitBegan(t)
 			for _, s := range g.BotsToAnswer {
 				if !g.Seats[s].Bot || !slices.Contains(g.View.Waiting, dice.Seat(s)) {
@@ -145,6 +158,51 @@ func TestDiceBotsAnswerAtOnce(t *testing.T) {
 			}
 			if g := a.dice(id); g.Seq <= mine {
 				t.Fatalf("%d moves of mine and the game is at move %d: the bots never moved", mine, g.Seq)
+			}
+		})
+	}
+}
+
+// TestAServerClosingWhileDiceBotsThinkCommitsTheirMoves closes the server
+// while a Diceplomacy bot's decision is held: Close returns once the
+// decision is let go and its moves are committed, so a restart neither
+// loses them nor leaves the game held (claimed, skipped by every
+// scheduler) until its hold ends.
+func TestAServerClosingWhileDiceBotsThinkCommitsTheirMoves(t *testing.T) {
+	for _, backend := range backends(t) {
+		t.Run(backend, func(t *testing.T) {
+			h := newHeldBots(t)
+			e := heldDiceEnv(t, backend, h)
+			a := e.user()
+			id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 3600, "bots": true, "power": "Seat 0"})
+			g := untilDiceBotsAsked(t, a, id)
+			h.waitBegan(t)
+			closed := make(chan struct{})
+			go func() {
+				e.srv.Close()
+				close(closed)
+			}()
+			h.let()
+			select {
+			case <-closed:
+			case <-giveUp(t):
+				t.Fatal("the server never closed")
+			}
+			var row *store.GameRow
+			if err := e.st.View(context.Background(), func(tx store.Tx) error {
+				var err error
+				row, err = tx.Game(id, false)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			now := e.clock.Now()
+			if row.Seq <= g.Seq || row.Status == "active" && !row.Deadline.After(now.Add(holdFor)) {
+				t.Fatalf("after the close the game is at move %d (was %d), due %v: the bots' moves were not committed", row.Seq, g.Seq, row.Deadline)
+			}
+			e.restart()
+			if after := a.diceAnswered(id); after.Seq != row.Seq || len(after.BotsToAnswer) != 0 {
+				t.Fatalf("after the restart: move %d (committed %d), bots to answer %v", after.Seq, row.Seq, after.BotsToAnswer)
 			}
 		})
 	}
