@@ -109,8 +109,7 @@ func TestNoResponseHoldsAGameSecret(t *testing.T) {
 		a.must(200, "POST", "/games/"+dice+"/start", nil)
 		a.must(201, "POST", "/games/"+dice+"/messages", map[string]any{"body": "hello"})
 		for range 20 {
-			var g diceJSON
-			a.must(200, "GET", "/games/"+dice, nil).json(t, &g)
+			g := a.diceAnswered(dice)
 			if g.Status == "finished" || g.View == nil || len(g.View.Legal) == 0 {
 				break
 			}

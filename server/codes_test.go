@@ -81,8 +81,7 @@ func TestDiceplomacyRefusalsNameThemselves(t *testing.T) {
 				return c.do("POST", "/games/"+id+"/moves", map[string]any{"kind": kind, "target": target})
 			}
 			for step := 0; step < 200; step++ {
-				var g diceJSON
-				a.must(200, "GET", "/games/"+id, nil).json(t, &g)
+				g := a.diceAnswered(id)
 				if g.Status == "finished" || g.View.Players[0].Out {
 					break
 				}
@@ -126,7 +125,7 @@ func TestDiceplomacyRefusalsNameThemselves(t *testing.T) {
 					r := move(a, "declare_war", 1)
 					wantCode(t, r, 422, "not_asked")
 					wantMessage(r, "nothing is asked of you now")
-					e.clock.Advance(61 * time.Second) // others' deadlines pass
+					e.clock.Advance(61 * time.Second) // seat 1's deadline passes
 					e.srv.poke()
 					a.waitSeq(id, g.Seq+1)
 				default:

@@ -56,6 +56,7 @@ func TestDiceHistorySince(t *testing.T) {
 		a := e.user()
 		id := a.newGame(map[string]any{"variant": "diceplomacy", "players": 5, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
 		a.must(200, "POST", "/games/"+id+"/start", nil)
+		a.diceAnswered(id) // the log grows no more until a moves
 		type log struct{ Events []json.RawMessage }
 		var all, tail log
 		a.must(200, "GET", "/games/"+id+"/history", nil).json(t, &all)

@@ -123,6 +123,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	id := r.PathValue("id")
 	var out any
+	var due bool
 	err = s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		m, ok := g.(table.Mover)
 		if !ok {
@@ -135,12 +136,20 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 		if err := save(tx, row, g, now); err != nil {
 			return err
 		}
+		// A move that hands the turn to bots makes the game due now: the
+		// scheduler plays their moves outside any transaction, and the
+		// view says whom the game waits for meanwhile.
+		d := g.Table().Deadline
+		due = !d.IsZero() && !d.After(now)
 		var err error
 		out, err = g.View(tableRow(tx, row), u.ID)
 		return err
 	})
 	if err != nil {
 		return err
+	}
+	if due {
+		s.poke()
 	}
 	s.changed(id)
 	return writeJSON(w, http.StatusOK, out)

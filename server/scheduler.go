@@ -109,12 +109,12 @@ const maxThinks = 3
 // advanceOne claims one due game and does what its deadline says (plays
 // the phase, applies the defaults of the decisions waited for).
 //
-// A game that thinks before it plays (table.Thinker: Diplomacy's bots) is
-// claimed and held in a short transaction, thinks on that snapshot
-// outside any transaction, so that no write to any game waits for its
-// bots, and is played in a second transaction only if it has not changed
-// since (its version is the same); if it has, and is still due, the game
-// as it now is thinks again. Another game is played in the transaction
+// A game that thinks before it plays (table.Thinker: the bots of
+// Diplomacy and Diceplomacy) is claimed and held in a short transaction,
+// thinks on that snapshot outside any transaction, so that no write to
+// any game waits for its bots, and is played in a second transaction only
+// if it has not changed since (its version is the same); if it has, and
+// is still due, the game as it now is thinks again. Another game is played in the transaction
 // that claims it. Either way a crash before the commit leaves the game
 // due (once its hold ends), and the next claim plays the phase again from
 // the same state.

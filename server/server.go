@@ -304,8 +304,8 @@ func headerSize(r *http.Request) int {
 	return n
 }
 
-// Close stops the scheduler (waiting for an adjudication under way to
-// commit) and ends the live-update streams.
+// Close stops the scheduler (waiting for an adjudication under way, its
+// bots' thinking included, to commit) and ends the live-update streams.
 func (s *Server) Close() {
 	s.once.Do(func() {
 		close(s.stop)

@@ -154,14 +154,17 @@ type OrderTaker interface {
 
 // A Thinker works out ahead of Advance, outside any transaction, the slow
 // part of playing on that depends on the game's state alone (Diplomacy:
-// the bots' orders), so that no write to the store waits for it. A server
+// the bots' orders; Diceplomacy: the bots' moves, played on a copy of
+// the game), so that no write to the store waits for it. A server
 // calls Think on a game decoded from a snapshot, then, in a write
 // transaction and only if the stored game is still what it was decoded
 // from, Advance on that same game, which uses what Think found. When the
 // game changed meanwhile, the server decodes it again and calls Think on
 // the new game with earlier, the game it thought on before: Think may take
 // from earlier what still holds (Diplomacy: the bots' orders, when the
-// phase and the bots are the same) rather than work it out again.
+// phase and the bots are the same) rather than work it out again. A kind
+// whose bots answer moves (Diceplomacy) sets the deadline to now when it
+// hands them the turn, so that the scheduler thinks at once.
 //
 // Think reads r's identity and secret only: r has no Records (nil).
 type Thinker interface {

@@ -5,7 +5,9 @@
 package diceplomacy
 
 import (
+	"crypto/hmac"
 	crand "crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -28,7 +30,11 @@ const Name = "diceplomacy"
 const maxTurns = 300
 
 // Kind is Diceplomacy.
-type Kind struct{}
+type Kind struct {
+	// Decide asks b, the bot at a bot's seat, for its move in v:
+	// b.Decide, unless a test sets it (to hold a decision open).
+	Decide func(b dicebot.Bot, v *dice.View) dice.Move
+}
 
 // Name returns "diceplomacy".
 func (Kind) Name() string { return Name }
@@ -84,7 +90,7 @@ const (
 )
 
 // New returns a forming game of settings' players seats (6 by default).
-func (Kind) New(_ string, creator table.Player, o table.Options, settings json.RawMessage) (table.Game, error) {
+func (k Kind) New(_ string, creator table.Player, o table.Options, settings json.RawMessage) (table.Game, error) {
 	var set Settings
 	if err := table.DecodeSettings(settings, &set, "Diceplomacy"); err != nil {
 		return nil, err
@@ -103,7 +109,7 @@ func (Kind) New(_ string, creator table.Player, o table.Options, settings json.R
 	if err != nil {
 		return nil, err
 	}
-	g := &tableGame{base: *t}
+	g := &tableGame{base: *t, k: k}
 	if o.Power != "" {
 		if err := g.Join(creator, o.Power); err != nil {
 			return nil, err
@@ -113,8 +119,8 @@ func (Kind) New(_ string, creator table.Player, o table.Options, settings json.R
 }
 
 // Decode reads a stored game and replays its log.
-func (Kind) Decode(data []byte) (table.Game, error) {
-	var g tableGame
+func (k Kind) Decode(data []byte) (table.Game, error) {
+	g := tableGame{k: k}
 	if err := json.Unmarshal(data, &g); err != nil {
 		return nil, err
 	}
@@ -138,6 +144,23 @@ type tableGame struct {
 	Moves  int          `json:"moves"`
 
 	g *dice.Game // the replayed game, while active
+	k Kind
+	// thought is what Think worked out, for Advance.
+	thought *thought
+}
+
+// thought is the game as Think played it on: the engine after the
+// defaults and the bots' moves, and how many moves that was, worked out
+// from the game at moves moves and events events of its log.
+type thought struct {
+	moves, events int
+	next          *dice.Game
+	played        int
+}
+
+// holds reports whether t was worked out from g as it is.
+func (t *thought) holds(g *tableGame) bool {
+	return t != nil && g.g != nil && t.moves == g.Moves && t.events == len(g.g.Log())
 }
 
 // base is the table every kind has, under a name that leaves Table to
@@ -214,35 +237,106 @@ func (g *tableGame) Start(user string, now time.Time) error {
 	return nil
 }
 
-// settle lets bots answer what is asked of them, then sets the deadline
-// for the people's decisions, or ends the game.
-func (g *tableGame) settle(now time.Time) {
-	src := freshSource()
-	var v dice.View
-	b, _ := dicebot.New("heuristic", src) // one bot plays every bot seat
-	for step := 0; step < 10000 && !g.g.Over(); step++ {
-		var botSeat dice.Seat = dice.NoSeat
-		for _, r := range g.g.Pending() {
-			if g.Seats[r.Seat].Bot {
-				botSeat = r.Seat
-				break
-			}
+// botsOwed appends to dst the seats of bots that e asks a decision of.
+func (g *tableGame) botsOwed(dst []int, e *dice.Game) []int {
+	var buf [dice.MaxPlayers]dice.Request
+	for _, r := range e.AppendPending(buf[:0]) {
+		if g.Seats[r.Seat].Bot {
+			dst = append(dst, int(r.Seat))
 		}
-		if botSeat == dice.NoSeat {
-			break
-		}
-		g.g.FillView(botSeat, &v)
-		if err := g.g.Apply(b.Decide(&v)); err != nil {
-			_ = g.g.Timeout(botSeat) // a bot's bug must not stall the game
-		}
-		g.Moves++
 	}
-	if g.g.Over() {
+	return dst
+}
+
+// botsToAnswer reports whether the game waits for a bot's decision,
+// which the server's scheduler plays (Think), outside any request: people
+// are asked nothing meanwhile, since a bot's answer may settle what a
+// person would be asked (an ally's refusal refuses for both).
+func (g *tableGame) botsToAnswer() bool {
+	return g.Status == table.Active && g.g != nil && len(g.botsOwed(nil, g.g)) > 0
+}
+
+// settle sets the deadline after a change: now when a bot is asked a
+// decision (the scheduler plays the bots, outside any transaction:
+// Think), the people's deadline otherwise; or it ends the game.
+func (g *tableGame) settle(now time.Time) {
+	switch {
+	case g.g.Over():
 		g.Status = table.Finished
 		g.Deadline = time.Time{}
-		return
+	case g.botsToAnswer():
+		g.Deadline = now
+	default:
+		g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
 	}
-	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
+}
+
+// maxBotMoves bounds the moves one Think plays (a game of bots alone
+// plays to its end, at most maxTurns turns).
+const maxBotMoves = 10000
+
+// Think works out, for Advance, what the game's deadline says, on a copy
+// of the game and outside any transaction (table.Thinker): the defaults
+// of the people's decisions when no bot is asked one (their deadline
+// passed), then the bots' moves until only people are asked or the game
+// ends. A bot decides from its seat's view alone, with a random source
+// seeded by the game's secret and the move (botSource); dice not yet
+// rolled are drawn afresh. What earlier worked out is taken when earlier
+// was the game as it is.
+func (g *tableGame) Think(r *table.Row, earlier table.Game) error {
+	if g.Status != table.Active || g.g == nil {
+		return nil
+	}
+	if e, ok := earlier.(*tableGame); ok && e.thought.holds(g) {
+		g.thought = e.thought
+		return nil
+	}
+	src, err := botSource(r.Secret, g.Moves)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	t := &thought{moves: g.Moves, events: len(g.g.Log()), next: g.g.Clone(freshSource())}
+	e := t.next
+	owed := g.botsOwed(nil, e)
+	if len(owed) == 0 {
+		t.played += e.TimeoutAll()
+	}
+	b, _ := dicebot.New("heuristic", src) // one bot plays every bot seat
+	decide := g.k.Decide
+	if decide == nil {
+		decide = dicebot.Bot.Decide
+	}
+	var v dice.View
+	for step := 0; step < maxBotMoves && !e.Over(); step++ {
+		owed = g.botsOwed(owed[:0], e)
+		if len(owed) == 0 {
+			break
+		}
+		seat := dice.Seat(owed[0])
+		e.FillView(seat, &v)
+		if err := e.Apply(decide(b, &v)); err != nil {
+			_ = e.Timeout(seat) // a bot's bug must not stall the game
+		}
+		t.played++
+	}
+	g.thought = t
+	return nil
+}
+
+// botSource is the random source of a game's bots from move n on: a
+// ChaCha8 stream keyed by HMAC-SHA256(secret, n), so that nobody can
+// foresee the bots' choices from the public game and the bots' code, and
+// a move thought again (the game changed meanwhile, or a crash) is
+// decided alike.
+func botSource(secret []byte, n int) (*rand.Rand, error) {
+	if len(secret) < 16 {
+		return nil, fmt.Errorf("the game has no secret to seed its bots (%d bytes)", len(secret))
+	}
+	mac := hmac.New(sha256.New, secret)
+	fmt.Fprintf(mac, "chancery diceplomacy bots, move %d", n)
+	var seed [32]byte
+	copy(seed[:], mac.Sum(nil))
+	return rand.New(rand.NewChaCha8(seed)), nil
 }
 
 // Move is a move as a person gives it (POST /games/{id}/moves): its kind,
@@ -283,6 +377,9 @@ func (g *tableGame) move(user string, mv Move, now time.Time) error {
 	}
 	if g.Status != table.Active {
 		return table.Codedf(table.ErrState, table.CodeNotInPlay, "the game is %s", g.Status)
+	}
+	if g.botsToAnswer() {
+		return table.Codedf(table.ErrInvalid, CodeNotAsked, "nothing is asked of you until the bots have answered")
 	}
 	m.Seat = seat
 	if err := g.g.Apply(m); err != nil {
@@ -333,13 +430,23 @@ func (g *tableGame) refusal(m dice.Move, err error) error {
 	return fmt.Errorf("%w: %v", table.ErrInvalid, err)
 }
 
-// Advance applies the defaults of every decision waited for.
+// Advance plays what Think worked out on the game as it is: the
+// defaults of the people's decisions waited for, when no bot is asked
+// one, and the bots' moves. Without it (the game changed since, or Think
+// was not called), it plays the defaults alone, when no bot is asked one,
+// and leaves the bots' moves to the next Think (the game stays due): no
+// bot ever decides in Advance, which runs in a write transaction.
 func (g *tableGame) Advance(r *table.Row, now time.Time) error {
 	if g.Status != table.Active || g.g == nil {
 		g.Deadline = time.Time{}
 		return nil
 	}
-	g.Moves += g.g.TimeoutAll()
+	if t := g.thought; t.holds(g) {
+		g.g, g.Moves = t.next, g.Moves+t.played
+	} else if !g.botsToAnswer() {
+		g.Moves += g.g.TimeoutAll()
+	}
+	g.thought = nil
 	g.settle(now)
 	return nil
 }
@@ -351,9 +458,16 @@ type View struct {
 	MyPower string       `json:"my_power,omitempty"`
 	MySeat  *int         `json:"my_seat,omitempty"`
 	// View is the game as the user may know it: other players' dice are
-	// 0 until revealed in a battle.
-	View    *dice.View `json:"view,omitempty"`
-	Creator bool       `json:"you_created"`
+	// 0 until revealed in a battle. While bots are to answer, nobody
+	// else is asked anything: its request is none and it has no legal
+	// moves.
+	View *dice.View `json:"view,omitempty"`
+	// BotsToAnswer are the seats of the bots whose decisions the game
+	// waits for, in seat order: the server plays them a moment later,
+	// outside any request, and the game's live stream announces the new
+	// move. Empty when no bot is asked anything.
+	BotsToAnswer []int `json:"bots_to_answer"`
+	Creator      bool  `json:"you_created"`
 }
 
 // View is the game as user may know it.
@@ -369,8 +483,18 @@ func (g *tableGame) View(r *table.Row, user string) (any, error) {
 		n := int(seat)
 		out.MySeat = &n
 	}
+	out.BotsToAnswer = []int{}
 	if g.g != nil {
 		v := g.g.View(seat)
+		if g.Status == table.Active {
+			out.BotsToAnswer = g.botsOwed(out.BotsToAnswer, g.g)
+		}
+		if len(out.BotsToAnswer) > 0 && seat != dice.NoSeat {
+			// People are asked once the bots have answered: a bot's
+			// answer may settle what a person would be asked.
+			v.Request = dice.Request{Seat: seat, Default: dice.Move{Seat: seat, Target: dice.NoSeat}}
+			v.Legal = nil
+		}
 		out.View = &v
 	}
 	return out, nil

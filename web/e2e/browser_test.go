@@ -140,6 +140,13 @@ func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 // then stay alive in it.
 func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bool) *site {
 	t.Helper()
+	return newSiteTuned(t, wrap, bfcache, nil)
+}
+
+// newSiteTuned is newSiteCaching with tune, when not nil, changing the
+// server's configuration.
+func newSiteTuned(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bool, tune func(*server.Config)) *site {
+	t.Helper()
 	if _, err := os.Stat(chromium); err != nil {
 		t.Skipf("no Chromium at %s (apt-get install chromium): the browser tests need it", chromium)
 	}
@@ -151,8 +158,12 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second, InsecurePasswordHashing: true})
+	cfg := server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second, InsecurePasswordHashing: true}
+	if tune != nil {
+		tune(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

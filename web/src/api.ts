@@ -149,6 +149,8 @@ export interface DiceGame extends GameBase {
   seats: { power: string; name?: string; bot?: boolean }[];
   my_seat?: number;
   view?: DiceView;
+  /** the seats of the bots the game waits for: nobody else is asked anything until they have answered */
+  bots_to_answer: number[];
 }
 
 export type Game = DiplomacyGame | DiceGame;

@@ -101,13 +101,21 @@ class DicePage {
     if (m.target >= 0) req.target = m.target;
     if (m.kind.startsWith("answer_")) req.yes = !!m.yes;
     try {
-      this.g = await api.move(this.g.id, req);
+      this.take(await api.move(this.g.id, req));
       await this.loadLog();
       this.draw();
     } catch (e) {
       toast(errorText(e), "error");
       void this.reload();
     }
+  }
+
+  /**
+   * take keeps g unless the page already holds a later version: a move's
+   * answer may come after a reload that read the bots' answers to it.
+   */
+  private take(g: DiceGame): void {
+    if (g.version >= this.g.version) this.g = g;
   }
 
   private drawLog(v: DiceView): void {
@@ -134,7 +142,7 @@ class DicePage {
     }
     this.busy = true;
     try {
-      this.g = (await api.game(this.g.id)) as DiceGame;
+      this.take((await api.game(this.g.id)) as DiceGame);
       await this.loadLog();
       this.draw();
     } catch {
@@ -156,7 +164,8 @@ function headView(g: DiceGame): (Node | string)[] {
     h("h1", { class: "game-title" }, g.name, h("span", { class: "muted" }, " · " + variantTitle("diceplomacy"))),
     h("div", { class: "phase-line" },
       v ? (v.result?.winners?.length || g.status === "finished" ? t("dice.turn.over", { n: v.turn }) : t("dice.turn", { n: v.turn, name: name(g, v, v.current) })) : "",
-      g.deadline && g.status === "active" ? h("span", { class: "deadline" }, v ? " · " : "", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline)))) : ""),
+      // While the bots decide, the deadline is the moment they were asked.
+      g.deadline && g.status === "active" && !g.bots_to_answer?.length ? h("span", { class: "deadline" }, v ? " · " : "", h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)), h("span", { class: "muted" }, paren(fmtDate(g.deadline)))) : ""),
   ];
 }
 
@@ -199,6 +208,9 @@ function actionsView(g: DiceGame, v: DiceView, play: (m: DiceMove) => void): (No
   const out: (Node | string)[] = [h("h2", {}, t("dice.yourmove"))];
   if (g.status !== "active") return [...out, h("p", { class: "muted" }, t("orders.over"))];
   if (!g.my_power) return [...out, h("p", { class: "muted" }, t("orders.spectator"))];
+  // The bots answer first, a moment after they are asked: nobody else is
+  // asked anything meanwhile, and their answers come as a live update.
+  if (g.bots_to_answer?.length) return [...out, h("p", { class: "muted", id: "dice-wait", "data-bots": g.bots_to_answer.join(" ") }, t("dice.wait.bots", { name: names(g, v, g.bots_to_answer) }))];
   // The game waits for whoever is asked now: the player whose turn it
   // is, or the seats answering them (a war's defender, its sides).
   if (v.request.kind === "none" || !v.legal?.length) return [...out, h("p", { class: "muted", id: "dice-wait" }, t("dice.wait", { name: v.waiting?.length ? names(g, v, v.waiting) : name(g, v, v.current) }))];

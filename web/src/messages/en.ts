@@ -365,6 +365,7 @@ export const en = {
   "dice.turn.over": "Turn {n}: the game is over",
   "dice.yourmove": "Your decision",
   "dice.wait": "Waiting for {name}.",
+  "dice.wait.bots": "The bots are deciding: {name}. Their answers appear here in a moment.",
   "dice.default": "If you do not answer in time: {move}.",
   "dice.log": "Battle log",
   "dice.request.action": "Your turn: choose one of the four actions.",

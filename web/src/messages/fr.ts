@@ -365,6 +365,7 @@ export const fr: Catalogue = {
   "dice.turn.over": "Tour {n} : la partie est finie",
   "dice.yourmove": "Votre décision",
   "dice.wait": "En attente de {name}.",
+  "dice.wait.bots": "Les robots décident : {name}. Leurs réponses s’affichent ici dans un instant.",
   "dice.default": "Sans réponse à temps : « {move} ».",
   "dice.log": "Journal des batailles",
   "dice.request.action": "À vous : choisissez une des quatre actions.",

@@ -365,6 +365,7 @@ export const ja: Catalogue = {
   "dice.turn.over": "ターン {n}：終局",
   "dice.yourmove": "あなたの決定",
   "dice.wait": "{name}を待っています。",
+  "dice.wait.bots": "ボットが考えています：{name}。まもなくここに答えが表示されます。",
   "dice.default": "時間内に答えないと「{move}」になります。",
   "dice.log": "戦いの記録",
   "dice.request.action": "あなたの番です。4つの行動から1つを選んでください。",
