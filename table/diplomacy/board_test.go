@@ -37,7 +37,7 @@ func playedGame(t *testing.T, k *Kind, variant string, phases int) (*tableGame, 
 	r := &table.Row{ID: "g1", Kind: Name, Variant: variant, Secret: secret, Records: recs}
 	d := g.(*tableGame)
 	for i := 0; i < phases && d.g.Status == table.Active; i++ {
-		if err := d.Advance(r, now); err != nil {
+		if err := thinkAndAdvance(d, r, now); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -198,7 +198,7 @@ func TestARecordKeepsThePositionAsTheRowHeldIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := g.(*tableGame)
-	if err := d.Advance(r, time.Unix(1_800_000_000, 0)); err != nil {
+	if err := thinkAndAdvance(d, r, time.Unix(1_800_000_000, 0)); err != nil {
 		t.Fatal(err)
 	}
 	var rec phaseRecord

@@ -502,8 +502,9 @@ type phaseRecord struct {
 
 // Advance plays the phase being played with the orders people gave and
 // the bots' orders, and records it in the history. The bots' orders are
-// those Think decided, if it was called for this phase; otherwise Advance
-// decides them itself.
+// those Think decided for this phase; a game with bots that Think has not
+// thought on is left as it is, still due: Advance runs in a write
+// transaction, where no bot decides.
 func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	g, e := d.g, d.e
 	if g.Status != table.Active {
@@ -522,9 +523,13 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	}
 	seats := d.botSeats()
 	if !d.thought.holds(d, seats) {
-		if err := d.Think(r, nil); err != nil {
-			return err
+		if len(seats) > 0 {
+			// Bots never decide inside a write transaction: without
+			// their Think, the phase stays due, for a scheduler that
+			// thinks first.
+			return nil
 		}
+		d.thought = &thought{seq: g.Seq}
 	}
 	for pw, list := range d.thought.orders {
 		orders[pw] = list

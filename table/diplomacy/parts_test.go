@@ -207,7 +207,7 @@ func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
 			if mine := v.(*View).MyOrders.Orders; len(mine) != 1 {
 				t.Errorf("my orders read back as %q", mine)
 			}
-			if err := d.Advance(r, now); err != nil {
+			if err := thinkAndAdvance(d, r, now); err != nil {
 				t.Fatal(err)
 			}
 			var rec phaseRecord

@@ -42,7 +42,8 @@ func (m *memRecords) Phase(seq int) (table.Phase, bool, error) {
 // TestThinkTakesWhatStillHolds checks when the bots decide: Think decides
 // once for a phase, a game decoded again takes what an earlier one of the
 // same phase decided, Advance uses it, and a thought of another phase is
-// never taken; Advance without Think decides itself.
+// never taken; Advance without Think leaves the phase unplayed (no bot
+// decides inside the transaction Advance runs in).
 func TestThinkTakesWhatStillHolds(t *testing.T) {
 	k := New(variants.MustLoad())
 	calls := 0
@@ -90,5 +91,18 @@ func TestThinkTakesWhatStillHolds(t *testing.T) {
 	}
 	next := again(same)
 	step("think on the next phase, from a thought of the first", func() error { return next.Think(r, first) }, 2)
-	step("advance without thinking", func() error { return again(same).Advance(r, now) }, 3)
+	unthought := again(same)
+	step("advance without thinking", func() error { return unthought.Advance(r, now) }, 2)
+	if unthought.Seq() != same.Seq() {
+		t.Fatalf("a game advanced without its bots' Think: seq %d, want %d", unthought.Seq(), same.Seq())
+	}
+}
+
+// thinkAndAdvance plays d's phase as a server does: its bots think, then
+// Advance plays what they decided.
+func thinkAndAdvance(d *tableGame, r *table.Row, now time.Time) error {
+	if err := d.Think(r, nil); err != nil {
+		return err
+	}
+	return d.Advance(r, now)
 }
