@@ -298,11 +298,13 @@ func readOrdersRequest(body json.RawMessage) (Orders, error) {
 }
 
 // Taken is the answer to a power's orders: the orders kept, in canonical
-// form.
+// form, and the same orders with their parts, which the client draws
+// without reading the text.
 type Taken struct {
-	Power  string   `json:"power"`
-	Orders []string `json:"orders"`
-	Ready  bool     `json:"ready"`
+	Power  string       `json:"power"`
+	Orders []string     `json:"orders"`
+	Parts  []givenOrder `json:"parts"`
+	Ready  bool         `json:"ready"`
 }
 
 // TakeOrders checks a power's orders (Orders, as JSON) against the phase
@@ -356,7 +358,7 @@ func (d *tableGame) takeOrders(r *table.Row, user string, o Orders, now time.Tim
 	if err := r.PutOrders(table.SeatOrders{Power: power, Seq: g.Seq, Orders: data, Ready: o.Ready, Updated: now}); err != nil {
 		return nil, false, err
 	}
-	t := &Taken{Power: power, Orders: canon, Ready: o.Ready}
+	t := &Taken{Power: power, Orders: canon, Parts: given, Ready: o.Ready}
 	if !o.Ready {
 		return t, false, nil
 	}

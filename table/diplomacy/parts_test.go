@@ -193,8 +193,12 @@ func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
 			if p := d.g.PowerOf("u1"); p != "Austria" {
 				t.Fatalf("u1 plays %s", p)
 			}
-			if _, err := d.TakeOrders(r, "u1", json.RawMessage(`{"orders": ["a vie-gal"]}`), now); err != nil {
+			taken, err := d.TakeOrders(r, "u1", json.RawMessage(`{"orders": ["a vie-gal"]}`), now)
+			if err != nil {
 				t.Fatal(err)
+			}
+			if p := taken.Reply.(*Taken).Parts; len(p) != 1 || p[0].Order != "A VIE - GAL" || p[0].Kind != "move" || p[0].At != "vie" || p[0].Target != "gal" {
+				t.Errorf("the answer's orders by their parts: %+v", p)
 			}
 			if len(recs.orders) != 1 {
 				t.Fatalf("%d orders kept", len(recs.orders))
@@ -206,6 +210,12 @@ func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
 			}
 			if mine := v.(*View).MyOrders.Orders; len(mine) != 1 {
 				t.Errorf("my orders read back as %q", mine)
+			}
+			// The user's own orders come with their parts, as kept or
+			// read once from a text kept alone: the client draws them
+			// without reading the text.
+			if p := v.(*View).MyOrders.Parts; len(p) != 1 || p[0].Kind != "move" || p[0].Unit != "A" || p[0].At != "vie" || p[0].Target != "gal" {
+				t.Errorf("my orders by their parts: %+v", p)
 			}
 			if err := d.Advance(r, now); err != nil {
 				t.Fatal(err)
