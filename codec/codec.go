@@ -377,6 +377,49 @@ func (c *Codec) DecodeOrder(power rules.Power, p *OrderParts) (rules.Order, erro
 	return o, nil
 }
 
+// orderShapes says, for each order kind, which parts an order of that kind
+// must have (2), may have (1) or must not have (0): at, unit, target,
+// target_unit, dest. A build names the unit it builds; a support's
+// destination is left out when it supports a hold.
+var orderShapes = [...][5]uint8{
+	rules.Hold:    {2, 1, 0, 0, 0},
+	rules.Move:    {2, 1, 2, 0, 0},
+	rules.Support: {2, 1, 2, 1, 1},
+	rules.Convoy:  {2, 1, 2, 1, 2},
+	rules.Retreat: {2, 1, 2, 0, 0},
+	rules.Disband: {2, 1, 0, 0, 0},
+	rules.Build:   {2, 2, 0, 0, 0},
+	rules.Remove:  {2, 1, 0, 0, 0},
+	rules.Waive:   {0, 0, 0, 0, 0},
+	rules.Permit:  {2, 1, 2, 1, 2},
+	rules.Railway: {2, 1, 2, 0, 0},
+}
+
+// ReadOrder reads an order of power that a person gives by its parts (a
+// client sends back an order of the legal orders it was offered), as
+// DecodeOrder does, but strictly: the order must have every part its
+// kind needs and none that it has not, so that the rules receive only
+// orders of the shapes a text could give. Whether it is legal is still
+// the rules' to say.
+func (c *Codec) ReadOrder(power rules.Power, p *OrderParts) (rules.Order, error) {
+	o, err := c.DecodeOrder(power, p)
+	if err != nil {
+		return o, err
+	}
+	if p.ViaConvoy && o.Kind != rules.Move {
+		return o, badf("via_convoy", "", "only a move goes via convoy, not a %s", o.Kind)
+	}
+	for i, part := range [...]struct{ field, s string }{{"at", p.At}, {"unit", p.Unit}, {"target", p.Target}, {"target_unit", p.TargetUnit}, {"dest", p.Dest}} {
+		switch need := orderShapes[o.Kind][i]; {
+		case need == 2 && part.s == "":
+			return o, badf(part.field, "", "a %s needs its %s", o.Kind, part.field)
+		case need == 0 && part.s != "":
+			return o, badf(part.field, part.s, "a %s has no %s", o.Kind, part.field)
+		}
+	}
+	return o, nil
+}
+
 // orderKind reads an order kind by its name (rules.OrderKind.String).
 func orderKind(s string) (rules.OrderKind, bool) {
 	for k := rules.Hold; k <= rules.Railway; k++ {

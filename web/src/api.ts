@@ -301,7 +301,8 @@ export const api = {
   leave: (id: string) => call<{ id: string; power: string }>("POST", `/games/${g(id)}/leave${q(id)}`),
   cancel: (id: string) => call<{ id: string; status: string; cancelled: boolean }>("POST", `/games/${g(id)}/cancel${q(id)}`),
   options: (id: string) => call<Options>("GET", `/games/${g(id)}/options`),
-  orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
+  /** orders saves the player's orders, each by its text or by its parts. */
+  orders: (id: string, orders: (string | OrderParts)[], ready: boolean, phase: Phase) =>
     call<SavedOrders & { power: string }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
   votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
   /** history is what has been played from the since'th entry (phase, or Diceplomacy event) on. */

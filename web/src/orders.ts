@@ -256,6 +256,24 @@ export function addTyped(list: Draft[], text: string, builder: Builder): Draft[]
   return list;
 }
 
+/**
+ * sent is what a draft sends: a legal order by its parts, as the server
+ * listed or saved it (so the server never reads its text again), and a
+ * typed line the page does not know by its text.
+ */
+export function sent(d: Draft): string | OrderParts {
+  const p = d.parts;
+  if (!p?.kind) return d.text;
+  const out: OrderParts = { kind: p.kind };
+  if (p.unit) out.unit = p.unit;
+  if (p.at) out.at = p.at;
+  if (p.target) out.target = p.target;
+  if (p.target_unit) out.target_unit = p.target_unit;
+  if (p.dest) out.dest = p.dest;
+  if (p.via_convoy) out.via_convoy = true;
+  return out;
+}
+
 /** draftsText is what the drafts send, one order a line: compared with the saved text, it says whether they are saved. */
 export const draftsText = (list: Draft[]) => list.map((d) => d.text).join("\n");
 

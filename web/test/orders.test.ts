@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Option } from "../src/api";
-import { addDraft, addTyped, Builder, draft, draftsText, drawn, norm, played, savedDraft, typedUnit, type Draft } from "../src/orders";
+import { addDraft, addTyped, Builder, draft, draftsText, drawn, norm, played, savedDraft, sent, typedUnit, type Draft } from "../src/orders";
 
 const o = (text: string, kind: string, at: string, target = "", dest = "", unit = "army"): Option =>
   ({ text, kind, unit, at, target, target_unit: "", dest });
@@ -210,4 +210,12 @@ test("a typed line that is no legal order replaces its unit's draft, and is neve
   assert.deepEqual(list.map((x) => [x.text, drawn(x)]), [["A YOR - MOS", null]]);
   list = addDraft(list, draft("A YOR - EDI", b));
   assert.deepEqual(list.map((x) => x.text), ["A YOR - EDI"]);
+});
+
+test("a legal order is sent by its parts alone, a line the page does not know by its text", () => {
+  const b = new Builder(spring);
+  const list = addTyped([], "F NTH S A YOR - NWY\nA YOR - MOS", b);
+  assert.deepEqual(list.map(sent), [{ kind: "support", unit: "fleet", at: "nth", target: "yor", dest: "nwy" }, "A YOR - MOS"]);
+  const saved = savedDraft({ order: "A PAR - BUR VIA CONVOY", kind: "move", unit: "A", at: "par", target: "bur", via_convoy: true }, b);
+  assert.deepEqual(sent(saved), { kind: "move", unit: "A", at: "par", target: "bur", via_convoy: true });
 });

@@ -4,7 +4,7 @@
 
 import { api, ApiError, type Option, type OrderRefusal, type SavedOrders } from "../api";
 import { errorText } from "../errors";
-import { addDraft, addTyped, draftsText, optionDraft, savedDraft, type Draft } from "../orders";
+import { addDraft, addTyped, draftsText, optionDraft, savedDraft, sent as toSend, type Draft } from "../orders";
 import { picked, type Ctx, type SaveState, type Tab } from "./state";
 
 /** setDrafts replaces the drafts and says whether they are saved. */
@@ -99,7 +99,7 @@ export async function save(ctx: Ctx, ready: boolean): Promise<void> {
   const seq = st.state.g.seq;
   st.set({ save: "saving", saveErrors: [] });
   try {
-    const res = await api.orders(st.state.g.id, sent.map((d) => d.text), ready, st.state.g.phase);
+    const res = await api.orders(st.state.g.id, sent.map(toSend), ready, st.state.g.phase);
     // Ready may have played the phase before the answer came: the new
     // phase's drafts are not these.
     if (st.state.g.seq !== seq) return;
@@ -121,7 +121,7 @@ async function saveGood(ctx: Ctx, sent: Draft[], bad: OrderRefusal[]): Promise<v
   const kept = sent.filter((_, i) => refused.has(i));
   try {
     // Not ready: the orders the player meant to be final are not all saved.
-    const res = await api.orders(st.state.g.id, good.map((d) => d.text), false, st.state.g.phase);
+    const res = await api.orders(st.state.g.id, good.map(toSend), false, st.state.g.phase);
     saved(ctx, res, kept);
     st.set({ save: "error", saveErrors: bad.map((r, i) => ({ ...r, index: res.orders.length + i })) });
   } catch (e) {
