@@ -8,7 +8,7 @@ import (
 )
 
 // narrate prints the events not yet told, as the narrator may see them.
-func (p *tableGame) narrate() {
+func (p *terminalGame) narrate() {
 	log := p.g.Log()
 	for ; p.told < len(log); p.told++ {
 		if line := p.describe(log[p.told].VisibleTo(p.narrator), p.narrator, p.told); line != "" {
@@ -18,7 +18,7 @@ func (p *tableGame) narrate() {
 }
 
 // replayLog prints the whole log as seat s may see it.
-func (p *tableGame) replayLog(s dice.Seat) {
+func (p *terminalGame) replayLog(s dice.Seat) {
 	for i, e := range p.g.LogFor(s) {
 		if line := p.describe(e, s, i); line != "" {
 			fmt.Fprintln(p.out, line)
@@ -27,7 +27,7 @@ func (p *tableGame) replayLog(s dice.Seat) {
 }
 
 // describe puts one event into words for viewer; "" for nothing to say.
-func (p *tableGame) describe(e dice.Event, viewer dice.Seat, index int) string {
+func (p *terminalGame) describe(e dice.Event, viewer dice.Seat, index int) string {
 	w := words{p: p, viewer: viewer}
 	setup := index <= p.g.Config().Players
 	switch e.Kind {
@@ -108,7 +108,7 @@ var allianceEnds = map[dice.Reason]string{
 // words tells the game to one viewer: "you" for the viewer's seat, the
 // name for the others.
 type words struct {
-	p      *tableGame
+	p      *terminalGame
 	viewer dice.Seat
 }
 
@@ -205,7 +205,7 @@ func (w words) gameOver(e dice.Event) string {
 }
 
 // names2 names a set of seats, "you" for the viewer.
-func (p *tableGame) names2(set dice.SeatSet, viewer dice.Seat) string {
+func (p *terminalGame) names2(set dice.SeatSet, viewer dice.Seat) string {
 	var out []string
 	for s := range set.All() {
 		if s == viewer {
