@@ -44,7 +44,7 @@ func specialUses(t *testing.T, variant string, l Level, games uint64, years int,
 // countUse counts o, given in pos, in uses under the special rule it
 // uses, if any.
 func countUse(v *rules.Variant, m *rules.Map, pos *rules.Position, o rules.Order, uses map[string]int) {
-	switch o.Kind {
+	switch o.Type {
 	case rules.Railway:
 		uses["railway"]++
 	case rules.Permit:

@@ -302,7 +302,7 @@ func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error)
 	}
 	var o rules.Order
 	var err error
-	if r.Kind != "" {
+	if r.Type != "" {
 		o, err = c.DecodeOrder(pw, &r.OrderParts)
 	} else if o, err = c.names.ParseOrder(r.Order, pw, t); err != nil {
 		err = inputErr("results", r.Order, err)
@@ -333,9 +333,9 @@ func (c *Codec) EncodeOrder(o rules.Order) OrderParts {
 		}
 		return c.names.LocString(l)
 	}
-	p := OrderParts{Kind: o.Kind.String(), Unit: o.Unit.Letter(), TargetUnit: o.TargetUnit.Letter(),
+	p := OrderParts{Type: o.Type.String(), Unit: o.Unit.Letter(), TargetUnit: o.TargetUnit.Letter(),
 		Target: loc(o.Target), Dest: loc(o.Dest), ViaConvoy: o.ViaConvoy}
-	if o.Kind != rules.Waive {
+	if o.Type != rules.Waive {
 		p.At = loc(o.At)
 	}
 	return p
@@ -347,11 +347,11 @@ func (c *Codec) EncodeOrder(o rules.Order) OrderParts {
 func (c *Codec) DecodeOrder(power rules.Power, p *OrderParts) (rules.Order, error) {
 	o := rules.Order{Power: power, At: rules.Loc{Province: rules.NoProvince},
 		Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}, ViaConvoy: p.ViaConvoy}
-	kind, ok := orderKind(p.Kind)
+	kind, ok := orderType(p.Type)
 	if !ok {
-		return o, unknown("kind", "order kind", p.Kind)
+		return o, unknown("kind", "order kind", p.Type)
 	}
-	o.Kind = kind
+	o.Type = kind
 	for _, u := range []struct {
 		field, s string
 		t        *rules.UnitType
@@ -406,22 +406,22 @@ func (c *Codec) ReadOrder(power rules.Power, p *OrderParts) (rules.Order, error)
 	if err != nil {
 		return o, err
 	}
-	if p.ViaConvoy && o.Kind != rules.Move {
-		return o, badf("via_convoy", "", "only a move goes via convoy, not a %s", o.Kind)
+	if p.ViaConvoy && o.Type != rules.Move {
+		return o, badf("via_convoy", "", "only a move goes via convoy, not a %s", o.Type)
 	}
 	for i, part := range [...]struct{ field, s string }{{"at", p.At}, {"unit", p.Unit}, {"target", p.Target}, {"target_unit", p.TargetUnit}, {"dest", p.Dest}} {
-		switch need := orderShapes[o.Kind][i]; {
+		switch need := orderShapes[o.Type][i]; {
 		case need == 2 && part.s == "":
-			return o, badf(part.field, "", "a %s needs its %s", o.Kind, part.field)
+			return o, badf(part.field, "", "a %s needs its %s", o.Type, part.field)
 		case need == 0 && part.s != "":
-			return o, badf(part.field, part.s, "a %s has no %s", o.Kind, part.field)
+			return o, badf(part.field, part.s, "a %s has no %s", o.Type, part.field)
 		}
 	}
 	return o, nil
 }
 
-// orderKind reads an order kind by its name (rules.OrderKind.String).
-func orderKind(s string) (rules.OrderKind, bool) {
+// orderType reads an order type by its name (rules.OrderType.String).
+func orderType(s string) (rules.OrderType, bool) {
 	for k := rules.Hold; k <= rules.Railway; k++ {
 		if k.String() == s {
 			return k, true
@@ -435,7 +435,7 @@ func orderKind(s string) (rules.OrderKind, bool) {
 // text. A result that has them, or whose order cannot be read, is left as
 // it is. It reports whether it filled them.
 func (c *Codec) FillOrderParts(r *Result, t rules.PhaseType) bool {
-	if r.Kind != "" || r.Reason == "syntax" {
+	if r.Type != "" || r.Reason == "syntax" {
 		return false
 	}
 	pw, ok := c.names.Power(r.Power)

@@ -26,7 +26,7 @@ func TestTypedOrdersGoStraightIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(orders) != 2 || orders[0].Kind != rules.Move || e.Names.FormatOrder(orders[0]) != "F LON - NTH" {
+	if len(orders) != 2 || orders[0].Type != rules.Move || e.Names.FormatOrder(orders[0]) != "F LON - NTH" {
 		t.Fatalf("parsed %+v", orders)
 	}
 	if _, err := e.Check(pos, "England", orders); err != nil {
@@ -83,9 +83,9 @@ func TestOrdersGivenByTheirParts(t *testing.T) {
 	e := standard(t)
 	pos := e.V.Start
 	given := []Given{
-		{Parts: &codec.OrderParts{Kind: "move", Unit: "F", At: "lon", Target: "nth"}},
+		{Parts: &codec.OrderParts{Type: "move", Unit: "F", At: "lon", Target: "nth"}},
 		{Text: "a lvp - yor"},
-		{Parts: &codec.OrderParts{Kind: "support", Unit: "F", At: "edi", Target: "lon", TargetUnit: "F", Dest: "nth"}},
+		{Parts: &codec.OrderParts{Type: "support", Unit: "F", At: "edi", Target: "lon", TargetUnit: "F", Dest: "nth"}},
 	}
 	orders, err := e.ParseGiven(pos, "England", given)
 	if err != nil {
@@ -99,9 +99,9 @@ func TestOrdersGivenByTheirParts(t *testing.T) {
 		t.Fatalf("read %q, want %q", got, want)
 	}
 	_, err = e.ParseGiven(pos, "England", []Given{
-		{Parts: &codec.OrderParts{Kind: "move", Unit: "F", At: "lon", Target: "mos"}},
-		{Parts: &codec.OrderParts{Kind: "move", At: "lon"}},
-		{Parts: &codec.OrderParts{Kind: "march", At: "lon"}},
+		{Parts: &codec.OrderParts{Type: "move", Unit: "F", At: "lon", Target: "mos"}},
+		{Parts: &codec.OrderParts{Type: "move", At: "lon"}},
+		{Parts: &codec.OrderParts{Type: "march", At: "lon"}},
 	})
 	var oe *table.OrdersError
 	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
@@ -132,7 +132,7 @@ func TestOrdersOfEveryShapeByTheirParts(t *testing.T) {
 		}
 		for _, kind := range kinds {
 			for set := 0; set < 1<<6; set++ {
-				p := &codec.OrderParts{Kind: kind}
+				p := &codec.OrderParts{Type: kind}
 				for i, f := range []*string{&p.At, &p.Unit, &p.Target, &p.TargetUnit, &p.Dest} {
 					if set&(1<<i) != 0 {
 						*f = []string{"lon", "F", "nth", "A", "nwy"}[i]

@@ -77,14 +77,14 @@ func (r *Resolver) explainFailures(res *Resolution) {
 			default:
 				rs.Reason, rs.Where = Bounced, r.dest[p]
 			}
-		case r.ord[p].Kind == Support && !r.res[p]:
+		case r.ord[p].Type == Support && !r.res[p]:
 			rs.Outcome = Failed
 			if by != NoProvince {
 				rs.Reason, rs.Where = WasDislodged, by
 			} else {
 				rs.Reason, rs.Where = Cut, r.cutter(p)
 			}
-		case r.ord[p].Kind == Convoy && r.noPath[r.ord[p].Target.Province]:
+		case r.ord[p].Type == Convoy && r.noPath[r.ord[p].Target.Province]:
 			rs.Outcome, rs.Reason = Failed, ParadoxBroken
 		case by != NoProvince:
 			rs.Outcome, rs.Reason, rs.Where = Failed, WasDislodged, by

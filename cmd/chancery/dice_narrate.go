@@ -30,7 +30,7 @@ func (p *terminalGame) replayLog(s dice.Seat) {
 func (p *terminalGame) describe(e dice.Event, viewer dice.Seat, index int) string {
 	w := words{p: p, viewer: viewer}
 	setup := index <= p.g.Config().Players
-	switch e.Kind {
+	switch e.Type {
 	case dice.EventStart:
 		return fmt.Sprintf("Every player rolls a die in secret. %s %s; turns go in seat order.", w.Name(e.Seat), w.verb(e.Seat, "start", "starts"))
 	case dice.EventRoll:
@@ -41,7 +41,7 @@ func (p *terminalGame) describe(e dice.Event, viewer dice.Seat, index int) strin
 			return fmt.Sprintf("You reroll: your die is now %d (secret).", e.Value)
 		case setup:
 			return ""
-		case index > 0 && p.g.Log()[index-1].Move == dice.Reorganise && p.g.Log()[index-1].Kind == dice.EventMove:
+		case index > 0 && p.g.Log()[index-1].Move == dice.Reorganise && p.g.Log()[index-1].Type == dice.EventMove:
 			return "" // "X reorganises (rerolls in secret)" said it
 		}
 		return fmt.Sprintf("%s rerolls in secret.", w.Name(e.Seat))
@@ -154,7 +154,7 @@ func (w words) move(m dice.Move, def bool) string {
 	if def {
 		d = " (no answer: the default)"
 	}
-	switch m.Kind {
+	switch m.Type {
 	case dice.DeclareWar:
 		return fmt.Sprintf("%s %s war on %s.", w.Name(m.Seat), w.verb(m.Seat, "declare", "declares"), w.name(m.Target))
 	case dice.ProposeAlliance:

@@ -247,7 +247,7 @@ func (p *terminalGame) ask(s dice.Seat) (quit bool) {
 // prompt says what is asked of the viewer of v and how to answer.
 func (p *terminalGame) prompt(v *dice.View) string {
 	w := v.War
-	switch v.Request.Kind {
+	switch v.Request.Type {
 	case dice.RequestAction:
 		return "Your turn: war <player> | ally <player> | treaty | reroll   (help, status, log, quit)\n"
 	case dice.RequestAlliance:
@@ -256,7 +256,7 @@ func (p *terminalGame) prompt(v *dice.View) string {
 		var opts []string
 		var listed dice.SeatSet
 		for _, m := range v.Legal {
-			if m.Kind == dice.Invite && !listed.Has(m.Target) {
+			if m.Type == dice.Invite && !listed.Has(m.Target) {
 				opts = append(opts, p.blocName(v, m.Target))
 				listed = listed.With(m.Target).With(v.Players[m.Target].Ally)
 			}
@@ -421,8 +421,8 @@ func seatOf(arg string, v *dice.View) (dice.Seat, error) {
 // refuses a command that does not answer that request.
 func moveFor(c command, v *dice.View) (dice.Move, error) {
 	me := v.Seat
-	req := v.Request.Kind
-	want := map[dice.RequestKind]string{
+	req := v.Request.Type
+	want := map[dice.RequestType]string{
 		dice.RequestAction:    "war <player>, ally <player>, treaty or reroll",
 		dice.RequestAlliance:  "yes or no",
 		dice.RequestInvite:    "invite <player> or done",
@@ -446,19 +446,19 @@ func moveFor(c command, v *dice.View) (dice.Move, error) {
 	m := dice.Move{Seat: me, Target: target}
 	switch {
 	case req == dice.RequestAction && c.verb == "war":
-		m.Kind = dice.DeclareWar
+		m.Type = dice.DeclareWar
 	case req == dice.RequestAction && c.verb == "ally":
-		m.Kind = dice.ProposeAlliance
+		m.Type = dice.ProposeAlliance
 	case req == dice.RequestAction && c.verb == "treaty":
-		m.Kind = dice.GrandTreaty
+		m.Type = dice.GrandTreaty
 	case req == dice.RequestAction && c.verb == "reroll":
-		m.Kind = dice.Reorganise
+		m.Type = dice.Reorganise
 	case req == dice.RequestInvite && c.verb == "invite":
-		m.Kind = dice.Invite
+		m.Type = dice.Invite
 	case req == dice.RequestInvite && (c.verb == "done" || c.verb == "no"):
-		m.Kind = dice.StopInviting
+		m.Type = dice.StopInviting
 	case (req == dice.RequestAlliance || req == dice.RequestJoin || req == dice.RequestSurrender) && (c.verb == "yes" || c.verb == "no"):
-		m.Kind = v.Request.Default.Kind
+		m.Type = v.Request.Default.Type
 		m.Yes = c.verb == "yes"
 	default:
 		return wrong()

@@ -69,7 +69,7 @@ func TestARefusalSpeaksOfTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := g0.(*tableGame)
-	at := func(target dice.Seat) dice.Move { return dice.Move{Seat: 0, Kind: dice.DeclareWar, Target: target} }
+	at := func(target dice.Seat) dice.Move { return dice.Move{Seat: 0, Type: dice.DeclareWar, Target: target} }
 	for _, c := range []struct {
 		move      dice.Move
 		err       error

@@ -459,7 +459,7 @@ func (d *tableGame) typedOrders(power string, t rules.PhaseType, given []givenOr
 	}
 	out := make([]rules.Order, len(given))
 	for i := range given {
-		if given[i].Kind == "" {
+		if given[i].Type == "" {
 			return d.e.ReadOrders(power, t, texts(given))
 		}
 		o, err := d.e.Codec.DecodeOrder(pw, &given[i].OrderParts)

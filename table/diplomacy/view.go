@@ -190,7 +190,7 @@ func (d *tableGame) lastResults(last *engine.Resolution) []codec.Result {
 // from the text into a copy. Texts that no longer read (damaged data) are
 // left without parts: the client lists them and draws nothing.
 func (d *tableGame) withParts(power string, given []givenOrder) []givenOrder {
-	if !slices.ContainsFunc(given, func(o givenOrder) bool { return o.Kind == "" }) {
+	if !slices.ContainsFunc(given, func(o givenOrder) bool { return o.Type == "" }) {
 		return given
 	}
 	orders, err := d.typedOrders(power, d.g.Position.Phase.Type, given)
