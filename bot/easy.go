@@ -206,7 +206,7 @@ func (b *planner) move(p rules.Province, t *turn) {
 	gate := rules.NoProvince // the gate of the chosen border, if any
 	for _, br := range m.Neighbours(u.Type, at) {
 		d := br.To.Province
-		g := m.Kinds[br.Kind].Gate
+		g := m.BorderKinds[br.Kind].Gate
 		if t.claimed[d] || !b.free(d) || (g != rules.NoProvince && !b.canPermit(g, t.permits)) {
 			continue
 		}

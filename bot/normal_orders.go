@@ -105,7 +105,7 @@ func (pl *plan) options(p rules.Province) []option {
 	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p] + pl.centreBonus(p, true)}}
 	for _, br := range a.m.Neighbours(u.Type, at) {
 		t := br.To.Province
-		k := &a.m.Kinds[br.Kind]
+		k := &a.m.BorderKinds[br.Kind]
 		if k.Gate != rules.NoProvince {
 			g := a.pos.Units[k.Gate]
 			if g.Type == rules.NoUnit || g.Power != a.me || pl.gateUsed(k.Gate) {
@@ -264,7 +264,7 @@ func (pl *plan) supportInstead(p, d rules.Province) bool {
 func (pl *plan) attack(m rules.Province) float64 {
 	o := pl.ord[m]
 	s := 1.0
-	if ok, k := pl.m.Edge(o.Unit, o.At, o.Target); ok && pl.m.Kinds[k].HalfStrength {
+	if ok, k := pl.m.Edge(o.Unit, o.At, o.Target); ok && pl.m.BorderKinds[k].HalfStrength {
 		s = 0.5
 	}
 	return s + float64(pl.supports[m])

@@ -50,7 +50,7 @@ func countUse(v *rules.Variant, m *rules.Map, pos *rules.Position, o rules.Order
 	case rules.Permit:
 		uses["permit"]++
 	case rules.Move:
-		if ok, k := m.Edge(o.Unit, o.At, o.Target); ok && m.Kinds[k].HalfStrength {
+		if ok, k := m.Edge(o.Unit, o.At, o.Target); ok && m.BorderKinds[k].HalfStrength {
 			uses["half-strength move"]++
 		}
 		if u := pos.Units[o.Target.Province]; v.Neutral != rules.NoPower && u.Type != rules.NoUnit && u.Power == v.Neutral {

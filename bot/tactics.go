@@ -256,7 +256,7 @@ func (t *tactics) gate(o rules.Order) rules.Province {
 	if !ok {
 		return rules.NoProvince
 	}
-	return t.a.m.Kinds[k].Gate
+	return t.a.m.BorderKinds[k].Gate
 }
 
 // pairSupport is the second half of a pair change: unit j's new order.
@@ -322,7 +322,7 @@ func (t *tactics) alternatives(ours []rules.Order, i int, out []rules.Order) []r
 	at := o.At
 	out = append(out, rules.HoldOrder(a.me, o.Unit, at))
 	for _, br := range m.Neighbours(o.Unit, at) {
-		if g := m.Kinds[br.Kind].Gate; g != rules.NoProvince && !t.gateFree(ours, i, g) {
+		if g := m.BorderKinds[br.Kind].Gate; g != rules.NoProvince && !t.gateFree(ours, i, g) {
 			continue
 		}
 		if t.ourGoal(ours, i, br.To.Province) {

@@ -175,7 +175,7 @@ func (r *Resolver) retreatOptions(next *Position, d *Dislodged, out []Loc) []Loc
 // the attacker came from, unless it came by convoy (DATC 4.A.5). The
 // standoffs of the movement phase narrow this further.
 func mayRetreat(m *Map, pos *Position, d *Dislodged, t Province, k BorderKind) bool {
-	return pos.Units[t].Type == NoUnit && !m.Kinds[k].NoRetreat &&
+	return pos.Units[t].Type == NoUnit && !m.BorderKinds[k].NoRetreat &&
 		(t != d.AttackerFrom || d.ByConvoy)
 }
 

@@ -159,8 +159,8 @@ func railwayAt(m *rules.Map, u rules.Unit, p rules.Province) *rules.RailwayLine 
 
 // gateKindAt reports whether p is the gate of some border kind.
 func gateKindAt(m *rules.Map, p rules.Province) bool {
-	for k := range m.Kinds {
-		if m.Kinds[k].Gate == p {
+	for k := range m.BorderKinds {
+		if m.BorderKinds[k].Gate == p {
 			return true
 		}
 	}

@@ -120,8 +120,8 @@ func (r *Resolver) legalMovement(pos *Position, pw Power, out []Order) []Order {
 // border, to each location across it.
 func (r *Resolver) legalPermits(pos *Position, pw Power, out []Order) []Order {
 	m := r.m
-	for k := range m.Kinds {
-		g := m.Kinds[k].Gate
+	for k := range m.BorderKinds {
+		g := m.BorderKinds[k].Gate
 		if g == NoProvince || pos.Units[g].Type == NoUnit || pos.Units[g].Power != pw {
 			continue
 		}

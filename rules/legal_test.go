@@ -319,7 +319,7 @@ func BenchmarkLegalOrders(b *testing.B) {
 // legal orders leaves them exactly as they were built.
 func TestTheCoreNeverChangesAMap(t *testing.T) {
 	snapshot := func(m *rules.Map) string {
-		return fmt.Sprintf("%#v|%#v|%#v|%#v", m.Provinces, m.Powers, m.PowerAliases, m.Kinds)
+		return fmt.Sprintf("%#v|%#v|%#v|%#v", m.Provinces, m.Powers, m.PowerAliases, m.BorderKinds)
 	}
 	before := map[string]string{}
 	for _, name := range registry.Names() {

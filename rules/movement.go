@@ -136,7 +136,7 @@ func (r *Resolver) linkMoves() {
 		if o.Unit == Fleet {
 			r.destLoc[p] = o.Target
 			_, kind := m.Edge(Fleet, o.At, o.Target)
-			ki := m.Kind(kind)
+			ki := m.BorderKindInfo(kind)
 			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
 			continue
 		}
@@ -151,7 +151,7 @@ func (r *Resolver) linkMoves() {
 			r.convoyed[p] = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
 		}
 		if !r.convoyed[p] {
-			ki := m.Kind(kind)
+			ki := m.BorderKindInfo(kind)
 			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
 		}
 	}
@@ -270,7 +270,7 @@ func (r *Resolver) permitCheck(o *Order, i int, res *Resolution) (Reason, string
 		return NoSuchUnit, "a permission names a fleet standing beside the gate"
 	}
 	l, ok := m.FleetDest(r.pos.LocOf(f), d.Province, d.Coast)
-	if _, kind := m.Edge(Fleet, r.pos.LocOf(f), l); !ok || m.Kinds[kind].Gate != o.At.Province {
+	if _, kind := m.Edge(Fleet, r.pos.LocOf(f), l); !ok || m.BorderKinds[kind].Gate != o.At.Province {
 		return RuleViolation, "the permitted move must go through the passage that " + m.Provinces[o.At.Province].Name + " keeps"
 	}
 	for j := 0; j < i; j++ {
@@ -312,7 +312,7 @@ func (r *Resolver) legal(p Province) Reason {
 				return NotAdjacent
 			}
 			o.Target = l
-			if _, kind := m.Edge(Fleet, o.At, l); m.Kinds[kind].Gate != NoProvince && !r.permitted(m.Kinds[kind].Gate, o.At, l) {
+			if _, kind := m.Edge(Fleet, o.At, l); m.BorderKinds[kind].Gate != NoProvince && !r.permitted(m.BorderKinds[kind].Gate, o.At, l) {
 				return NoPermission
 			}
 			return NoReason

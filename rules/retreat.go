@@ -75,7 +75,7 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 			}
 			d := &pos.Dislodged[k2]
 			_, kind := m.Edge(d.Type, d.Loc(), res.Results[i2].Order.Target)
-			if !m.Kinds[kind].LosesRetreatTie {
+			if !m.BorderKinds[kind].LosesRetreatTie {
 				winners++
 				winner = k2
 			}
