@@ -54,7 +54,7 @@ func ParsePhase(p Phase) (rules.Phase, error) {
 	case "winter":
 		ph.Season = rules.Winter
 	default:
-		return ph, inputErr("", p.Season, &NameError{Kind: "season", Name: p.Season, Known: "spring, fall or winter"})
+		return ph, inputErr("", p.Season, &NameError{What: "season", Name: p.Season, Known: "spring, fall or winter"})
 	}
 	switch asciiLower(p.Type) {
 	case "movement":
@@ -64,7 +64,7 @@ func ParsePhase(p Phase) (rules.Phase, error) {
 	case "adjustment", "adjustments", "build", "builds":
 		ph.Type = rules.AdjustmentPhase
 	default:
-		return ph, inputErr("", p.Type, &NameError{Kind: "phase type", Name: p.Type, Known: "movement, retreat or adjustment"})
+		return ph, inputErr("", p.Type, &NameError{What: "phase type", Name: p.Type, Known: "movement, retreat or adjustment"})
 	}
 	ph.Year = p.Year
 	if p.Year < 1 || p.Year > 9999 {
@@ -181,7 +181,7 @@ func (c *Codec) DecodeDislodged(d *Dislodged) (rules.Dislodged, error) {
 	if d.AttackerFrom != "" {
 		a, ok := c.names.Loc(d.AttackerFrom)
 		if !ok {
-			return rules.Dislodged{}, badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{Kind: "province", Name: d.AttackerFrom})
+			return rules.Dislodged{}, badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{What: "province", Name: d.AttackerFrom})
 		}
 		dl.AttackerFrom = a.Province
 	}
@@ -190,7 +190,7 @@ func (c *Codec) DecodeDislodged(d *Dislodged) (rules.Dislodged, error) {
 		for _, r := range d.Retreats {
 			rl, ok := c.names.Loc(r)
 			if !ok {
-				return rules.Dislodged{}, badf("dislodged", r, "%w in retreats", &NameError{Kind: "province", Name: r})
+				return rules.Dislodged{}, badf("dislodged", r, "%w in retreats", &NameError{What: "province", Name: r})
 			}
 			dl.Retreats = append(dl.Retreats, rl)
 		}
@@ -210,7 +210,7 @@ func (c *Codec) unit(power, typ, prov, field string) (rules.Power, rules.UnitTyp
 	}
 	t, ok := unitType(typ)
 	if !ok {
-		return 0, 0, rules.Loc{}, inputErr(field, typ, &NameError{Kind: "unit type", Name: typ, Known: "army or fleet"})
+		return 0, 0, rules.Loc{}, inputErr(field, typ, &NameError{What: "unit type", Name: typ, Known: "army or fleet"})
 	}
 	l, ok := c.names.Loc(prov)
 	if !ok {
@@ -312,10 +312,10 @@ func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error)
 	}
 	out := rules.Result{Order: o, Where: rules.NoProvince}
 	if out.Outcome, ok = rules.ParseOutcome(r.Result); !ok {
-		return rules.Result{}, inputErr("results", r.Result, &NameError{Kind: "result", Name: r.Result, Known: "succeeded, failed or illegal"})
+		return rules.Result{}, inputErr("results", r.Result, &NameError{What: "result", Name: r.Result, Known: "succeeded, failed or illegal"})
 	}
 	if out.Reason, ok = rules.ParseReason(r.Reason); !ok {
-		return rules.Result{}, inputErr("results", r.Reason, &NameError{Kind: "reason", Name: r.Reason})
+		return rules.Result{}, inputErr("results", r.Reason, &NameError{What: "reason", Name: r.Reason})
 	}
 	if r.Where != "" {
 		if out.Where, ok = c.names.Province(r.Where); !ok {

@@ -53,7 +53,7 @@ func TestCodecRefusesWhatTheJudgeRefuses(t *testing.T) {
 				t.Errorf("%v: the cause is not %v", err, tt.cause)
 			}
 			var ne *NameError
-			if tt.unknownKind != "" && (!errors.As(err, &ne) || ne.Kind != tt.unknownKind || ne.Name != tt.bad) {
+			if tt.unknownKind != "" && (!errors.As(err, &ne) || ne.What != tt.unknownKind || ne.Name != tt.bad) {
 				t.Errorf("%v: want a NameError for the %s %q", err, tt.unknownKind, tt.bad)
 			}
 		})

@@ -228,7 +228,7 @@ func (e *Engine) ordersError(bad []table.OrderError) error {
 func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]rules.Order, error) {
 	pw, ok := e.Power(power)
 	if !ok {
-		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
+		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{What: "power", Name: power}}
 	}
 	orders := make([]rules.Order, 0, len(texts))
 	for i, text := range texts {

@@ -455,7 +455,7 @@ func texts(given []givenOrder) []string {
 func (d *tableGame) typedOrders(power string, t rules.PhaseType, given []givenOrder) ([]rules.Order, error) {
 	pw, ok := d.e.Names.Power(power)
 	if !ok {
-		return nil, &engine.DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
+		return nil, &engine.DecodeError{Field: "orders", Err: &codec.NameError{What: "power", Name: power}}
 	}
 	out := make([]rules.Order, len(given))
 	for i := range given {
