@@ -279,14 +279,14 @@ func (d *drawer) unit(u rules.Unit, l rules.Loc, dislodged bool) {
 func (d *drawer) orders() {
 	for _, res := range d.pic.Results {
 		o := res.Order
-		if o.Kind == rules.Waive {
+		if o.Type == rules.Waive {
 			continue
 		}
 		if o.At.Province == rules.NoProvince || int(o.At.Province) >= len(d.m.Provinces) {
 			continue
 		}
 		from := d.point(o.At)
-		if o.Kind == rules.Retreat || o.Kind == rules.Disband {
+		if o.Type == rules.Retreat || o.Type == rules.Disband {
 			from = dislodgedAt(from) // the dislodged unit stands beside its place
 		}
 		head := fmt.Sprintf("url(#head%d)", o.Power)
@@ -295,19 +295,19 @@ func (d *drawer) orders() {
 			head, stroke = "url(#headx)", "#666"
 		}
 		var mid maps.Point
-		switch o.Kind {
+		switch o.Type {
 		case rules.Move, rules.Retreat, rules.Railway:
 			to := d.point(o.Target)
 			a, z := shorten(from, to, 9, 10)
 			dash := ""
-			switch o.Kind {
+			switch o.Type {
 			case rules.Retreat:
 				dash = ` stroke-dasharray="7 3 2 3"`
 			case rules.Railway:
 				dash = ` stroke-dasharray="12 3"`
 			}
 			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"%s marker-end="%s"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y), stroke, dash, head)
-			if o.Kind == rules.Railway {
+			if o.Type == rules.Railway {
 				d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#fff" stroke-width="1"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y))
 			}
 			mid = lerp(a, z, 0.5)
@@ -319,10 +319,10 @@ func (d *drawer) orders() {
 			}
 			a, z := shorten(from, to, 9, 3)
 			dash := "5 3"
-			if o.Kind == rules.Convoy {
+			if o.Type == rules.Convoy {
 				dash = "2 3"
 			}
-			if o.Kind == rules.Permit {
+			if o.Type == rules.Permit {
 				dash = "1 2 6 2"
 			}
 			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2" stroke-dasharray="%s"/>`, n1(a.X), n1(a.Y), n1(z.X), n1(z.Y), stroke, dash)

@@ -147,7 +147,7 @@ func TestBotsConvoyInPlay(t *testing.T) {
 	convoys := 0
 	for seed := range uint64(4) {
 		for _, o := range play(t, v, seed, 10) {
-			if o.Kind == rules.Convoy {
+			if o.Type == rules.Convoy {
 				convoys++
 			}
 		}

@@ -17,18 +17,18 @@ func TestBotsUseColonialSpecialOrders(t *testing.T) {
 	t.Parallel()
 	v, _ := variants.MustLoad().Get("colonial")
 	names := notation.NewNames(v.Map)
-	kinds := map[rules.OrderKind]int{}
+	kinds := map[rules.OrderType]int{}
 	for seed := range uint64(8) {
 		for _, o := range play(t, v, seed, 20) {
-			kinds[o.Kind]++
-			if o.Kind != rules.Railway && o.Kind != rules.Permit {
+			kinds[o.Type]++
+			if o.Type != rules.Railway && o.Type != rules.Permit {
 				continue
 			}
 			// The server hands bot orders over as text: they must read
 			// back as what the bot meant.
 			s := names.FormatOrder(o)
 			back, err := names.ParseOrder(s, o.Power, rules.MovementPhase)
-			if err != nil || names.FormatOrder(back) != s || back.Kind != o.Kind {
+			if err != nil || names.FormatOrder(back) != s || back.Type != o.Type {
 				t.Errorf("%q reads back as %q (%v)", s, names.FormatOrder(back), err)
 			}
 		}
@@ -79,7 +79,7 @@ func TestBotPermitsItsOwnFleetThroughTheCanal(t *testing.T) {
 		orders := Orders(v, pos, britain, rand.New(rand.NewPCG(seed, 3)))
 		var permit bool
 		for _, o := range orders {
-			permit = permit || o.Kind == rules.Permit
+			permit = permit || o.Type == rules.Permit
 		}
 		if !permit {
 			t.Fatalf("seed %d: no permission in %+v", seed, orders)

@@ -206,7 +206,7 @@ func (b *planner) move(p rules.Province, t *turn) {
 	gate := rules.NoProvince // the gate of the chosen border, if any
 	for _, br := range m.Neighbours(u.Type, at) {
 		d := br.To.Province
-		g := m.Kinds[br.Kind].Gate
+		g := m.BorderKinds[br.Kind].Gate
 		if t.claimed[d] || !b.free(d) || (g != rules.NoProvince && !b.canPermit(g, t.permits)) {
 			continue
 		}
@@ -239,13 +239,13 @@ func (b *planner) move(p rules.Province, t *turn) {
 	case rail >= 0:
 		t.railUsed[rail] = true
 		t.claimed[best.Province] = true
-		t.orders[p] = rules.Order{Power: b.power, Kind: rules.Railway, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+		t.orders[p] = rules.Order{Power: b.power, Type: rules.Railway, Unit: u.Type, At: at, Target: best, Dest: noLoc}
 	default:
 		t.claimed[best.Province] = true
-		t.orders[p] = rules.Order{Power: b.power, Kind: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
+		t.orders[p] = rules.Order{Power: b.power, Type: rules.Move, Unit: u.Type, At: at, Target: best, Dest: noLoc}
 		if gate != rules.NoProvince {
 			// Our unit keeps the gate: let our own fleet through.
-			t.permits[gate] = rules.Order{Power: b.power, Kind: rules.Permit, At: b.pos.LocOf(gate),
+			t.permits[gate] = rules.Order{Power: b.power, Type: rules.Permit, At: b.pos.LocOf(gate),
 				Target: at, TargetUnit: u.Type, Dest: best}
 		}
 	}
@@ -257,13 +257,13 @@ func (b *planner) supportAttacks(units []rules.Province, orders map[rules.Provin
 	m := b.m
 	for _, p := range units {
 		o := orders[p]
-		if o.Kind != rules.Hold {
+		if o.Type != rules.Hold {
 			continue
 		}
 		u := b.pos.Units[p]
 		for _, q := range units {
 			mv := orders[q]
-			if q == p || mv.Kind != rules.Move || mv.ViaConvoy {
+			if q == p || mv.Type != rules.Move || mv.ViaConvoy {
 				continue
 			}
 			d := mv.Target.Province
@@ -273,7 +273,7 @@ func (b *planner) supportAttacks(units []rules.Province, orders map[rules.Provin
 			if t := b.pos.Units[d]; t.Type == rules.NoUnit && !m.Provinces[d].SupplyCenter {
 				continue // support where it is likely to matter
 			}
-			orders[p] = rules.Order{Power: b.power, Kind: rules.Support, Unit: u.Type, At: o.At,
+			orders[p] = rules.Order{Power: b.power, Type: rules.Support, Unit: u.Type, At: o.At,
 				Target: mv.At, TargetUnit: mv.Unit, Dest: mv.Target}
 			break
 		}
@@ -320,9 +320,9 @@ func (b *planner) convoys(units []rules.Province, claimed map[rules.Province]boo
 		}
 		claimed[best.Province] = true
 		claimed[fleet] = true // the fleet stays where it is
-		orders[a] = rules.Order{Power: b.power, Kind: rules.Move, Unit: rules.Army, At: rules.At(a), Target: best,
+		orders[a] = rules.Order{Power: b.power, Type: rules.Move, Unit: rules.Army, At: rules.At(a), Target: best,
 			Dest: noLoc, ViaConvoy: true}
-		orders[fleet] = rules.Order{Power: b.power, Kind: rules.Convoy, Unit: rules.Fleet, At: b.pos.LocOf(fleet),
+		orders[fleet] = rules.Order{Power: b.power, Type: rules.Convoy, Unit: rules.Fleet, At: b.pos.LocOf(fleet),
 			Target: rules.At(a), TargetUnit: rules.Army, Dest: best}
 	}
 }
@@ -370,11 +370,11 @@ func retreatOrders(pos *rules.Position, power rules.Power, value func(d rules.Di
 			}
 		}
 		if best.Province == rules.NoProvince {
-			out = append(out, rules.Order{Power: power, Kind: rules.Disband, Unit: d.Type, At: d.Loc(), Target: noLoc, Dest: noLoc})
+			out = append(out, rules.Order{Power: power, Type: rules.Disband, Unit: d.Type, At: d.Loc(), Target: noLoc, Dest: noLoc})
 			continue
 		}
 		taken[best.Province] = true
-		out = append(out, rules.Order{Power: power, Kind: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: best, Dest: noLoc})
+		out = append(out, rules.Order{Power: power, Type: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: best, Dest: noLoc})
 	}
 	return out
 }
@@ -408,7 +408,7 @@ func (b *planner) adjustments() []rules.Order {
 			if !m.CanOccupy(t, at) {
 				t, at = rules.Army, rules.At(p)
 			}
-			out = append(out, rules.Order{Power: b.power, Kind: rules.Build, Unit: t, At: at, Target: noLoc, Dest: noLoc})
+			out = append(out, rules.Order{Power: b.power, Type: rules.Build, Unit: t, At: at, Target: noLoc, Dest: noLoc})
 			due--
 		}
 	case due < 0:
@@ -424,7 +424,7 @@ func (b *planner) adjustments() []rules.Order {
 		slices.SortStableFunc(units, func(x, y rules.Province) int { return b.dist[y] - b.dist[x] })
 		for _, p := range units[:min(-due, len(units))] {
 			u := b.pos.Units[p]
-			out = append(out, rules.Order{Power: b.power, Kind: rules.Remove, Unit: u.Type, At: b.pos.LocOf(p), Target: noLoc, Dest: noLoc})
+			out = append(out, rules.Order{Power: b.power, Type: rules.Remove, Unit: u.Type, At: b.pos.LocOf(p), Target: noLoc, Dest: noLoc})
 		}
 	}
 	return out

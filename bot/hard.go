@@ -172,7 +172,7 @@ func orderKey(orders []rules.Order) uint64 {
 	f := fnv.New64a()
 	var b [12]byte
 	for _, o := range orders {
-		b[0], b[1] = byte(o.Kind), byte(o.Unit)
+		b[0], b[1] = byte(o.Type), byte(o.Unit)
 		b[2], b[3], b[4] = byte(o.At.Province), byte(o.At.Province>>8), byte(o.At.Coast)
 		b[5], b[6], b[7] = byte(o.Target.Province), byte(o.Target.Province>>8), byte(o.Target.Coast)
 		b[8], b[9], b[10] = byte(o.Dest.Province), byte(o.Dest.Province>>8), byte(o.Dest.Coast)

@@ -105,7 +105,7 @@ func (pl *plan) options(p rules.Province) []option {
 	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p] + pl.centreBonus(p, true)}}
 	for _, br := range a.m.Neighbours(u.Type, at) {
 		t := br.To.Province
-		k := &a.m.Kinds[br.Kind]
+		k := &a.m.BorderKinds[br.Kind]
 		if k.Gate != rules.NoProvince {
 			g := a.pos.Units[k.Gate]
 			if g.Type == rules.NoUnit || g.Power != a.me || pl.gateUsed(k.Gate) {
@@ -217,12 +217,12 @@ func (pl *plan) decide(p rules.Province) {
 		pl.mover[d] = p
 		if o.rail >= 0 {
 			pl.railUsed[o.rail] = true
-			pl.ord[p] = rules.Order{Power: a.me, Kind: rules.Railway, Unit: u.Type, At: at, Target: o.to, Dest: noLoc}
+			pl.ord[p] = rules.Order{Power: a.me, Type: rules.Railway, Unit: u.Type, At: at, Target: o.to, Dest: noLoc}
 			break
 		}
-		pl.ord[p] = rules.Order{Power: a.me, Kind: rules.Move, Unit: u.Type, At: at, Target: o.to, Dest: noLoc}
+		pl.ord[p] = rules.Order{Power: a.me, Type: rules.Move, Unit: u.Type, At: at, Target: o.to, Dest: noLoc}
 		if o.gate != rules.NoProvince {
-			pl.permits = append(pl.permits, rules.Order{Power: a.me, Kind: rules.Permit, At: a.pos.LocOf(o.gate),
+			pl.permits = append(pl.permits, rules.Order{Power: a.me, Type: rules.Permit, At: a.pos.LocOf(o.gate),
 				Target: at, TargetUnit: u.Type, Dest: o.to})
 		}
 		break
@@ -241,17 +241,17 @@ func (pl *plan) supportInstead(p, d rules.Province) bool {
 	}
 	if m := pl.mover[d]; m != rules.NoProvince {
 		mo := pl.ord[m]
-		if mo.Kind != rules.Move {
+		if mo.Type != rules.Move {
 			return false
 		}
-		pl.ord[p] = rules.Order{Power: a.me, Kind: rules.Support, Unit: u.Type, At: at,
+		pl.ord[p] = rules.Order{Power: a.me, Type: rules.Support, Unit: u.Type, At: at,
 			Target: mo.At, TargetUnit: mo.Unit, Dest: mo.Target}
 		pl.supports[m]++
 		pl.claimed[p] = true
 		return true
 	}
-	if k := pl.ord[d].Kind; a.pos.Units[d].Power == a.me && (k == rules.Hold || k == rules.Support || k == rules.Convoy) {
-		pl.ord[p] = rules.Order{Power: a.me, Kind: rules.Support, Unit: u.Type, At: at,
+	if k := pl.ord[d].Type; a.pos.Units[d].Power == a.me && (k == rules.Hold || k == rules.Support || k == rules.Convoy) {
+		pl.ord[p] = rules.Order{Power: a.me, Type: rules.Support, Unit: u.Type, At: at,
 			Target: a.pos.LocOf(d), TargetUnit: a.pos.Units[d].Type, Dest: noLoc}
 		pl.supports[d]++
 		pl.claimed[p] = true
@@ -264,7 +264,7 @@ func (pl *plan) supportInstead(p, d rules.Province) bool {
 func (pl *plan) attack(m rules.Province) float64 {
 	o := pl.ord[m]
 	s := 1.0
-	if ok, k := pl.m.Edge(o.Unit, o.At, o.Target); ok && pl.m.Kinds[k].HalfStrength {
+	if ok, k := pl.m.Edge(o.Unit, o.At, o.Target); ok && pl.m.BorderKinds[k].HalfStrength {
 		s = 0.5
 	}
 	return s + float64(pl.supports[m])
@@ -275,7 +275,7 @@ func (pl *plan) attack(m rules.Province) float64 {
 func (pl *plan) supportFromHolds() {
 	a := pl.analysis
 	for _, h := range pl.units {
-		if pl.ord[h].Kind != rules.Hold {
+		if pl.ord[h].Type != rules.Hold {
 			continue
 		}
 		u := a.pos.Units[h]
@@ -287,7 +287,7 @@ func (pl *plan) supportFromHolds() {
 			}
 			o := pl.ord[q]
 			var d rules.Province
-			switch o.Kind {
+			switch o.Type {
 			case rules.Move:
 				if o.ViaConvoy {
 					continue
@@ -302,7 +302,7 @@ func (pl *plan) supportFromHolds() {
 				continue
 			}
 			var s float64
-			if o.Kind == rules.Move {
+			if o.Type == rules.Move {
 				need := float64(a.threat[d]) + 1 - pl.attack(q)
 				if !pl.contested(d) {
 					need = 0
@@ -329,11 +329,11 @@ func (pl *plan) supportFromHolds() {
 			continue
 		}
 		o := pl.ord[best]
-		if o.Kind == rules.Move {
-			pl.ord[h] = rules.Order{Power: a.me, Kind: rules.Support, Unit: u.Type, At: at,
+		if o.Type == rules.Move {
+			pl.ord[h] = rules.Order{Power: a.me, Type: rules.Support, Unit: u.Type, At: at,
 				Target: o.At, TargetUnit: o.Unit, Dest: o.Target}
 		} else {
-			pl.ord[h] = rules.Order{Power: a.me, Kind: rules.Support, Unit: u.Type, At: at,
+			pl.ord[h] = rules.Order{Power: a.me, Type: rules.Support, Unit: u.Type, At: at,
 				Target: a.pos.LocOf(best), TargetUnit: a.pos.Units[best].Type, Dest: noLoc}
 		}
 		pl.supports[best]++
@@ -425,13 +425,13 @@ func (pl *plan) convoys() {
 		if best == rules.NoProvince {
 			continue
 		}
-		pl.ord[p] = rules.Order{Power: a.me, Kind: rules.Move, Unit: rules.Army, At: rules.At(p), Target: rules.At(best),
+		pl.ord[p] = rules.Order{Power: a.me, Type: rules.Move, Unit: rules.Army, At: rules.At(p), Target: rules.At(best),
 			Dest: noLoc, ViaConvoy: true}
 		pl.state[p] = decided
 		pl.claimed[best] = true
 		pl.mover[best] = p
 		for g := via; g != p; g = parent[g] {
-			pl.ord[g] = rules.Order{Power: a.me, Kind: rules.Convoy, Unit: rules.Fleet, At: a.pos.LocOf(g),
+			pl.ord[g] = rules.Order{Power: a.me, Type: rules.Convoy, Unit: rules.Fleet, At: a.pos.LocOf(g),
 				Target: rules.At(p), TargetUnit: rules.Army, Dest: rules.At(best)}
 			pl.state[g] = decided
 			pl.claimed[g] = true
@@ -514,7 +514,7 @@ func (a *analysis) adjustments(rnd *rand.Rand, noise float64) []rules.Order {
 				continue
 			}
 			used[c.at.Province] = true
-			out = append(out, rules.Order{Power: a.me, Kind: rules.Build, Unit: c.t, At: c.at, Target: noLoc, Dest: noLoc})
+			out = append(out, rules.Order{Power: a.me, Type: rules.Build, Unit: c.t, At: c.at, Target: noLoc, Dest: noLoc})
 			due--
 		}
 	case due < 0:
@@ -526,7 +526,7 @@ func (a *analysis) adjustments(rnd *rand.Rand, noise float64) []rules.Order {
 		}
 		slices.SortStableFunc(cs, func(x, y choice) int { return cmp.Compare(x.score, y.score) })
 		for _, c := range cs[:min(-due, len(cs))] {
-			out = append(out, rules.Order{Power: a.me, Kind: rules.Remove, Unit: c.t, At: c.at, Target: noLoc, Dest: noLoc})
+			out = append(out, rules.Order{Power: a.me, Type: rules.Remove, Unit: c.t, At: c.at, Target: noLoc, Dest: noLoc})
 		}
 	}
 	return out

@@ -44,13 +44,13 @@ func specialUses(t *testing.T, variant string, l Level, games uint64, years int,
 // countUse counts o, given in pos, in uses under the special rule it
 // uses, if any.
 func countUse(v *rules.Variant, m *rules.Map, pos *rules.Position, o rules.Order, uses map[string]int) {
-	switch o.Kind {
+	switch o.Type {
 	case rules.Railway:
 		uses["railway"]++
 	case rules.Permit:
 		uses["permit"]++
 	case rules.Move:
-		if ok, k := m.Edge(o.Unit, o.At, o.Target); ok && m.Kinds[k].HalfStrength {
+		if ok, k := m.Edge(o.Unit, o.At, o.Target); ok && m.BorderKinds[k].HalfStrength {
 			uses["half-strength move"]++
 		}
 		if u := pos.Units[o.Target.Province]; v.Neutral != rules.NoPower && u.Type != rules.NoUnit && u.Power == v.Neutral {

@@ -235,13 +235,13 @@ func (t *tactics) with(cur []rules.Order, i int, o rules.Order, j int, oj rules.
 func (t *tactics) set(ours []rules.Order, i int, o rules.Order) []rules.Order {
 	at := ours[i].At.Province
 	for k := len(ours) - 1; k > i; k-- {
-		if ours[k].Kind == rules.Permit && ours[k].Target.Province == at {
+		if ours[k].Type == rules.Permit && ours[k].Target.Province == at {
 			ours = slices.Delete(ours, k, k+1)
 		}
 	}
 	ours[i] = o
 	if g := t.gate(o); g != rules.NoProvince {
-		ours = append(ours, rules.Order{Power: t.a.me, Kind: rules.Permit, At: t.a.pos.LocOf(g),
+		ours = append(ours, rules.Order{Power: t.a.me, Type: rules.Permit, At: t.a.pos.LocOf(g),
 			Target: o.At, TargetUnit: o.Unit, Dest: o.Target})
 	}
 	return ours
@@ -249,14 +249,14 @@ func (t *tactics) set(ours []rules.Order, i int, o rules.Order) []rules.Order {
 
 // gate is the gate of the border a move crosses, or NoProvince.
 func (t *tactics) gate(o rules.Order) rules.Province {
-	if o.Kind != rules.Move || o.ViaConvoy {
+	if o.Type != rules.Move || o.ViaConvoy {
 		return rules.NoProvince
 	}
 	ok, k := t.a.m.Edge(o.Unit, o.At, o.Target)
 	if !ok {
 		return rules.NoProvince
 	}
-	return t.a.m.Kinds[k].Gate
+	return t.a.m.BorderKinds[k].Gate
 }
 
 // pairSupport is the second half of a pair change: unit j's new order.
@@ -274,7 +274,7 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 	m := t.a.m
 	pi, ps = -1, floor
 	for k, o := range alts {
-		if o.Kind != rules.Move || !t.a.contested(o.Target.Province) {
+		if o.Type != rules.Move || !t.a.contested(o.Target.Province) {
 			continue
 		}
 		d := o.Target.Province
@@ -283,7 +283,7 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 			if j == i || f.At.Province == d || !m.CanSupportInto(f.Unit, f.At, d) {
 				continue
 			}
-			s := rules.Order{Power: t.a.me, Kind: rules.Support, Unit: f.Unit, At: f.At, Target: o.At, TargetUnit: o.Unit, Dest: o.Target}
+			s := rules.Order{Power: t.a.me, Type: rules.Support, Unit: f.Unit, At: f.At, Target: o.At, TargetUnit: o.Unit, Dest: o.Target}
 			sc, good := t.score(t.with(cur, i, o, j, s))
 			if !good {
 				return -1, 0, sup, false
@@ -302,7 +302,7 @@ func (t *tactics) bestPair(cur []rules.Order, i int, free []int, alts []rules.Or
 // later (a fleet through Colonial's canal), beyond the layer's one-phase
 // view.
 func (t *tactics) adjustable(o rules.Order) bool {
-	switch o.Kind {
+	switch o.Type {
 	case rules.Hold, rules.Support:
 		return true
 	case rules.Move:
@@ -322,28 +322,28 @@ func (t *tactics) alternatives(ours []rules.Order, i int, out []rules.Order) []r
 	at := o.At
 	out = append(out, rules.HoldOrder(a.me, o.Unit, at))
 	for _, br := range m.Neighbours(o.Unit, at) {
-		if g := m.Kinds[br.Kind].Gate; g != rules.NoProvince && !t.gateFree(ours, i, g) {
+		if g := m.BorderKinds[br.Kind].Gate; g != rules.NoProvince && !t.gateFree(ours, i, g) {
 			continue
 		}
 		if t.ourGoal(ours, i, br.To.Province) {
 			continue
 		}
-		out = append(out, rules.Order{Power: a.me, Kind: rules.Move, Unit: o.Unit, At: at, Target: br.To, Dest: noLoc})
+		out = append(out, rules.Order{Power: a.me, Type: rules.Move, Unit: o.Unit, At: at, Target: br.To, Dest: noLoc})
 	}
 	for j, f := range ours {
-		if j == i || f.Kind == rules.Permit {
+		if j == i || f.Type == rules.Permit {
 			continue
 		}
 		switch {
-		case f.Kind == rules.Move && !f.ViaConvoy:
+		case f.Type == rules.Move && !f.ViaConvoy:
 			d := f.Target.Province
 			if d != at.Province && a.contested(d) && m.CanSupportInto(o.Unit, at, d) {
-				out = append(out, rules.Order{Power: a.me, Kind: rules.Support, Unit: o.Unit, At: at,
+				out = append(out, rules.Order{Power: a.me, Type: rules.Support, Unit: o.Unit, At: at,
 					Target: f.At, TargetUnit: f.Unit, Dest: f.Target})
 			}
-		case f.Kind == rules.Hold || f.Kind == rules.Support || f.Kind == rules.Convoy:
+		case f.Type == rules.Hold || f.Type == rules.Support || f.Type == rules.Convoy:
 			if a.contested(f.At.Province) && m.CanSupportInto(o.Unit, at, f.At.Province) {
-				out = append(out, rules.Order{Power: a.me, Kind: rules.Support, Unit: o.Unit, At: at,
+				out = append(out, rules.Order{Power: a.me, Type: rules.Support, Unit: o.Unit, At: at,
 					Target: f.At, TargetUnit: f.Unit, Dest: noLoc})
 			}
 		}
@@ -360,7 +360,7 @@ func (t *tactics) gateFree(ours []rules.Order, i int, g rules.Province) bool {
 	}
 	at := ours[i].At.Province
 	for _, o := range ours {
-		if o.Kind == rules.Permit && o.At.Province == g && o.Target.Province != at {
+		if o.Type == rules.Permit && o.At.Province == g && o.Target.Province != at {
 			return false
 		}
 	}
@@ -372,13 +372,13 @@ func (t *tactics) gateFree(ours []rules.Order, i int, g rules.Province) bool {
 // bounce.
 func (t *tactics) ourGoal(ours []rules.Order, i int, d rules.Province) bool {
 	for j, f := range ours {
-		if j == i || f.Kind == rules.Permit {
+		if j == i || f.Type == rules.Permit {
 			continue
 		}
-		if (f.Kind == rules.Move || f.Kind == rules.Railway) && f.Target.Province == d {
+		if (f.Type == rules.Move || f.Type == rules.Railway) && f.Target.Province == d {
 			return true
 		}
-		if f.Kind != rules.Move && f.Kind != rules.Railway && f.At.Province == d {
+		if f.Type != rules.Move && f.Type != rules.Railway && f.At.Province == d {
 			return true
 		}
 	}
@@ -390,18 +390,18 @@ func (t *tactics) ourGoal(ours []rules.Order, i int, d rules.Province) bool {
 // worse: a void support still holds, and a hold can be supported.
 func (a *analysis) tidy(ours []rules.Order) []rules.Order {
 	for i, o := range ours {
-		if o.Kind != rules.Support {
+		if o.Type != rules.Support {
 			continue
 		}
 		match := false
 		for _, f := range ours {
-			if f.At.Province != o.Target.Province || f.Kind == rules.Permit {
+			if f.At.Province != o.Target.Province || f.Type == rules.Permit {
 				continue
 			}
 			if o.Dest.Province == rules.NoProvince {
-				match = f.Kind != rules.Move && f.Kind != rules.Railway
+				match = f.Type != rules.Move && f.Type != rules.Railway
 			} else {
-				match = (f.Kind == rules.Move) && f.Target.Province == o.Dest.Province
+				match = (f.Type == rules.Move) && f.Target.Province == o.Dest.Province
 			}
 		}
 		if !match {

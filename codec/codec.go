@@ -54,7 +54,7 @@ func ParsePhase(p Phase) (rules.Phase, error) {
 	case "winter":
 		ph.Season = rules.Winter
 	default:
-		return ph, inputErr("", p.Season, &NameError{Kind: "season", Name: p.Season, Known: "spring, fall or winter"})
+		return ph, inputErr("", p.Season, &NameError{What: "season", Name: p.Season, Known: "spring, fall or winter"})
 	}
 	switch asciiLower(p.Type) {
 	case "movement":
@@ -64,7 +64,7 @@ func ParsePhase(p Phase) (rules.Phase, error) {
 	case "adjustment", "adjustments", "build", "builds":
 		ph.Type = rules.AdjustmentPhase
 	default:
-		return ph, inputErr("", p.Type, &NameError{Kind: "phase type", Name: p.Type, Known: "movement, retreat or adjustment"})
+		return ph, inputErr("", p.Type, &NameError{What: "phase type", Name: p.Type, Known: "movement, retreat or adjustment"})
 	}
 	ph.Year = p.Year
 	if p.Year < 1 || p.Year > 9999 {
@@ -181,7 +181,7 @@ func (c *Codec) DecodeDislodged(d *Dislodged) (rules.Dislodged, error) {
 	if d.AttackerFrom != "" {
 		a, ok := c.names.Loc(d.AttackerFrom)
 		if !ok {
-			return rules.Dislodged{}, badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{Kind: "province", Name: d.AttackerFrom})
+			return rules.Dislodged{}, badf("dislodged", d.AttackerFrom, "%w in attacker_from", &NameError{What: "province", Name: d.AttackerFrom})
 		}
 		dl.AttackerFrom = a.Province
 	}
@@ -190,7 +190,7 @@ func (c *Codec) DecodeDislodged(d *Dislodged) (rules.Dislodged, error) {
 		for _, r := range d.Retreats {
 			rl, ok := c.names.Loc(r)
 			if !ok {
-				return rules.Dislodged{}, badf("dislodged", r, "%w in retreats", &NameError{Kind: "province", Name: r})
+				return rules.Dislodged{}, badf("dislodged", r, "%w in retreats", &NameError{What: "province", Name: r})
 			}
 			dl.Retreats = append(dl.Retreats, rl)
 		}
@@ -210,7 +210,7 @@ func (c *Codec) unit(power, typ, prov, field string) (rules.Power, rules.UnitTyp
 	}
 	t, ok := unitType(typ)
 	if !ok {
-		return 0, 0, rules.Loc{}, inputErr(field, typ, &NameError{Kind: "unit type", Name: typ, Known: "army or fleet"})
+		return 0, 0, rules.Loc{}, inputErr(field, typ, &NameError{What: "unit type", Name: typ, Known: "army or fleet"})
 	}
 	l, ok := c.names.Loc(prov)
 	if !ok {
@@ -302,7 +302,7 @@ func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error)
 	}
 	var o rules.Order
 	var err error
-	if r.Kind != "" {
+	if r.Type != "" {
 		o, err = c.DecodeOrder(pw, &r.OrderParts)
 	} else if o, err = c.names.ParseOrder(r.Order, pw, t); err != nil {
 		err = inputErr("results", r.Order, err)
@@ -312,10 +312,10 @@ func (c *Codec) DecodeResult(r *Result, t rules.PhaseType) (rules.Result, error)
 	}
 	out := rules.Result{Order: o, Where: rules.NoProvince}
 	if out.Outcome, ok = rules.ParseOutcome(r.Result); !ok {
-		return rules.Result{}, inputErr("results", r.Result, &NameError{Kind: "result", Name: r.Result, Known: "succeeded, failed or illegal"})
+		return rules.Result{}, inputErr("results", r.Result, &NameError{What: "result", Name: r.Result, Known: "succeeded, failed or illegal"})
 	}
 	if out.Reason, ok = rules.ParseReason(r.Reason); !ok {
-		return rules.Result{}, inputErr("results", r.Reason, &NameError{Kind: "reason", Name: r.Reason})
+		return rules.Result{}, inputErr("results", r.Reason, &NameError{What: "reason", Name: r.Reason})
 	}
 	if r.Where != "" {
 		if out.Where, ok = c.names.Province(r.Where); !ok {
@@ -333,9 +333,9 @@ func (c *Codec) EncodeOrder(o rules.Order) OrderParts {
 		}
 		return c.names.LocString(l)
 	}
-	p := OrderParts{Kind: o.Kind.String(), Unit: o.Unit.Letter(), TargetUnit: o.TargetUnit.Letter(),
+	p := OrderParts{Type: o.Type.String(), Unit: o.Unit.Letter(), TargetUnit: o.TargetUnit.Letter(),
 		Target: loc(o.Target), Dest: loc(o.Dest), ViaConvoy: o.ViaConvoy}
-	if o.Kind != rules.Waive {
+	if o.Type != rules.Waive {
 		p.At = loc(o.At)
 	}
 	return p
@@ -347,11 +347,11 @@ func (c *Codec) EncodeOrder(o rules.Order) OrderParts {
 func (c *Codec) DecodeOrder(power rules.Power, p *OrderParts) (rules.Order, error) {
 	o := rules.Order{Power: power, At: rules.Loc{Province: rules.NoProvince},
 		Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}, ViaConvoy: p.ViaConvoy}
-	kind, ok := orderKind(p.Kind)
+	kind, ok := orderType(p.Type)
 	if !ok {
-		return o, unknown("kind", "order kind", p.Kind)
+		return o, unknown("kind", "order kind", p.Type)
 	}
-	o.Kind = kind
+	o.Type = kind
 	for _, u := range []struct {
 		field, s string
 		t        *rules.UnitType
@@ -377,8 +377,51 @@ func (c *Codec) DecodeOrder(power rules.Power, p *OrderParts) (rules.Order, erro
 	return o, nil
 }
 
-// orderKind reads an order kind by its name (rules.OrderKind.String).
-func orderKind(s string) (rules.OrderKind, bool) {
+// orderShapes says, for each order kind, which parts an order of that kind
+// must have (2), may have (1) or must not have (0): at, unit, target,
+// target_unit, dest. A build names the unit it builds; a support's
+// destination is left out when it supports a hold.
+var orderShapes = [...][5]uint8{
+	rules.Hold:    {2, 1, 0, 0, 0},
+	rules.Move:    {2, 1, 2, 0, 0},
+	rules.Support: {2, 1, 2, 1, 1},
+	rules.Convoy:  {2, 1, 2, 1, 2},
+	rules.Retreat: {2, 1, 2, 0, 0},
+	rules.Disband: {2, 1, 0, 0, 0},
+	rules.Build:   {2, 2, 0, 0, 0},
+	rules.Remove:  {2, 1, 0, 0, 0},
+	rules.Waive:   {0, 0, 0, 0, 0},
+	rules.Permit:  {2, 1, 2, 1, 2},
+	rules.Railway: {2, 1, 2, 0, 0},
+}
+
+// ReadOrder reads an order of power that a person gives by its parts (a
+// client sends back an order of the legal orders it was offered), as
+// DecodeOrder does, but strictly: the order must have every part its
+// kind needs and none that it has not, so that the rules receive only
+// orders of the shapes a text could give. Whether it is legal is still
+// the rules' to say.
+func (c *Codec) ReadOrder(power rules.Power, p *OrderParts) (rules.Order, error) {
+	o, err := c.DecodeOrder(power, p)
+	if err != nil {
+		return o, err
+	}
+	if p.ViaConvoy && o.Type != rules.Move {
+		return o, badf("via_convoy", "", "only a move goes via convoy, not a %s", o.Type)
+	}
+	for i, part := range [...]struct{ field, s string }{{"at", p.At}, {"unit", p.Unit}, {"target", p.Target}, {"target_unit", p.TargetUnit}, {"dest", p.Dest}} {
+		switch need := orderShapes[o.Type][i]; {
+		case need == 2 && part.s == "":
+			return o, badf(part.field, "", "a %s needs its %s", o.Type, part.field)
+		case need == 0 && part.s != "":
+			return o, badf(part.field, part.s, "a %s has no %s", o.Type, part.field)
+		}
+	}
+	return o, nil
+}
+
+// orderType reads an order type by its name (rules.OrderType.String).
+func orderType(s string) (rules.OrderType, bool) {
 	for k := rules.Hold; k <= rules.Railway; k++ {
 		if k.String() == s {
 			return k, true
@@ -392,7 +435,7 @@ func orderKind(s string) (rules.OrderKind, bool) {
 // text. A result that has them, or whose order cannot be read, is left as
 // it is. It reports whether it filled them.
 func (c *Codec) FillOrderParts(r *Result, t rules.PhaseType) bool {
-	if r.Kind != "" || r.Reason == "syntax" {
+	if r.Type != "" || r.Reason == "syntax" {
 		return false
 	}
 	pw, ok := c.names.Power(r.Power)

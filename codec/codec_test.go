@@ -53,7 +53,7 @@ func TestCodecRefusesWhatTheJudgeRefuses(t *testing.T) {
 				t.Errorf("%v: the cause is not %v", err, tt.cause)
 			}
 			var ne *NameError
-			if tt.unknownKind != "" && (!errors.As(err, &ne) || ne.Kind != tt.unknownKind || ne.Name != tt.bad) {
+			if tt.unknownKind != "" && (!errors.As(err, &ne) || ne.What != tt.unknownKind || ne.Name != tt.bad) {
 				t.Errorf("%v: want a NameError for the %s %q", err, tt.unknownKind, tt.bad)
 			}
 		})
@@ -107,7 +107,7 @@ func TestOrderPartsRoundTrip(t *testing.T) {
 	check := func(c *Codec, o rules.Order, t2 rules.PhaseType) {
 		t.Helper()
 		p := c.EncodeOrder(o)
-		kinds[p.Kind] = true
+		kinds[p.Type] = true
 		back, err := c.DecodeOrder(o.Power, &p)
 		if err != nil || back != o {
 			t.Errorf("%s: parts %+v read back as %+v, %v; want %+v", c.names.FormatOrder(o), p, back, err, o)
@@ -170,7 +170,7 @@ func TestOrderPartsRoundTrip(t *testing.T) {
 	v, _ := reg.Get("standard")
 	c := New(v)
 	bad := SyntaxResult("France", "A PAR BUR PAR", errors.New("syntax"))
-	if c.FillOrderParts(&bad, rules.MovementPhase) || bad.Kind != "" {
+	if c.FillOrderParts(&bad, rules.MovementPhase) || bad.Type != "" {
 		t.Errorf("a syntax error was given parts: %+v", bad)
 	}
 }

@@ -35,9 +35,9 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // NameError is a name the variant (or the contract) does not know.
 type NameError struct {
-	// Kind is what the name should denote: "province", "power", "unit
+	// What is what the name should denote: "province", "power", "unit
 	// type", "season", "phase type", "variant", ...
-	Kind string
+	What string
 	// Name is the name as the input spells it.
 	Name string
 	// Known, when set, lists what is known, for the message.
@@ -45,7 +45,7 @@ type NameError struct {
 }
 
 func (e *NameError) Error() string {
-	s := "unknown " + e.Kind + " " + strconv.Quote(e.Name)
+	s := "unknown " + e.What + " " + strconv.Quote(e.Name)
 	if e.Known != "" {
 		s += " (" + e.Known + ")"
 	}
@@ -59,7 +59,7 @@ func inputErr(field, name string, err error) error {
 
 // unknown returns an InputError for a name field does not know.
 func unknown(field, kind, name string) error {
-	return &InputError{Field: field, Name: name, Err: &NameError{Kind: kind, Name: name}}
+	return &InputError{Field: field, Name: name, Err: &NameError{What: kind, Name: name}}
 }
 
 // badf returns an InputError about field, its cause written with

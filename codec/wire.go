@@ -63,12 +63,13 @@ type Result struct {
 
 // OrderParts is an order by its parts, in the vocabulary of the API's
 // legal orders: locations are province abbreviations in lower case, with
-// the coast ("spa/nc") where the unit's coast matters; a part the kind has
-// not is left out.
+// the coast ("spa/nc") where the unit's coast matters; a part the order's
+// type has not is left out.
 type OrderParts struct {
-	// Kind is the order's kind: hold, move, support, convoy, retreat,
-	// disband, build, remove, waive, permit or railway.
-	Kind string `json:"kind,omitempty"`
+	// Type is the order's type (rules.OrderType), written "kind" as the
+	// API always has: hold, move, support, convoy, retreat, disband,
+	// build, remove, waive, permit or railway.
+	Type string `json:"kind,omitempty"`
 	// Unit is the ordered unit's type as written, "A" or "F" (a build's
 	// new unit, a permission's gate unit).
 	Unit string `json:"unit,omitempty"`

@@ -20,7 +20,7 @@ func (g *Game) answerAlliance(yes bool) {
 		}
 		g.st.Players[p.From].Ally = p.To
 		g.st.Players[p.To].Ally = p.From
-		g.emit(Event{Kind: EventAllianceFormed, Seat: p.From, Target: p.To})
+		g.emit(Event{Type: EventAllianceFormed, Seat: p.From, Target: p.To})
 	}
 	g.endTurn()
 }
@@ -34,7 +34,7 @@ func (g *Game) endAlliance(s Seat, why Reason) {
 	g.st.Players[s].Ally = NoSeat
 	g.st.Players[a].Ally = NoSeat
 	lo, hi := min(s, a), max(s, a)
-	g.emit(Event{Kind: EventAllianceEnded, Seat: lo, Target: hi, Reason: why})
+	g.emit(Event{Type: EventAllianceEnded, Seat: lo, Target: hi, Reason: why})
 }
 
 // endAllAlliances ends every alliance, in seat order.

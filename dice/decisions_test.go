@@ -57,9 +57,9 @@ func TestDecisions(t *testing.T) {
 		}},
 		{"an illegal move returns an error and changes nothing", func(t *testing.T) {
 			g, _ := setup(t, 4, 1, 2, 3, 4)
-			refused(t, g, Move{Seat: 9, Kind: Reorganise}, ErrBadSeat)
-			refused(t, g, Move{Seat: 0, Kind: MoveKind(99)}, ErrWrongMove)
-			refused(t, g, Move{Seat: 0, Kind: MoveNone}, ErrWrongMove)
+			refused(t, g, Move{Seat: 9, Type: Reorganise}, ErrBadSeat)
+			refused(t, g, Move{Seat: 0, Type: MoveType(99)}, ErrWrongMove)
+			refused(t, g, Move{Seat: 0, Type: MoveNone}, ErrWrongMove)
 			refused(t, g, invite(0, 1), ErrWrongMove)
 		}},
 		{"the Grand Treaty is a legal action even when no alliance exists", func(t *testing.T) {

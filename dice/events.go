@@ -2,15 +2,15 @@ package dice
 
 import "encoding/json"
 
-// EventKind says what an [Event] records.
-type EventKind uint8
+// EventType says what an [Event] records.
+type EventType uint8
 
-// The kinds of events. EventMove records a player's input (or a timeout's
+// The types of events. EventMove records a player's input (or a timeout's
 // default); the others record what the rules made of it.
 const (
 	// EventStart: the game began; Seat is the start player, Value the
 	// number of players, Yes whether the start player was drawn at random.
-	EventStart EventKind = iota
+	EventStart EventType = iota
 	// EventRoll: Seat rolled Value in secret. Private to Seat.
 	EventRoll
 	// EventTurn: turn number Value begins; Seat is to act.
@@ -53,16 +53,16 @@ var eventNames = []string{"start", "roll", "turn", "move", "alliance_formed", "a
 	"war", "joined", "declined", "surrender", "fight_on", "reveal", "battle", "win", "loss",
 	"eliminated", "game_over"}
 
-// String returns the kind's name ("war", "reveal", ...).
-func (k EventKind) String() string { return enumString(eventNames, int(k), "EventKind") }
+// String returns the type's name ("war", "reveal", ...).
+func (k EventType) String() string { return enumString(eventNames, int(k), "EventKind") }
 
-// MarshalText encodes the kind as its name.
-func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// MarshalText encodes the type as its name.
+func (k EventType) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-// UnmarshalText decodes a kind name.
-func (k *EventKind) UnmarshalText(b []byte) error {
+// UnmarshalText decodes a type's name.
+func (k *EventType) UnmarshalText(b []byte) error {
 	v, err := enumParse(eventNames, b, "event kind")
-	*k = EventKind(v)
+	*k = EventType(v)
 	return err
 }
 
@@ -112,11 +112,11 @@ func (r *Reason) UnmarshalText(b []byte) error {
 // Event is one entry of a game's log. Which fields matter depends on Kind
 // (see the EventKind constants); the others are zero, or NoSeat for seats.
 type Event struct {
-	Kind      EventKind `json:"kind"`
+	Type      EventType `json:"kind"`
 	Seat      Seat      `json:"seat"`
 	Target    Seat      `json:"target"`
 	Value     int       `json:"value,omitempty"`
-	Move      MoveKind  `json:"move,omitempty"`
+	Move      MoveType  `json:"move,omitempty"`
 	Yes       bool      `json:"yes,omitempty"`
 	Default   bool      `json:"default,omitempty"`
 	Side      Side      `json:"side,omitempty"`
@@ -129,7 +129,7 @@ type Event struct {
 }
 
 // hasSide reports whether events of kind k are about one side of a war.
-func (k EventKind) hasSide() bool {
+func (k EventType) hasSide() bool {
 	return k == EventSurrender || k == EventFightOn || k == EventBattle
 }
 
@@ -139,7 +139,7 @@ func (k EventKind) hasSide() bool {
 // out.
 func (e Event) MarshalJSON() ([]byte, error) {
 	type plain Event // the tags without this method
-	if !e.Kind.hasSide() {
+	if !e.Type.hasSide() {
 		return json.Marshal(plain(e))
 	}
 	return json.Marshal(struct {
@@ -152,7 +152,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 // value of another player's secret roll is blanked (0). A spectator is
 // NoSeat.
 func (e Event) VisibleTo(viewer Seat) Event {
-	if e.Kind == EventRoll && e.Seat != viewer {
+	if e.Type == EventRoll && e.Seat != viewer {
 		e.Value = 0
 	}
 	return e
@@ -160,5 +160,5 @@ func (e Event) VisibleTo(viewer Seat) Event {
 
 // MoveOf returns the move an EventMove records.
 func (e Event) MoveOf() Move {
-	return Move{Seat: e.Seat, Kind: e.Move, Target: e.Target, Yes: e.Yes}
+	return Move{Seat: e.Seat, Type: e.Move, Target: e.Target, Yes: e.Yes}
 }

@@ -45,7 +45,7 @@ func (g *Game) Reset(cfg Config, src Source) error {
 	g.st.Start = start
 	g.st.Current = start
 	g.st.Turn = 1
-	g.emit(Event{Kind: EventStart, Seat: start, Target: NoSeat, Value: cfg.Players, Yes: random})
+	g.emit(Event{Type: EventStart, Seat: start, Target: NoSeat, Value: cfg.Players, Yes: random})
 	for i := range players {
 		g.roll(Seat(i))
 	}
@@ -89,13 +89,13 @@ func (g *Game) roll(s Seat) {
 	p := &g.st.Players[s]
 	p.Die = 1 + g.src.IntN(6)
 	p.Revealed = false
-	g.emit(Event{Kind: EventRoll, Seat: s, Target: NoSeat, Value: p.Die})
+	g.emit(Event{Type: EventRoll, Seat: s, Target: NoSeat, Value: p.Die})
 }
 
 // beginTurn opens the current player's turn.
 func (g *Game) beginTurn() {
 	g.st.Phase = PhaseAction
-	g.emit(Event{Kind: EventTurn, Seat: g.st.Current, Target: NoSeat, Value: g.st.Turn})
+	g.emit(Event{Type: EventTurn, Seat: g.st.Current, Target: NoSeat, Value: g.st.Turn})
 }
 
 // endTurn closes a turn: the game ends at the turn limit, otherwise the
@@ -129,7 +129,7 @@ func (g *Game) finish(winners SeatSet, draw bool, why Reason) {
 	s.War = War{}
 	s.Proposal = Proposal{}
 	s.Result = Result{Winners: winners, Draw: draw, Reason: why, Turns: s.Turn}
-	g.emit(Event{Kind: EventGameOver, Seat: NoSeat, Target: NoSeat, Seats: winners, Yes: draw, Reason: why})
+	g.emit(Event{Type: EventGameOver, Seat: NoSeat, Target: NoSeat, Seats: winners, Yes: draw, Reason: why})
 }
 
 // Apply plays a move. An illegal move returns a *MoveError and changes
@@ -166,7 +166,7 @@ func (g *Game) TimeoutAll() int {
 	for _, r := range reqs {
 		// An earlier default may have settled the others (one refusal
 		// settles a side's surrender), so ask again for each.
-		if cur, ok := g.RequestFor(r.Seat); ok && cur.Kind == r.Kind {
+		if cur, ok := g.RequestFor(r.Seat); ok && cur.Type == r.Type {
 			g.apply(cur.Default, true)
 			n++
 		}
@@ -176,8 +176,8 @@ func (g *Game) TimeoutAll() int {
 
 // apply plays a move already checked.
 func (g *Game) apply(m Move, byDefault bool) {
-	g.emit(Event{Kind: EventMove, Seat: m.Seat, Target: m.Target, Move: m.Kind, Yes: m.Yes, Default: byDefault})
-	switch m.Kind {
+	g.emit(Event{Type: EventMove, Seat: m.Seat, Target: m.Target, Move: m.Type, Yes: m.Yes, Default: byDefault})
+	switch m.Type {
 	case DeclareWar:
 		g.declareWar(m.Seat, m.Target)
 	case ProposeAlliance:

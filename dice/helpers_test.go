@@ -90,20 +90,20 @@ func sameState(a, b State) bool {
 		a.Phase == b.Phase && a.War == b.War && a.Proposal == b.Proposal && a.Result == b.Result
 }
 
-func war(a, d Seat) Move     { return Move{Seat: a, Kind: DeclareWar, Target: d} }
-func propose(a, d Seat) Move { return Move{Seat: a, Kind: ProposeAlliance, Target: d} }
-func treaty(a Seat) Move     { return Move{Seat: a, Kind: GrandTreaty, Target: NoSeat} }
-func reroll(a Seat) Move     { return Move{Seat: a, Kind: Reorganise, Target: NoSeat} }
-func invite(a, t Seat) Move  { return Move{Seat: a, Kind: Invite, Target: t} }
-func stop(a Seat) Move       { return Move{Seat: a, Kind: StopInviting, Target: NoSeat} }
+func war(a, d Seat) Move     { return Move{Seat: a, Type: DeclareWar, Target: d} }
+func propose(a, d Seat) Move { return Move{Seat: a, Type: ProposeAlliance, Target: d} }
+func treaty(a Seat) Move     { return Move{Seat: a, Type: GrandTreaty, Target: NoSeat} }
+func reroll(a Seat) Move     { return Move{Seat: a, Type: Reorganise, Target: NoSeat} }
+func invite(a, t Seat) Move  { return Move{Seat: a, Type: Invite, Target: t} }
+func stop(a Seat) Move       { return Move{Seat: a, Type: StopInviting, Target: NoSeat} }
 func accept(a Seat, yes bool) Move {
-	return Move{Seat: a, Kind: AnswerAlliance, Target: NoSeat, Yes: yes}
+	return Move{Seat: a, Type: AnswerAlliance, Target: NoSeat, Yes: yes}
 }
 func joins(a Seat, yes bool) Move {
-	return Move{Seat: a, Kind: AnswerJoin, Target: NoSeat, Yes: yes}
+	return Move{Seat: a, Type: AnswerJoin, Target: NoSeat, Yes: yes}
 }
 func surrender(a Seat, yes bool) Move {
-	return Move{Seat: a, Kind: AnswerSurrender, Target: NoSeat, Yes: yes}
+	return Move{Seat: a, Type: AnswerSurrender, Target: NoSeat, Yes: yes}
 }
 
 // fight answers "no surrender" for every member of both sides.
@@ -142,7 +142,7 @@ func eqInts(a []int, b ...int) bool {
 func rollsIn(g *Game, from int) SeatSet {
 	var s SeatSet
 	for _, e := range g.log[from:] {
-		if e.Kind == EventRoll {
+		if e.Type == EventRoll {
 			s = s.With(e.Seat)
 		}
 	}

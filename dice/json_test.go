@@ -14,7 +14,7 @@ import (
 // battle) carries "side", the attackers included.
 func TestJSONSaysEveryFieldItDocuments(t *testing.T) {
 	t.Parallel()
-	sides := map[dice.EventKind]bool{dice.EventSurrender: true, dice.EventFightOn: true, dice.EventBattle: true}
+	sides := map[dice.EventType]bool{dice.EventSurrender: true, dice.EventFightOn: true, dice.EventBattle: true}
 	seen := map[string]int{}
 	for i := range 30 {
 		g, bots := seededGame(t, i)
@@ -47,11 +47,11 @@ func TestJSONSaysEveryFieldItDocuments(t *testing.T) {
 				t.Fatal(err)
 			}
 			side, ok := m["side"]
-			if sides[e.Kind] != ok {
-				t.Fatalf("game %d: %s event: side present %v: %s", i, e.Kind, ok, b)
+			if sides[e.Type] != ok {
+				t.Fatalf("game %d: %s event: side present %v: %s", i, e.Type, ok, b)
 			}
 			if ok {
-				seen[e.Kind.String()+" "+side.(string)]++
+				seen[e.Type.String()+" "+side.(string)]++
 			}
 			var back dice.Event
 			if err := json.Unmarshal(b, &back); err != nil || back != e {

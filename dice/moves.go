@@ -2,13 +2,13 @@ package dice
 
 import "fmt"
 
-// MoveKind is what a [Move] does: one of the four turn actions, or an
+// MoveType is what a [Move] does: one of the four turn actions, or an
 // answer to a request.
-type MoveKind uint8
+type MoveType uint8
 
-// The kinds of moves.
+// The types of moves.
 const (
-	MoveNone MoveKind = iota
+	MoveNone MoveType = iota
 	// DeclareWar on Target (turn action 1).
 	DeclareWar
 	// ProposeAlliance to Target (turn action 2).
@@ -32,16 +32,16 @@ const (
 var moveNames = []string{"", "declare_war", "propose_alliance", "grand_treaty", "reorganise",
 	"answer_alliance", "invite", "stop_inviting", "answer_join", "answer_surrender"}
 
-// String returns the kind's name ("declare_war", ...).
-func (k MoveKind) String() string { return enumString(moveNames, int(k), "MoveKind") }
+// String returns the type's name ("declare_war", ...).
+func (k MoveType) String() string { return enumString(moveNames, int(k), "MoveKind") }
 
-// MarshalText encodes the kind as its name.
-func (k MoveKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// MarshalText encodes the type as its name.
+func (k MoveType) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-// UnmarshalText decodes a kind name.
-func (k *MoveKind) UnmarshalText(b []byte) error {
+// UnmarshalText decodes a type's name.
+func (k *MoveType) UnmarshalText(b []byte) error {
 	v, err := enumParse(moveNames, b, "move kind")
-	*k = MoveKind(v)
+	*k = MoveType(v)
 	return err
 }
 
@@ -49,14 +49,14 @@ func (k *MoveKind) UnmarshalText(b []byte) error {
 // DeclareWar, ProposeAlliance and Invite; Yes by the answers.
 type Move struct {
 	Seat   Seat     `json:"seat"`
-	Kind   MoveKind `json:"kind"`
+	Type   MoveType `json:"kind"`
 	Target Seat     `json:"target"`
 	Yes    bool     `json:"yes,omitempty"`
 }
 
 // String describes the move in words, with 1-based seats.
 func (m Move) String() string {
-	switch m.Kind {
+	switch m.Type {
 	case DeclareWar:
 		return fmt.Sprintf("%v declares war on %v", m.Seat, m.Target)
 	case ProposeAlliance:
@@ -76,7 +76,7 @@ func (m Move) String() string {
 	case AnswerSurrender:
 		return fmt.Sprintf("%v %s", m.Seat, yesNo(m.Yes, "agrees to surrender", "refuses to surrender"))
 	}
-	return fmt.Sprintf("%v: move %v", m.Seat, m.Kind)
+	return fmt.Sprintf("%v: move %v", m.Seat, m.Type)
 }
 
 func yesNo(b bool, yes, no string) string {

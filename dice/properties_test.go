@@ -67,7 +67,7 @@ func checkState(g *dice.Game) error {
 	}
 	for _, r := range g.Pending() {
 		if st.Players[r.Seat].Out {
-			return fmt.Errorf("%v is asked for %v after elimination", r.Seat, r.Kind)
+			return fmt.Errorf("%v is asked for %v after elimination", r.Seat, r.Type)
 		}
 	}
 	if (st.Phase == dice.PhaseOver) != (len(g.Pending()) == 0) {
@@ -112,7 +112,7 @@ func checkLog(log []dice.Event) error {
 		return nil
 	}
 	for i, e := range log {
-		switch e.Kind {
+		switch e.Type {
 		case dice.EventMove:
 			if out.Has(e.Seat) {
 				return fmt.Errorf("event %d: %v moves after elimination", i, e.Seat)
@@ -243,7 +243,7 @@ func TestLegalMovesAreExactlyTheAcceptedMoves(t *testing.T) {
 			for k := dice.MoveNone; k <= dice.AnswerSurrender; k++ {
 				for target := dice.NoSeat; int(target) <= n; target++ {
 					for _, yes := range []bool{false, true} {
-						m := dice.Move{Seat: seat, Kind: k, Target: target, Yes: yes}
+						m := dice.Move{Seat: seat, Type: k, Target: target, Yes: yes}
 						if trial == nil {
 							trial = g.Clone(rand.New(rand.NewPCG(1, 1)))
 						}
@@ -271,7 +271,7 @@ func TestLegalMovesAreExactlyTheAcceptedMoves(t *testing.T) {
 // normal maps a move to the form LegalMoves lists it in: fields a move
 // kind ignores are set to their listed values.
 func normal(m dice.Move) dice.Move {
-	switch m.Kind {
+	switch m.Type {
 	case dice.DeclareWar, dice.ProposeAlliance, dice.Invite:
 		m.Yes = false
 	case dice.AnswerAlliance, dice.AnswerJoin, dice.AnswerSurrender:

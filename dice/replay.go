@@ -49,9 +49,9 @@ func Replay(cfg Config, log []Event, fallback Source) (*Game, error) {
 	sc := &script{fallback: fallback}
 	for _, e := range log {
 		switch {
-		case e.Kind == EventStart && e.Yes:
+		case e.Type == EventStart && e.Yes:
 			sc.vals = append(sc.vals, int(e.Seat))
-		case e.Kind == EventRoll:
+		case e.Type == EventRoll:
 			sc.vals = append(sc.vals, e.Value-1)
 		}
 	}
@@ -60,11 +60,11 @@ func Replay(cfg Config, log []Event, fallback Source) (*Game, error) {
 		return nil, err
 	}
 	for i, e := range log {
-		if e.Kind != EventMove {
+		if e.Type != EventMove {
 			continue
 		}
 		if len(g.log) > i {
-			return nil, &ReplayError{i, fmt.Sprintf("the game recorded %v here, the log has a move", g.log[i].Kind)}
+			return nil, &ReplayError{i, fmt.Sprintf("the game recorded %v here, the log has a move", g.log[i].Type)}
 		}
 		if e.Default {
 			err = g.Timeout(e.Seat)

@@ -46,7 +46,7 @@ func TestReplayRejectsATamperedLog(t *testing.T) {
 	// Change the outcome of the first battle: the recorded reveal no longer
 	// matches the roll.
 	for i, e := range log {
-		if e.Kind == dice.EventBattle {
+		if e.Type == dice.EventBattle {
 			log[i].Attack += 20
 			break
 		}
@@ -59,7 +59,7 @@ func TestReplayRejectsATamperedLog(t *testing.T) {
 	// A move nobody was asked for.
 	log = append([]dice.Event(nil), g.Log()...)
 	for i, e := range log {
-		if e.Kind == dice.EventMove {
+		if e.Type == dice.EventMove {
 			log[i].Seat = (e.Seat + 1) % dice.Seat(g.Config().Players)
 			break
 		}
@@ -106,7 +106,7 @@ func TestDiceAreFair(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range g.Log()[len(g.Log())-3:] {
-			if e.Kind == dice.EventRoll {
+			if e.Type == dice.EventRoll {
 				count[e.Value]++
 				total++
 			}
@@ -121,10 +121,10 @@ func TestDiceAreFair(t *testing.T) {
 
 func ExampleGame() {
 	g, _ := dice.New(dice.Config{Players: 4, Start: 0}, rand.New(rand.NewPCG(1, 2)))
-	fmt.Println(g.Pending()[0].Kind, "for", g.Pending()[0].Seat)
-	_ = g.Apply(dice.Move{Seat: 0, Kind: dice.DeclareWar, Target: 2})
+	fmt.Println(g.Pending()[0].Type, "for", g.Pending()[0].Seat)
+	_ = g.Apply(dice.Move{Seat: 0, Type: dice.DeclareWar, Target: 2})
 	fmt.Println(g.Phase(), "asked of", g.Pending()[0].Seat)
-	err := g.Apply(dice.Move{Seat: 2, Kind: dice.AnswerSurrender, Yes: true})
+	err := g.Apply(dice.Move{Seat: 2, Type: dice.AnswerSurrender, Yes: true})
 	fmt.Println(err)
 	// Output:
 	// action for seat 0

@@ -2,12 +2,12 @@ package dice
 
 import "fmt"
 
-// RequestKind is the kind of decision a [Request] asks for.
-type RequestKind uint8
+// RequestType is the type of decision a [Request] asks for.
+type RequestType uint8
 
-// The kinds of requests, each with the moves that answer it and its default.
+// The types of requests, each with the moves that answer it and its default.
 const (
-	RequestNone RequestKind = iota
+	RequestNone RequestType = iota
 	// RequestAction: the current player picks one of the four actions
 	// (DeclareWar, ProposeAlliance, GrandTreaty, Reorganise). Default:
 	// Reorganise, the one action that affects nobody else.
@@ -28,16 +28,16 @@ const (
 
 var requestNames = []string{"none", "action", "alliance", "invite", "join", "surrender"}
 
-// String returns the kind's name ("action", "join", ...).
-func (k RequestKind) String() string { return enumString(requestNames, int(k), "RequestKind") }
+// String returns the type's name ("action", "join", ...).
+func (k RequestType) String() string { return enumString(requestNames, int(k), "RequestKind") }
 
-// MarshalText encodes the kind as its name.
-func (k RequestKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// MarshalText encodes the type as its name.
+func (k RequestType) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-// UnmarshalText decodes a kind name.
-func (k *RequestKind) UnmarshalText(b []byte) error {
+// UnmarshalText decodes a type's name.
+func (k *RequestType) UnmarshalText(b []byte) error {
 	v, err := enumParse(requestNames, b, "request kind")
-	*k = RequestKind(v)
+	*k = RequestType(v)
 	return err
 }
 
@@ -45,7 +45,7 @@ func (k *RequestKind) UnmarshalText(b []byte) error {
 // [Game.Timeout] plays for them if they do not answer.
 type Request struct {
 	Seat    Seat        `json:"seat"`
-	Kind    RequestKind `json:"kind"`
+	Type    RequestType `json:"kind"`
 	Default Move        `json:"default"`
 }
 
@@ -59,20 +59,20 @@ func (g *Game) AppendPending(dst []Request) []Request {
 	s := &g.st
 	switch s.Phase {
 	case PhaseAction:
-		dst = append(dst, Request{s.Current, RequestAction, Move{Seat: s.Current, Kind: Reorganise, Target: NoSeat}})
+		dst = append(dst, Request{s.Current, RequestAction, Move{Seat: s.Current, Type: Reorganise, Target: NoSeat}})
 	case PhaseAlliance:
 		t := s.Proposal.To
-		dst = append(dst, Request{t, RequestAlliance, Move{Seat: t, Kind: AnswerAlliance, Target: NoSeat}})
+		dst = append(dst, Request{t, RequestAlliance, Move{Seat: t, Type: AnswerAlliance, Target: NoSeat}})
 	case PhaseInvite:
 		d := s.War.Defender
-		dst = append(dst, Request{d, RequestInvite, Move{Seat: d, Kind: StopInviting, Target: NoSeat}})
+		dst = append(dst, Request{d, RequestInvite, Move{Seat: d, Type: StopInviting, Target: NoSeat}})
 	case PhaseJoin:
 		for p := range (s.War.Invited &^ s.War.Accepted).All() {
-			dst = append(dst, Request{p, RequestJoin, Move{Seat: p, Kind: AnswerJoin, Target: NoSeat}})
+			dst = append(dst, Request{p, RequestJoin, Move{Seat: p, Type: AnswerJoin, Target: NoSeat}})
 		}
 	case PhaseSurrender:
 		for p := range (s.War.SideOf(s.War.Asking) &^ s.War.Agreed).All() {
-			dst = append(dst, Request{p, RequestSurrender, Move{Seat: p, Kind: AnswerSurrender, Target: NoSeat}})
+			dst = append(dst, Request{p, RequestSurrender, Move{Seat: p, Type: AnswerSurrender, Target: NoSeat}})
 		}
 	}
 	return dst
@@ -90,7 +90,7 @@ func (g *Game) RequestFor(seat Seat) (Request, bool) {
 }
 
 // answers maps each request kind to the move kinds that answer it.
-func answers(r RequestKind, m MoveKind) bool {
+func answers(r RequestType, m MoveType) bool {
 	switch r {
 	case RequestAction:
 		return m == DeclareWar || m == ProposeAlliance || m == GrandTreaty || m == Reorganise
@@ -128,10 +128,10 @@ func (g *Game) check(m Move) error {
 // checkFor says why m does not answer request r, or returns nil.
 func (g *Game) checkFor(r Request, m Move) error {
 	s := &g.st
-	if !answers(r.Kind, m.Kind) {
-		return fmt.Errorf("%w: %v is asked for %s, not %s", ErrWrongMove, m.Seat, r.Kind, m.Kind)
+	if !answers(r.Type, m.Type) {
+		return fmt.Errorf("%w: %v is asked for %s, not %s", ErrWrongMove, m.Seat, r.Type, m.Type)
 	}
-	switch m.Kind {
+	switch m.Type {
 	case DeclareWar, ProposeAlliance, Invite:
 		if !s.active(m.Target) {
 			if m.Target >= 0 && int(m.Target) < len(s.Players) {
@@ -143,7 +143,7 @@ func (g *Game) checkFor(r Request, m Move) error {
 			return ErrTargetSelf
 		}
 	}
-	switch m.Kind {
+	switch m.Type {
 	case ProposeAlliance:
 		if s.Remaining() <= 3 {
 			return ErrNoAlliances
@@ -180,31 +180,31 @@ func (g *Game) AppendLegalMoves(dst []Move, seat Seat) []Move {
 func (g *Game) appendLegal(dst []Move, r Request) []Move {
 	s := &g.st
 	seat := r.Seat
-	switch r.Kind {
+	switch r.Type {
 	case RequestNone:
 		return dst
 	case RequestAction:
 		for t := range s.Players {
 			if Seat(t) != seat && !s.Players[t].Out {
-				dst = append(dst, Move{Seat: seat, Kind: DeclareWar, Target: Seat(t)})
+				dst = append(dst, Move{Seat: seat, Type: DeclareWar, Target: Seat(t)})
 			}
 		}
 		if s.Remaining() > 3 {
 			for t := range s.Players {
 				if Seat(t) != seat && !s.Players[t].Out && s.Players[seat].Ally != Seat(t) {
-					dst = append(dst, Move{Seat: seat, Kind: ProposeAlliance, Target: Seat(t)})
+					dst = append(dst, Move{Seat: seat, Type: ProposeAlliance, Target: Seat(t)})
 				}
 			}
 		}
-		dst = append(dst, Move{Seat: seat, Kind: GrandTreaty, Target: NoSeat}, Move{Seat: seat, Kind: Reorganise, Target: NoSeat})
+		dst = append(dst, Move{Seat: seat, Type: GrandTreaty, Target: NoSeat}, Move{Seat: seat, Type: Reorganise, Target: NoSeat})
 	case RequestInvite:
 		for t := range g.inviteCandidates().All() {
-			dst = append(dst, Move{Seat: seat, Kind: Invite, Target: t})
+			dst = append(dst, Move{Seat: seat, Type: Invite, Target: t})
 		}
-		dst = append(dst, Move{Seat: seat, Kind: StopInviting, Target: NoSeat})
+		dst = append(dst, Move{Seat: seat, Type: StopInviting, Target: NoSeat})
 	default:
-		k := r.Default.Kind
-		dst = append(dst, Move{Seat: seat, Kind: k, Target: NoSeat, Yes: true}, Move{Seat: seat, Kind: k, Target: NoSeat})
+		k := r.Default.Type
+		dst = append(dst, Move{Seat: seat, Type: k, Target: NoSeat, Yes: true}, Move{Seat: seat, Type: k, Target: NoSeat})
 	}
 	return dst
 }

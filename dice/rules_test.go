@@ -41,7 +41,7 @@ func TestRules(t *testing.T) {
 				}
 			}
 			for _, e := range g.LogFor(1) {
-				if e.Kind == EventRoll && e.Seat != 1 && e.Value != 0 {
+				if e.Type == EventRoll && e.Seat != 1 && e.Value != 0 {
 					t.Errorf("seat 1's log shows %v's roll %d", e.Seat, e.Value)
 				}
 			}
@@ -81,9 +81,9 @@ func TestRules(t *testing.T) {
 		// A turn
 		{"A turn: exactly one of four actions", func(t *testing.T) {
 			g, _ := setup(t, 4, 1, 2, 3, 4)
-			kinds := map[MoveKind]bool{}
+			kinds := map[MoveType]bool{}
 			for _, m := range g.LegalMoves(0) {
-				kinds[m.Kind] = true
+				kinds[m.Type] = true
 			}
 			if len(kinds) != 4 || !kinds[DeclareWar] || !kinds[ProposeAlliance] || !kinds[GrandTreaty] || !kinds[Reorganise] {
 				t.Errorf("legal kinds %v", kinds)
@@ -111,7 +111,7 @@ func TestRules(t *testing.T) {
 			g, _ := setup(t, 5, 1, 2, 3, 4, 5)
 			refused(t, g, propose(0, 0), ErrTargetSelf)
 			play(t, g, propose(0, 2))
-			if r := g.Pending(); len(r) != 1 || r[0].Seat != 2 || r[0].Kind != RequestAlliance {
+			if r := g.Pending(); len(r) != 1 || r[0].Seat != 2 || r[0].Type != RequestAlliance {
 				t.Fatalf("pending %v", r)
 			}
 			refused(t, g, accept(1, true), ErrNotAsked)
@@ -171,12 +171,12 @@ func TestRules(t *testing.T) {
 			ally(g, 0, 1)
 			ally(g, 3, 4)
 			play(t, g, war(0, 2))
-			if r := g.Pending(); len(r) != 1 || r[0].Kind != RequestInvite || r[0].Seat != 2 {
+			if r := g.Pending(); len(r) != 1 || r[0].Type != RequestInvite || r[0].Seat != 2 {
 				t.Fatalf("pending %v, want the defender's invitation", r)
 			}
 			var targets []int
 			for _, m := range g.LegalMoves(2) {
-				if m.Kind == Invite {
+				if m.Type == Invite {
 					targets = append(targets, int(m.Target))
 				}
 			}
@@ -194,7 +194,7 @@ func TestRules(t *testing.T) {
 			ally(g, 0, 1)
 			ally(g, 3, 4)
 			play(t, g, war(0, 2), invite(2, 3), joins(3, true))
-			if r := g.Pending(); len(r) != 1 || r[0].Seat != 4 || r[0].Kind != RequestJoin {
+			if r := g.Pending(); len(r) != 1 || r[0].Seat != 4 || r[0].Type != RequestJoin {
 				t.Fatalf("pending %v, want seat 4's answer", r)
 			}
 			play(t, g, joins(4, false))
@@ -243,7 +243,7 @@ func TestRules(t *testing.T) {
 			ally(g, 0, 1)
 			ally(g, 2, 3)
 			play(t, g, war(0, 2))
-			if r := g.Pending(); len(r) != 2 || r[0].Seat != 0 || r[1].Seat != 1 || r[0].Kind != RequestSurrender {
+			if r := g.Pending(); len(r) != 2 || r[0].Seat != 0 || r[1].Seat != 1 || r[0].Type != RequestSurrender {
 				t.Fatalf("first asked: %v", r)
 			}
 			refused(t, g, surrender(2, true), ErrNotAsked)
@@ -272,7 +272,7 @@ func TestRules(t *testing.T) {
 				t.Errorf("rerolled %v, want 0 1 2", r.Seats())
 			}
 			for _, e := range g.log[from:] {
-				if e.Kind == EventReveal {
+				if e.Type == EventReveal {
 					t.Errorf("surrender revealed %v", e.Seat)
 				}
 			}
@@ -293,7 +293,7 @@ func TestRules(t *testing.T) {
 			fight(t, g)
 			var shown SeatSet
 			for _, e := range g.log[from:] {
-				if e.Kind == EventReveal {
+				if e.Type == EventReveal {
 					shown = shown.With(e.Seat)
 					if e.Value != []int{1, 2, 3}[e.Seat] {
 						t.Errorf("%v revealed %d", e.Seat, e.Value)
@@ -442,7 +442,7 @@ func TestRules(t *testing.T) {
 			turnOf(g, 0)
 			refused(t, g, propose(0, 1), ErrNoAlliances)
 			for _, m := range g.LegalMoves(0) {
-				if m.Kind == ProposeAlliance {
+				if m.Type == ProposeAlliance {
 					t.Errorf("%v offered with 3 players left", m)
 				}
 			}
@@ -542,11 +542,11 @@ func TestRules(t *testing.T) {
 			if n := g.TimeoutAll(); n != 1 || g.st.Phase != PhaseAction {
 				t.Fatalf("%d defaults for the defenders; phase %v", n, g.st.Phase)
 			}
-			if b := findEvent(g, EventBattle); b.Kind != EventBattle {
+			if b := findEvent(g, EventBattle); b.Type != EventBattle {
 				t.Error("nobody answered, yet no battle was fought")
 			}
 			for _, e := range g.log {
-				if e.Kind == EventMove && e.Seat != 1 && e.Seat != 2 && e.Move != Invite && !e.Default {
+				if e.Type == EventMove && e.Seat != 1 && e.Seat != 2 && e.Move != Invite && !e.Default {
 					t.Errorf("move %v not marked as a default", e.MoveOf())
 				}
 			}
@@ -557,11 +557,11 @@ func TestRules(t *testing.T) {
 	}
 }
 
-func findEvent(g *Game, k EventKind) Event {
+func findEvent(g *Game, k EventType) Event {
 	for _, e := range g.log {
-		if e.Kind == k {
+		if e.Type == k {
 			return e
 		}
 	}
-	return Event{Kind: 255}
+	return Event{Type: 255}
 }

@@ -18,7 +18,7 @@ func TestSeatsCountFromZero(t *testing.T) {
 	if v.Seat != 2 || v.Players[2].Name != "Player 2" {
 		t.Errorf("seat 2's view: seat %d, name %q", v.Seat, v.Players[2].Name)
 	}
-	err := g.Apply(Move{Seat: 2, Kind: DeclareWar, Target: 3})
+	err := g.Apply(Move{Seat: 2, Type: DeclareWar, Target: 3})
 	if err == nil || !strings.Contains(err.Error(), "seat 2") {
 		t.Errorf("a move of seat 2 out of turn: %v", err)
 	}

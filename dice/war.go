@@ -9,7 +9,7 @@ func (g *Game) declareWar(a, d Seat) {
 		g.endAlliance(a, ReasonWarOnAlly)
 	}
 	s.War = War{Attacker: a, Defender: d, Attackers: s.bloc(a), Defenders: s.bloc(d)}
-	g.emit(Event{Kind: EventWar, Seat: a, Target: d, Attackers: s.War.Attackers, Defenders: s.War.Defenders})
+	g.emit(Event{Type: EventWar, Seat: a, Target: d, Attackers: s.War.Attackers, Defenders: s.War.Defenders})
 	g.gather()
 }
 
@@ -47,7 +47,7 @@ func (g *Game) invite(t Seat) {
 func (g *Game) answerJoin(p Seat, yes bool) {
 	w := &g.st.War
 	if !yes {
-		g.emit(Event{Kind: EventDeclined, Seat: p, Target: NoSeat, Seats: w.Invited})
+		g.emit(Event{Type: EventDeclined, Seat: p, Target: NoSeat, Seats: w.Invited})
 		w.Invited, w.Accepted = 0, 0
 		g.gather()
 		return
@@ -55,7 +55,7 @@ func (g *Game) answerJoin(p Seat, yes bool) {
 	w.Accepted = w.Accepted.With(p)
 	if w.Accepted == w.Invited {
 		w.Defenders |= w.Invited
-		g.emit(Event{Kind: EventJoined, Seat: p, Target: NoSeat, Seats: w.Invited})
+		g.emit(Event{Type: EventJoined, Seat: p, Target: NoSeat, Seats: w.Invited})
 		w.Invited, w.Accepted = 0, 0
 		g.gather()
 	}
@@ -75,7 +75,7 @@ func (g *Game) answerSurrender(p Seat, yes bool) {
 	w := &g.st.War
 	side := w.SideOf(w.Asking)
 	if !yes {
-		g.emit(Event{Kind: EventFightOn, Seat: p, Target: NoSeat, Side: w.Asking, Seats: side})
+		g.emit(Event{Type: EventFightOn, Seat: p, Target: NoSeat, Side: w.Asking, Seats: side})
 		if w.Asking == Attackers {
 			g.askSurrender(Defenders)
 		} else {
@@ -85,7 +85,7 @@ func (g *Game) answerSurrender(p Seat, yes bool) {
 	}
 	w.Agreed = w.Agreed.With(p)
 	if w.Agreed == side {
-		g.emit(Event{Kind: EventSurrender, Seat: p, Target: NoSeat, Side: w.Asking, Seats: side})
+		g.emit(Event{Type: EventSurrender, Seat: p, Target: NoSeat, Side: w.Asking, Seats: side})
 		winners := w.Defenders
 		if w.Asking == Defenders {
 			winners = w.Attackers
@@ -104,7 +104,7 @@ func (g *Game) battle() {
 	for p := range w.Participants().All() {
 		pl := &s.Players[p]
 		pl.Revealed = true
-		g.emit(Event{Kind: EventReveal, Seat: p, Target: NoSeat, Value: pl.Die})
+		g.emit(Event{Type: EventReveal, Seat: p, Target: NoSeat, Value: pl.Die})
 		if w.Attackers.Has(p) {
 			att += pl.Die
 		} else {
@@ -115,7 +115,7 @@ func (g *Game) battle() {
 	if att > def {
 		winners, losers, side = w.Attackers, w.Defenders, Attackers
 	}
-	g.emit(Event{Kind: EventBattle, Seat: NoSeat, Target: NoSeat, Side: side, Seats: winners, Attack: att, Defense: def})
+	g.emit(Event{Type: EventBattle, Seat: NoSeat, Target: NoSeat, Side: side, Seats: winners, Attack: att, Defense: def})
 	g.settle(winners, losers, winners)
 }
 
@@ -126,17 +126,17 @@ func (g *Game) settle(winners, losers, reroll SeatSet) {
 	s := &g.st
 	for p := range winners.All() {
 		s.Players[p].Wins++
-		g.emit(Event{Kind: EventWin, Seat: p, Target: NoSeat, Value: s.Players[p].Wins})
+		g.emit(Event{Type: EventWin, Seat: p, Target: NoSeat, Value: s.Players[p].Wins})
 	}
 	for p := range losers.All() {
 		s.Players[p].Losses++
-		g.emit(Event{Kind: EventLoss, Seat: p, Target: NoSeat, Value: s.Players[p].Losses})
+		g.emit(Event{Type: EventLoss, Seat: p, Target: NoSeat, Value: s.Players[p].Losses})
 	}
 	for p := range losers.All() {
 		if s.Players[p].Losses >= 3 {
 			g.endAlliance(p, ReasonEliminated)
 			s.Players[p].Out = true
-			g.emit(Event{Kind: EventEliminated, Seat: p, Target: NoSeat})
+			g.emit(Event{Type: EventEliminated, Seat: p, Target: NoSeat})
 		}
 	}
 	remaining := s.Remaining()
@@ -186,7 +186,7 @@ func (g *Game) victory(c SeatSet) {
 		for p := range c.All() {
 			if !s.Players[p].Revealed {
 				s.Players[p].Revealed = true
-				g.emit(Event{Kind: EventReveal, Seat: p, Target: NoSeat, Value: s.Players[p].Die})
+				g.emit(Event{Type: EventReveal, Seat: p, Target: NoSeat, Value: s.Players[p].Die})
 			}
 			best = max(best, s.Players[p].Die)
 		}

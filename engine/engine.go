@@ -102,17 +102,46 @@ func (e *Engine) Power(name string) (rules.Power, bool) {
 // makes the error, an *table.OrdersError, list every such order. The orders
 // come back as the rules read them (coasts and unit types filled in).
 func (e *Engine) Parse(pos *rules.Position, power string, texts []string) ([]rules.Order, error) {
+	given := make([]Given, len(texts))
+	for i, t := range texts {
+		given[i].Text = t
+	}
+	return e.ParseGiven(pos, power, given)
+}
+
+// Given is one order of a batch as a person gives it: its text, or, when
+// Parts is set, its parts (a client sends back one of the legal orders it
+// was offered, by the parts they were listed with).
+type Given struct {
+	Text  string
+	Parts *codec.OrderParts
+}
+
+// ParseGiven is Parse for a batch whose orders are each given by its text
+// or by its parts: an order by its parts is read by the codec, strictly
+// (codec.Codec.ReadOrder), never through text; the errors name it by its
+// index and its canonical text, or, when its parts do not read, by its
+// index alone (reason "syntax").
+func (e *Engine) ParseGiven(pos *rules.Position, power string, given []Given) ([]rules.Order, error) {
 	pw, ok := e.Power(power)
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrUnknownPower, power)
 	}
 	var bad []table.OrderError
-	orders := make([]rules.Order, 0, len(texts))
-	idx := make([]int, 0, len(texts))
-	for i, t := range texts {
-		o, err := e.Names.ParseOrder(t, pw, pos.Phase.Type)
+	orders := make([]rules.Order, 0, len(given))
+	idx := make([]int, 0, len(given))
+	texts := make([]string, len(given))
+	for i, g := range given {
+		var o rules.Order
+		var err error
+		if g.Parts != nil {
+			o, err = e.Codec.ReadOrder(pw, g.Parts)
+		} else {
+			texts[i] = g.Text
+			o, err = e.Names.ParseOrder(g.Text, pw, pos.Phase.Type)
+		}
 		if err != nil {
-			bad = append(bad, table.OrderError{Index: i, Order: t, Reason: "syntax", Message: err.Error()})
+			bad = append(bad, table.OrderError{Index: i, Order: g.Text, Reason: "syntax", Message: err.Error()})
 			continue
 		}
 		orders = append(orders, o)
@@ -178,9 +207,9 @@ func (e *Engine) check(pos *rules.Position, pw rules.Power, orders []rules.Order
 }
 
 // orderText is the i-th order of a batch as it was given: its text, or the
-// canonical text of a typed order.
+// canonical text of a typed order (or of one given by its parts).
 func (e *Engine) orderText(texts []string, i int, o rules.Order) string {
-	if texts != nil {
+	if texts != nil && texts[i] != "" {
 		return texts[i]
 	}
 	return e.Names.FormatOrder(o)
@@ -199,7 +228,7 @@ func (e *Engine) ordersError(bad []table.OrderError) error {
 func (e *Engine) ReadOrders(power string, t rules.PhaseType, texts []string) ([]rules.Order, error) {
 	pw, ok := e.Power(power)
 	if !ok {
-		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
+		return nil, &DecodeError{Field: "orders", Err: &codec.NameError{What: "power", Name: power}}
 	}
 	orders := make([]rules.Order, 0, len(texts))
 	for i, text := range texts {

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
+	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/variants"
@@ -24,7 +26,7 @@ func TestTypedOrdersGoStraightIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(orders) != 2 || orders[0].Kind != rules.Move || e.Names.FormatOrder(orders[0]) != "F LON - NTH" {
+	if len(orders) != 2 || orders[0].Type != rules.Move || e.Names.FormatOrder(orders[0]) != "F LON - NTH" {
 		t.Fatalf("parsed %+v", orders)
 	}
 	if _, err := e.Check(pos, "England", orders); err != nil {
@@ -70,5 +72,86 @@ func TestReadOrdersIsStrict(t *testing.T) {
 	}
 	if _, err := e.ReadOrders("Narnia", rules.MovementPhase, nil); !errors.As(err, &de) {
 		t.Fatalf("unknown power: %v", err)
+	}
+}
+
+// TestOrdersGivenByTheirParts: a batch may give each order by its text or
+// by its parts, as the legal orders list them; both read to the same
+// orders, and a refusal names an order given by its parts by its
+// canonical text.
+func TestOrdersGivenByTheirParts(t *testing.T) {
+	e := standard(t)
+	pos := e.V.Start
+	given := []Given{
+		{Parts: &codec.OrderParts{Type: "move", Unit: "F", At: "lon", Target: "nth"}},
+		{Text: "a lvp - yor"},
+		{Parts: &codec.OrderParts{Type: "support", Unit: "F", At: "edi", Target: "lon", TargetUnit: "F", Dest: "nth"}},
+	}
+	orders, err := e.ParseGiven(pos, "England", given)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range orders {
+		got = append(got, e.Names.FormatOrder(o))
+	}
+	if want := []string{"F LON - NTH", "A LVP - YOR", "F EDI S F LON - NTH"}; !slices.Equal(got, want) {
+		t.Fatalf("read %q, want %q", got, want)
+	}
+	_, err = e.ParseGiven(pos, "England", []Given{
+		{Parts: &codec.OrderParts{Type: "move", Unit: "F", At: "lon", Target: "mos"}},
+		{Parts: &codec.OrderParts{Type: "move", At: "lon"}},
+		{Parts: &codec.OrderParts{Type: "march", At: "lon"}},
+	})
+	var oe *table.OrdersError
+	if !errors.As(err, &oe) || len(oe.Orders) != 3 {
+		t.Fatalf("three bad orders by their parts: %v", err)
+	}
+	if o := oe.Orders[0]; o.Order != "F LON - MOS" || o.Reason != "not_adjacent" {
+		t.Errorf("an unreachable move by its parts: %+v", o)
+	}
+	for _, o := range oe.Orders[1:] {
+		if o.Reason != "syntax" || o.Message == "" {
+			t.Errorf("parts that do not read: %+v", o)
+		}
+	}
+}
+
+// TestOrdersOfEveryShapeByTheirParts: whatever parts a person gives, of
+// any kind of order, in every kind of phase, the batch is refused with a
+// reason or read to an order that its canonical text gives again: nothing
+// fails or panics, and no order is kept that no text could give.
+func TestOrdersOfEveryShapeByTheirParts(t *testing.T) {
+	e := standard(t)
+	kinds := []string{"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive", "permit", "railway"}
+	for _, typ := range []rules.PhaseType{rules.MovementPhase, rules.RetreatPhase, rules.AdjustmentPhase} {
+		pos := e.V.Start.Clone()
+		pos.Phase.Type = typ
+		if typ == rules.AdjustmentPhase {
+			pos.Phase.Season = rules.Winter
+		}
+		for _, kind := range kinds {
+			for set := 0; set < 1<<6; set++ {
+				p := &codec.OrderParts{Type: kind}
+				for i, f := range []*string{&p.At, &p.Unit, &p.Target, &p.TargetUnit, &p.Dest} {
+					if set&(1<<i) != 0 {
+						*f = []string{"lon", "F", "nth", "A", "nwy"}[i]
+					}
+				}
+				p.ViaConvoy = set&(1<<5) != 0
+				orders, err := e.ParseGiven(pos, "England", []Given{{Parts: p}})
+				var oe *table.OrdersError
+				if err != nil && (!errors.As(err, &oe) || oe.Orders[0].Reason == "") {
+					t.Errorf("%v, %+v: %v", typ, p, err)
+				}
+				if err == nil {
+					text := e.Names.FormatOrder(orders[0])
+					again, err := e.Parse(pos, "England", []string{text})
+					if err != nil || again[0] != orders[0] {
+						t.Errorf("%v, %+v read to %q, which reads to %+v (%v), not %+v", typ, p, text, again, err, orders[0])
+					}
+				}
+			}
+		}
 	}
 }

@@ -78,7 +78,7 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 	}
 	e := es.Get(s.Variant)
 	if e == nil {
-		return nil, nil, &engine.DecodeError{Field: "variant", Err: &codec.NameError{Kind: "variant", Name: s.Variant}}
+		return nil, nil, &engine.DecodeError{Field: "variant", Err: &codec.NameError{What: "variant", Name: s.Variant}}
 	}
 	// The position as stored is kept as its form by name (Named), so
 	// that it is not written again until it changes, when it is in the

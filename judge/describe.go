@@ -106,8 +106,8 @@ func Describe(v *rules.Variant) VariantInfo {
 		}
 		info.Provinces = append(info.Provinces, pj)
 	}
-	for k := 1; k < len(m.Kinds); k++ {
-		ki := m.Kinds[k]
+	for k := 1; k < len(m.BorderKinds); k++ {
+		ki := m.BorderKinds[k]
 		kd := KindDescription{Name: ki.Name, HalfStrength: ki.HalfStrength, NoSupport: ki.NoSupport, NoCut: ki.NoCut,
 			LosesRetreatTie: ki.LosesRetreatTie, NoRetreat: ki.NoRetreat, NoConvoy: ki.NoConvoy}
 		if ki.Gate != rules.NoProvince {
@@ -124,7 +124,7 @@ func Describe(v *rules.Variant) VariantInfo {
 	}
 	for _, b := range m.Borders() {
 		info.Borders = append(info.Borders, BorderInfo{From: names.LocString(b.From), To: names.LocString(b.To),
-			Army: b.Army, Fleet: b.Fleet, Kind: m.Kind(b.Kind).Name})
+			Army: b.Army, Fleet: b.Fleet, Kind: m.BorderKindInfo(b.Kind).Name})
 	}
 	return info
 }

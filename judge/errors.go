@@ -13,7 +13,7 @@ func inputErr(field, name string, err error) error {
 
 // unknown returns an InputError for a name field does not know.
 func unknown(field, kind, name string) error {
-	return &codec.InputError{Field: field, Name: name, Err: &codec.NameError{Kind: kind, Name: name}}
+	return &codec.InputError{Field: field, Name: name, Err: &codec.NameError{What: kind, Name: name}}
 }
 
 // badf returns an InputError about field, its cause written with

@@ -129,7 +129,7 @@ func ParseOptions(o *Options) (rules.Options, error) {
 	case "all-hold", "allhold":
 		opt.Paradox = rules.AllHold
 	default:
-		return opt, inputErr("options", o.Paradox, &codec.NameError{Kind: "paradox rule", Name: o.Paradox, Known: "szykman or all-hold"})
+		return opt, inputErr("options", o.Paradox, &codec.NameError{What: "paradox rule", Name: o.Paradox, Known: "szykman or all-hold"})
 	}
 	opt.ConvoyFallback = o.ConvoyFallback
 	opt.IgnoreUnitType = o.IgnoreUnitType
@@ -138,7 +138,7 @@ func ParseOptions(o *Options) (rules.Options, error) {
 	case "ah1996", "avalon-hill-1996", "avalonhill":
 		opt.Railway = rules.RailwayAH1996
 	default:
-		return opt, inputErr("options", o.Railway, &codec.NameError{Kind: "railway reading", Name: o.Railway, Known: "2.2 or ah1996"})
+		return opt, inputErr("options", o.Railway, &codec.NameError{What: "railway reading", Name: o.Railway, Known: "2.2 or ah1996"})
 	}
 	return opt, nil
 }

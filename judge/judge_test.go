@@ -174,10 +174,10 @@ func TestContractWrongUnitType(t *testing.T) {
 		unitAt        string
 	}{
 		{"default", ``, codec.Result{Power: "France", Order: "F PAR - BUR",
-			OrderParts: codec.OrderParts{Kind: "move", Unit: "F", At: "par", Target: "bur"}, Result: "illegal", Reason: "wrong_unit_type",
+			OrderParts: codec.OrderParts{Type: "move", Unit: "F", At: "par", Target: "bur"}, Result: "illegal", Reason: "wrong_unit_type",
 			Message: "the unit there is an army, not a fleet"}, "par"},
 		{"ignore_unit_type", `"options": {"ignore_unit_type": true},`, codec.Result{Power: "France", Order: "A PAR - BUR",
-			OrderParts: codec.OrderParts{Kind: "move", Unit: "A", At: "par", Target: "bur"}, Result: "succeeded"}, "bur"},
+			OrderParts: codec.OrderParts{Type: "move", Unit: "A", At: "par", Target: "bur"}, Result: "succeeded"}, "bur"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -333,7 +333,7 @@ func (p *parser) kind(args []string) error {
 	if len(args) < 1 {
 		return p.errf("kind takes a name and properties")
 	}
-	k := rules.KindInfo{Name: args[0]}
+	k := rules.BorderKindInfo{Name: args[0]}
 	gate := ""
 	for _, a := range args[1:] {
 		switch {
@@ -360,7 +360,7 @@ func (p *parser) kind(args []string) error {
 	if _, dup := p.kinds[k.Name]; dup {
 		return p.errf("kind %s declared twice", k.Name)
 	}
-	id := p.b.AddKind(k)
+	id := p.b.AddBorderKind(k)
 	p.kinds[k.Name] = id
 	if gate != "" {
 		p.gates = append(p.gates, gateLine{p.line, gate, id})

@@ -52,8 +52,8 @@ func TestParseTiny(t *testing.T) {
 		t.Error("fleets do not cross aaa-bbb/sc")
 	}
 	ok, kind := m.Edge(rules.Fleet, rules.At(s), rules.Loc{Province: b, Coast: rules.SouthCoast})
-	if !ok || !m.Kind(kind).HalfStrength || m.Kind(kind).Name != "cape" {
-		t.Errorf("sea-bbb/sc is a cape border: %v %+v", ok, m.Kind(kind))
+	if !ok || !m.BorderKindInfo(kind).HalfStrength || m.BorderKindInfo(kind).Name != "cape" {
+		t.Errorf("sea-bbb/sc is a cape border: %v %+v", ok, m.BorderKindInfo(kind))
 	}
 	if m.CanSupportInto(rules.Fleet, rules.At(s), b) {
 		t.Error("no support across a cape border")
@@ -108,12 +108,12 @@ func TestGateAndNeutral(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := v.Map
-	kind, ok := m.KindByName("canal")
-	if !ok || m.Kind(kind).Gate != rules.Province(3) || !m.Kind(kind).NoRetreat {
-		t.Errorf("canal: %v %+v", ok, m.Kind(kind))
+	kind, ok := m.BorderKindByName("canal")
+	if !ok || m.BorderKindInfo(kind).Gate != rules.Province(3) || !m.BorderKindInfo(kind).NoRetreat {
+		t.Errorf("canal: %v %+v", ok, m.BorderKindInfo(kind))
 	}
-	if cape, _ := m.KindByName("cape"); m.Kind(cape).Gate != rules.NoProvince {
-		t.Errorf("cape has a gate: %+v", m.Kind(cape))
+	if cape, _ := m.BorderKindByName("cape"); m.BorderKindInfo(cape).Gate != rules.NoProvince {
+		t.Errorf("cape has a gate: %+v", m.BorderKindInfo(cape))
 	}
 	if v.Neutral != 3 || m.PowerName(v.Neutral) != "Grey" {
 		t.Errorf("neutral power %d (%s), want 3 (Grey)", v.Neutral, m.PowerName(v.Neutral))

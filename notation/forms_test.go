@@ -15,7 +15,7 @@ import (
 type orderForm struct {
 	text  string // "A X S A Y - Z"; "P" stands for the variant's first power
 	phase rules.PhaseType
-	kind  rules.OrderKind
+	kind  rules.OrderType
 	slots int  // how many of X, Y, Z it uses
 	dest  bool // Z is the order's destination (support of a move, convoy)
 }
@@ -59,7 +59,7 @@ type formCase struct {
 // Petersburg (south coast), as a build site and as a move's destination.
 var coastForms = []struct {
 	text string // {X}, {C} (short) and {L} (long): the province and its coast; {Y} another
-	kind rules.OrderKind
+	kind rules.OrderType
 }{
 	{"BUILD F {X}/{C}", rules.Build},
 	{"BUILD F {X}({C})", rules.Build},
@@ -121,7 +121,7 @@ func everyNameInEveryForm(m *rules.Map) []formCase {
 							}
 						}
 						text := strings.Join(words, " ")
-						want := rules.Order{Kind: f.kind, At: rules.Loc{Province: provs[0]},
+						want := rules.Order{Type: f.kind, At: rules.Loc{Province: provs[0]},
 							Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 						if f.slots > 1 {
 							want.Target.Province = provs[1]
@@ -137,7 +137,7 @@ func everyNameInEveryForm(m *rules.Map) []formCase {
 						r := strings.NewReplacer("{X}", s, "{C}", c.String(), "{L}", coastWords[c], "{Y}", strings.ToUpper(m.Provinces[other].Abbr))
 						text := r.Replace(f.text)
 						at := rules.Loc{Province: p, Coast: c}
-						want := rules.Order{Kind: f.kind, At: at,
+						want := rules.Order{Type: f.kind, At: at,
 							Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 						switch {
 						case strings.HasPrefix(f.text, "F {Y}"):
@@ -193,7 +193,7 @@ func checkForm(n *notation.Names, c formCase) string {
 	if err != nil {
 		return fmt.Sprintf("%q: %v", c.text, err)
 	}
-	if o.Kind != c.want.Kind || o.At.Province != c.want.At.Province ||
+	if o.Type != c.want.Type || o.At.Province != c.want.At.Province ||
 		o.Target.Province != c.want.Target.Province || o.Dest.Province != c.want.Dest.Province ||
 		c.coast && (o.At.Coast != c.want.At.Coast || o.Target.Coast != c.want.Target.Coast) {
 		return fmt.Sprintf("%q read as %q", c.text, n.FormatOrder(o))

@@ -37,7 +37,7 @@ func TestMayStartKeepsEveryPrefix(t *testing.T) {
 func TestAliasLongerThanEveryNameReads(t *testing.T) {
 	b := rules.NewMapBuilder()
 	pw := b.AddPower("England")
-	b.AddKind(rules.KindInfo{Name: "plain"})
+	b.AddBorderKind(rules.BorderKindInfo{Name: "plain"})
 	lon := b.AddProvince(rules.ProvinceInfo{Abbr: "lon", Name: "London", Terrain: rules.Land,
 		Aliases: []string{"the old smoke on thames"}})
 	yor := b.AddProvince(rules.ProvinceInfo{Abbr: "yor", Name: "York", Terrain: rules.Land})

@@ -540,7 +540,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	o.At = l
 	if c.done() {
 		if t == rules.MovementPhase {
-			o.Kind = rules.Hold
+			o.Type = rules.Hold
 			return nil
 		}
 		return c.errf("", "the order says nothing after the unit")
@@ -549,26 +549,26 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	switch c.peek() {
 	case "h", "hold", "holds", "stand", "stands":
 		c.i++
-		o.Kind = rules.Hold
+		o.Type = rules.Hold
 	case "-", "to", "move", "moves", "m":
 		c.i++
 		return n.parseMove(c, o, t)
 	case "r", "retreat", "retreats":
 		c.i++
 		c.accept("-", "to")
-		o.Kind = rules.Retreat
+		o.Type = rules.Retreat
 		l, err := c.location()
 		o.Target = l
 		return err
 	case "d", "disband", "disbands":
 		c.i++
-		o.Kind = disband(t)
+		o.Type = disband(t)
 	case "remove", "removes":
 		c.i++
-		o.Kind = rules.Remove
+		o.Type = rules.Remove
 	case "b", "build", "builds":
 		c.i++
-		o.Kind = rules.Build
+		o.Type = rules.Build
 	case "s", "support", "supports":
 		c.i++
 		return parseSupport(c, o)
@@ -589,16 +589,16 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 func parseVerbFirst(c *cursor, o *rules.Order, t rules.PhaseType) (ok bool, err error) {
 	switch c.peek() {
 	case "build", "builds":
-		o.Kind = rules.Build
+		o.Type = rules.Build
 	case "remove", "removes":
-		o.Kind = rules.Remove
+		o.Type = rules.Remove
 	case "waive", "waives", "waived":
 		c.i++
-		o.Kind = rules.Waive
+		o.Type = rules.Waive
 		o.At = rules.Loc{Province: rules.NoProvince}
 		return true, nil
 	case "disband", "disbands":
-		o.Kind = disband(t)
+		o.Type = disband(t)
 	default:
 		return false, nil
 	}
@@ -611,7 +611,7 @@ func parseVerbFirst(c *cursor, o *rules.Order, t rules.PhaseType) (ok bool, err 
 // parseSupport reads what follows S: the supported unit, then its move
 // ("- MUN") or nothing, or "H", for a support to hold.
 func parseSupport(c *cursor, o *rules.Order) error {
-	o.Kind = rules.Support
+	o.Type = rules.Support
 	o.TargetUnit = c.unitType()
 	l, err := c.location()
 	if err != nil {
@@ -632,7 +632,7 @@ func parseSupport(c *cursor, o *rules.Order) error {
 
 // parseConvoy reads what follows C: the army and its destination.
 func parseConvoy(c *cursor, o *rules.Order) error {
-	o.Kind = rules.Convoy
+	o.Type = rules.Convoy
 	o.TargetUnit = c.unitType()
 	l, err := c.location()
 	if err != nil {
@@ -652,7 +652,7 @@ func parseConvoy(c *cursor, o *rules.Order) error {
 // parsePermit reads what follows PERMITS (Colonial's canal): the fleet and
 // its move.
 func parsePermit(c *cursor, o *rules.Order) error {
-	o.Kind = rules.Permit
+	o.Type = rules.Permit
 	o.TargetUnit = c.unitType()
 	l, err := c.location()
 	if err != nil {
@@ -669,7 +669,7 @@ func parsePermit(c *cursor, o *rules.Order) error {
 	return err
 }
 
-func disband(t rules.PhaseType) rules.OrderKind {
+func disband(t rules.PhaseType) rules.OrderType {
 	if t == rules.AdjustmentPhase {
 		return rules.Remove
 	}
@@ -679,16 +679,16 @@ func disband(t rules.PhaseType) rules.OrderKind {
 // parseMove reads what follows "-": a destination, a convoy route or a
 // railway ("A MOS - TSR - VLA"), and "via convoy".
 func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
-	o.Kind = rules.Move
+	o.Type = rules.Move
 	if t == rules.RetreatPhase {
-		o.Kind = rules.Retreat
+		o.Type = rules.Retreat
 	}
 	if n.railWord(c.word(c.i)) {
 		c.i++
 		if !c.accept("-", "to") {
 			return c.expected("'-' after TSR")
 		}
-		o.Kind = rules.Railway
+		o.Type = rules.Railway
 	}
 	l, err := c.location()
 	if err != nil {
@@ -709,7 +709,7 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 		if n.railWord(c.word(c.i)) {
 			// vDiplomacy's form: "A MOS - VLA via TSR".
 			c.i++
-			o.Kind, o.ViaConvoy = rules.Railway, false
+			o.Type, o.ViaConvoy = rules.Railway, false
 			return nil
 		}
 		c.accept("convoy", "c")
@@ -760,7 +760,7 @@ func (n *Names) FormatOrder(o rules.Order) string {
 		}
 		return t.Letter() + " " + loc(l)
 	}
-	switch o.Kind {
+	switch o.Type {
 	case rules.Hold:
 		return unit(o.Unit, o.At) + " H"
 	case rules.Move:

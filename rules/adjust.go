@@ -45,7 +45,7 @@ func (r *Resolver) adjustment(pos *Position, orders []Order, res *Resolution) {
 			illegal(res, i, NoSuchUnit)
 			continue
 		}
-		switch o.Kind {
+		switch o.Type {
 		case Build:
 			if due[o.Power] <= 0 {
 				illegal(res, i, NoBuildsLeft)

@@ -165,7 +165,7 @@ func BenchmarkRetreat(b *testing.B) {
 	}
 	var retreats []rules.Order
 	for _, d := range res.Next.Dislodged {
-		retreats = append(retreats, rules.Order{Power: d.Power, Kind: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: d.Retreats[0]})
+		retreats = append(retreats, rules.Order{Power: d.Power, Type: rules.Retreat, Unit: d.Type, At: d.Loc(), Target: d.Retreats[0]})
 	}
 	benchResolve(b, v, res.Next, retreats)
 }

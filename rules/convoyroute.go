@@ -74,7 +74,7 @@ func (m *Map) halfBetween(p, q Province) bool {
 				break
 			}
 			if ok, k := m.Edge(Fleet, from, to); ok {
-				if !m.Kinds[k].HalfStrength {
+				if !m.BorderKinds[k].HalfStrength {
 					return false
 				}
 				any = true

@@ -77,14 +77,14 @@ func (r *Resolver) explainFailures(res *Resolution) {
 			default:
 				rs.Reason, rs.Where = Bounced, r.dest[p]
 			}
-		case r.ord[p].Kind == Support && !r.res[p]:
+		case r.ord[p].Type == Support && !r.res[p]:
 			rs.Outcome = Failed
 			if by != NoProvince {
 				rs.Reason, rs.Where = WasDislodged, by
 			} else {
 				rs.Reason, rs.Where = Cut, r.cutter(p)
 			}
-		case r.ord[p].Kind == Convoy && r.noPath[r.ord[p].Target.Province]:
+		case r.ord[p].Type == Convoy && r.noPath[r.ord[p].Target.Province]:
 			rs.Outcome, rs.Reason = Failed, ParadoxBroken
 		case by != NoProvince:
 			rs.Outcome, rs.Reason, rs.Where = Failed, WasDislodged, by
@@ -175,7 +175,7 @@ func (r *Resolver) retreatOptions(next *Position, d *Dislodged, out []Loc) []Loc
 // the attacker came from, unless it came by convoy (DATC 4.A.5). The
 // standoffs of the movement phase narrow this further.
 func mayRetreat(m *Map, pos *Position, d *Dislodged, t Province, k BorderKind) bool {
-	return pos.Units[t].Type == NoUnit && !m.Kinds[k].NoRetreat &&
+	return pos.Units[t].Type == NoUnit && !m.BorderKinds[k].NoRetreat &&
 		(t != d.AttackerFrom || d.ByConvoy)
 }
 

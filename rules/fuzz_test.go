@@ -49,7 +49,7 @@ func checkInvariants(t *testing.T, v *rules.Variant, pos *rules.Position, orders
 	}
 	moved := map[rules.Province]rules.Province{} // destination -> origin of a successful move
 	for _, r := range res.Results {
-		if r.Order.Kind == rules.Move && r.Outcome == rules.Succeeded {
+		if r.Order.Type == rules.Move && r.Outcome == rules.Succeeded {
 			moved[r.Order.Target.Province] = r.Order.At.Province
 		}
 	}

@@ -57,7 +57,7 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 			o := rules.Order{Power: u.Power, Unit: u.Type, At: at, Target: none, Dest: none}
 			if w := railwayAt(m, u, rules.Province(p)); w != nil && rnd.IntN(3) == 0 {
 				// A railway move to another station.
-				o.Kind = rules.Railway
+				o.Type = rules.Railway
 				o.Target = rules.At(w.Line[rnd.IntN(len(w.Line))])
 				out = append(out, o)
 				continue
@@ -69,7 +69,7 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 					if fu.Type == rules.Fleet && rnd.IntN(4) == 0 {
 						fl := pos.LocOf(rules.Province(q))
 						if fnb := m.Neighbours(rules.Fleet, fl); len(fnb) > 0 {
-							out = append(out, rules.Order{Power: u.Power, Kind: rules.Permit, At: at, Target: fl,
+							out = append(out, rules.Order{Power: u.Power, Type: rules.Permit, At: at, Target: fl,
 								TargetUnit: rules.Fleet, Dest: fnb[rnd.IntN(len(fnb))].To})
 							break
 						}
@@ -78,9 +78,9 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 			}
 			switch k := rnd.IntN(10); {
 			case k < 2 || len(nb) == 0:
-				o.Kind = rules.Hold
+				o.Type = rules.Hold
 			case k < 6:
-				o.Kind = rules.Move
+				o.Type = rules.Move
 				o.Target = nb[rnd.IntN(len(nb))].To
 				if u.Type == rules.Army && rnd.IntN(8) == 0 {
 					// A far move, by convoy if the fleets allow it.
@@ -90,10 +90,10 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 			case k < 9:
 				// Support a neighbour's hold, or its move into a province
 				// this unit borders.
-				o.Kind = rules.Support
+				o.Type = rules.Support
 				t := nb[rnd.IntN(len(nb))].To.Province
 				if pos.Units[t].Type == rules.NoUnit {
-					o.Kind = rules.Hold
+					o.Type = rules.Hold
 					break
 				}
 				o.Target = pos.LocOf(t)
@@ -103,7 +103,7 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 					o.Dest.Coast = rules.NoCoast
 				}
 			default:
-				o.Kind = rules.Convoy
+				o.Type = rules.Convoy
 				a := rules.Province(rnd.IntN(m.NumProvinces()))
 				o.Target = rules.At(a)
 				o.TargetUnit = rules.Army
@@ -113,9 +113,9 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 		}
 	case rules.RetreatPhase:
 		for _, d := range pos.Dislodged {
-			o := rules.Order{Power: d.Power, Unit: d.Type, At: d.Loc(), Kind: rules.Disband, Target: none, Dest: none}
+			o := rules.Order{Power: d.Power, Unit: d.Type, At: d.Loc(), Type: rules.Disband, Target: none, Dest: none}
 			if len(d.Retreats) > 0 && rnd.IntN(4) > 0 {
-				o.Kind = rules.Retreat
+				o.Type = rules.Retreat
 				o.Target = d.Retreats[rnd.IntN(len(d.Retreats))]
 			}
 			out = append(out, o)
@@ -126,7 +126,7 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 			u := pos.Units[p]
 			switch {
 			case u.Type != rules.NoUnit && rnd.IntN(4) == 0:
-				out = append(out, rules.Order{Power: u.Power, Kind: rules.Remove, Unit: u.Type, At: pos.LocOf(pr), Target: none, Dest: none})
+				out = append(out, rules.Order{Power: u.Power, Type: rules.Remove, Unit: u.Type, At: pos.LocOf(pr), Target: none, Dest: none})
 			case u.Type == rules.NoUnit && m.Provinces[p].SupplyCenter && pos.Owner[p] != rules.NoPower:
 				l := rules.Loc{Province: pr}
 				t := rules.Army
@@ -136,7 +136,7 @@ func randomOrders(v *rules.Variant, pos *rules.Position, rnd *rand.Rand) []rules
 						l.Coast = cs[rnd.IntN(len(cs))]
 					}
 				}
-				out = append(out, rules.Order{Power: pos.Owner[p], Kind: rules.Build, Unit: t, At: l, Target: none, Dest: none})
+				out = append(out, rules.Order{Power: pos.Owner[p], Type: rules.Build, Unit: t, At: l, Target: none, Dest: none})
 			}
 		}
 	}
@@ -159,8 +159,8 @@ func railwayAt(m *rules.Map, u rules.Unit, p rules.Province) *rules.RailwayLine 
 
 // gateKindAt reports whether p is the gate of some border kind.
 func gateKindAt(m *rules.Map, p rules.Province) bool {
-	for k := range m.Kinds {
-		if m.Kinds[k].Gate == p {
+	for k := range m.BorderKinds {
+		if m.BorderKinds[k].Gate == p {
 			return true
 		}
 	}

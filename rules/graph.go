@@ -58,9 +58,9 @@ type BorderKind uint8
 // NormalBorder is the ordinary border kind.
 const NormalBorder BorderKind = 0
 
-// KindInfo is what a border kind changes in the rules. The zero value
+// BorderKindInfo is what a border kind changes in the rules. The zero value
 // (apart from the name) is an ordinary border.
-type KindInfo struct {
+type BorderKindInfo struct {
 	Name string
 	// HalfStrength: a move across the border attacks with half the strength
 	// of a unit (1900's cape route); supports still add one each.
@@ -109,7 +109,7 @@ func (b bitset) set(p Province)      { b[p>>6] |= 1 << (p & 63) }
 // Map is a map graph: provinces, their coasts, the borders between
 // locations (typed by who may cross them and by kind), and the powers.
 // Build one with a MapBuilder; after Build it is only read. Its exported
-// slices (Provinces, Powers, PowerAliases, Kinds) are shared by every
+// slices (Provinces, Powers, PowerAliases, BorderKinds) are shared by every
 // user of the map, for speed and easy reading: they must not be changed,
 // and nothing in this package changes them (TestTheCoreNeverChangesAMap).
 type Map struct {
@@ -118,7 +118,7 @@ type Map struct {
 	Powers []string
 	// PowerAliases lists, by power id, other names players use for it.
 	PowerAliases [][]string
-	Kinds        []KindInfo
+	BorderKinds  []BorderKindInfo
 
 	locs      []Loc            // node index -> location
 	coastNode [][numCoasts]int // province -> coast -> node (0 when absent)
@@ -228,13 +228,13 @@ func (m *Map) Edge(t UnitType, from, to Loc) (ok bool, kind BorderKind) {
 	return m.edges[i]&flag != 0, m.kinds[i]
 }
 
-// Kind returns the information of border kind k.
-func (m *Map) Kind(k BorderKind) *KindInfo { return &m.Kinds[k] }
+// BorderKindInfo returns the information of border kind k.
+func (m *Map) BorderKindInfo(k BorderKind) *BorderKindInfo { return &m.BorderKinds[k] }
 
-// KindByName returns the border kind with the given name.
-func (m *Map) KindByName(name string) (BorderKind, bool) {
-	for i := range m.Kinds {
-		if m.Kinds[i].Name == name {
+// BorderKindByName returns the border kind with the given name.
+func (m *Map) BorderKindByName(name string) (BorderKind, bool) {
+	for i := range m.BorderKinds {
+		if m.BorderKinds[i].Name == name {
 			return BorderKind(i), true
 		}
 	}
@@ -340,7 +340,7 @@ type MapBuilder struct {
 
 // NewMapBuilder returns an empty builder.
 func NewMapBuilder() *MapBuilder {
-	return &MapBuilder{m: Map{Powers: []string{""}, Kinds: []KindInfo{{Name: "normal", Gate: NoProvince}}}}
+	return &MapBuilder{m: Map{Powers: []string{""}, BorderKinds: []BorderKindInfo{{Name: "normal", Gate: NoProvince}}}}
 }
 
 // AddPower adds a power and returns its id.
@@ -357,11 +357,11 @@ func (b *MapBuilder) SetPowerAliases(p Power, aliases []string) {
 	b.m.PowerAliases[p] = append([]string(nil), aliases...)
 }
 
-// AddKind declares a border kind and returns its id.
-func (b *MapBuilder) AddKind(k KindInfo) BorderKind {
+// AddBorderKind declares a border kind and returns its id.
+func (b *MapBuilder) AddBorderKind(k BorderKindInfo) BorderKind {
 	k.Gate = NoProvince
-	b.m.Kinds = append(b.m.Kinds, k)
-	return BorderKind(len(b.m.Kinds) - 1)
+	b.m.BorderKinds = append(b.m.BorderKinds, k)
+	return BorderKind(len(b.m.BorderKinds) - 1)
 }
 
 // AddProvince adds a province and returns its id.
@@ -430,7 +430,7 @@ func (b *MapBuilder) Build() (*Map, error) {
 		for a := 0; a < n; a++ {
 			bs := newBitset(np)
 			for _, c := range m.adj[a] {
-				if m.edges[a*n+c]&flag != 0 && !m.Kinds[m.kinds[a*n+c]].NoSupport {
+				if m.edges[a*n+c]&flag != 0 && !m.BorderKinds[m.kinds[a*n+c]].NoSupport {
 					bs.set(m.locs[c].Province)
 				}
 			}
@@ -444,7 +444,7 @@ func (b *MapBuilder) Build() (*Map, error) {
 	m.seaList = make([][]Province, np)
 	for a := 0; a < n; a++ {
 		for _, c := range m.adj[a] {
-			if m.edges[a*n+c]&edgeFleet != 0 && !m.Kinds[m.kinds[a*n+c]].NoConvoy {
+			if m.edges[a*n+c]&edgeFleet != 0 && !m.BorderKinds[m.kinds[a*n+c]].NoConvoy {
 				pa, pc := m.locs[a].Province, m.locs[c].Province
 				if !m.seaAdj[pa].has(pc) {
 					m.seaAdj[pa].set(pc)
@@ -472,7 +472,7 @@ func (b *MapBuilder) addBorder(br Border) error {
 	if pf == nil || pt == nil {
 		return fmt.Errorf("border %v-%v: unknown province", br.From, br.To)
 	}
-	if int(br.Kind) >= len(m.Kinds) {
+	if int(br.Kind) >= len(m.BorderKinds) {
 		return fmt.Errorf("border %s-%s: unknown kind %d", pf.Abbr, pt.Abbr, br.Kind)
 	}
 	if br.Army {
@@ -539,4 +539,4 @@ func (m *Map) buildProvAdj() {
 
 // SetGate makes p the gate of border kind k: moves across such borders
 // need a Permit from the power whose unit stands at p.
-func (b *MapBuilder) SetGate(k BorderKind, p Province) { b.m.Kinds[k].Gate = p }
+func (b *MapBuilder) SetGate(k BorderKind, p Province) { b.m.BorderKinds[k].Gate = p }

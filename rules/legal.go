@@ -78,13 +78,13 @@ func (r *Resolver) legalMovement(pos *Position, pw Power, out []Order) []Order {
 			}
 			if u.Type == Fleet && m.HasCoasts(d) {
 				for _, c := range m.Provinces[d].Coasts {
-					try(Order{Power: pw, Kind: Move, Unit: Fleet, At: at, Target: Loc{Province: d, Coast: c}, Dest: noLoc})
+					try(Order{Power: pw, Type: Move, Unit: Fleet, At: at, Target: Loc{Province: d, Coast: c}, Dest: noLoc})
 				}
 			} else {
-				try(Order{Power: pw, Kind: Move, Unit: u.Type, At: at, Target: At(d), Dest: noLoc})
+				try(Order{Power: pw, Type: Move, Unit: u.Type, At: at, Target: At(d), Dest: noLoc})
 			}
 			if u.Type == Army && m.RailwayFor(pw, p, d) >= 0 {
-				try(Order{Power: pw, Kind: Railway, Unit: Army, At: at, Target: At(d), Dest: noLoc})
+				try(Order{Power: pw, Type: Railway, Unit: Army, At: at, Target: At(d), Dest: noLoc})
 			}
 		}
 		for _, t := range r.units {
@@ -92,10 +92,10 @@ func (r *Resolver) legalMovement(pos *Position, pw Power, out []Order) []Order {
 				continue
 			}
 			tu := pos.Units[t]
-			try(Order{Power: pw, Kind: Support, Unit: u.Type, At: at, Target: pos.LocOf(t), TargetUnit: tu.Type, Dest: noLoc})
+			try(Order{Power: pw, Type: Support, Unit: u.Type, At: at, Target: pos.LocOf(t), TargetUnit: tu.Type, Dest: noLoc})
 			for d := Province(0); int(d) < n; d++ {
 				if d != t && m.CanSupportInto(u.Type, at, d) {
-					try(Order{Power: pw, Kind: Support, Unit: u.Type, At: at, Target: pos.LocOf(t), TargetUnit: tu.Type, Dest: At(d)})
+					try(Order{Power: pw, Type: Support, Unit: u.Type, At: at, Target: pos.LocOf(t), TargetUnit: tu.Type, Dest: At(d)})
 				}
 			}
 		}
@@ -106,7 +106,7 @@ func (r *Resolver) legalMovement(pos *Position, pw Power, out []Order) []Order {
 				}
 				for d := Province(0); int(d) < n; d++ {
 					if d != a && m.Provinces[d].Terrain == Coastal {
-						try(Order{Power: pw, Kind: Convoy, Unit: Fleet, At: at, Target: At(a), TargetUnit: Army, Dest: At(d)})
+						try(Order{Power: pw, Type: Convoy, Unit: Fleet, At: at, Target: At(a), TargetUnit: Army, Dest: At(d)})
 					}
 				}
 			}
@@ -120,8 +120,8 @@ func (r *Resolver) legalMovement(pos *Position, pw Power, out []Order) []Order {
 // border, to each location across it.
 func (r *Resolver) legalPermits(pos *Position, pw Power, out []Order) []Order {
 	m := r.m
-	for k := range m.Kinds {
-		g := m.Kinds[k].Gate
+	for k := range m.BorderKinds {
+		g := m.BorderKinds[k].Gate
 		if g == NoProvince || pos.Units[g].Type == NoUnit || pos.Units[g].Power != pw {
 			continue
 		}
@@ -133,7 +133,7 @@ func (r *Resolver) legalPermits(pos *Position, pw Power, out []Order) []Order {
 			r.nbuf = m.AppendNeighbours(r.nbuf[:0], Fleet, from)
 			for _, b := range r.nbuf {
 				if int(b.Kind) == k {
-					out = append(out, Order{Power: pw, Kind: Permit, Unit: pos.Units[g].Type, At: pos.LocOf(g), Target: from, TargetUnit: Fleet, Dest: b.To})
+					out = append(out, Order{Power: pw, Type: Permit, Unit: pos.Units[g].Type, At: pos.LocOf(g), Target: from, TargetUnit: Fleet, Dest: b.To})
 				}
 			}
 		}
@@ -153,10 +153,10 @@ func (r *Resolver) legalRetreats(pos *Position, pw Power, out []Order) []Order {
 		r.nbuf = m.AppendNeighbours(r.nbuf[:0], d.Type, at)
 		for _, b := range r.nbuf {
 			if to, ok := r.retreatTarget(pos, d, b.To); ok {
-				out = append(out, Order{Power: pw, Kind: Retreat, Unit: d.Type, At: at, Target: to, Dest: noLoc})
+				out = append(out, Order{Power: pw, Type: Retreat, Unit: d.Type, At: at, Target: to, Dest: noLoc})
 			}
 		}
-		out = append(out, Order{Power: pw, Kind: Disband, Unit: d.Type, At: at, Target: noLoc, Dest: noLoc})
+		out = append(out, Order{Power: pw, Type: Disband, Unit: d.Type, At: at, Target: noLoc, Dest: noLoc})
 	}
 	return out
 }
@@ -173,23 +173,23 @@ func (r *Resolver) legalAdjustments(pos *Position, pw Power, out []Order) []Orde
 			}
 			pi := &m.Provinces[p]
 			if pi.Terrain != Sea {
-				out = append(out, Order{Power: pw, Kind: Build, Unit: Army, At: At(p), Target: noLoc, Dest: noLoc})
+				out = append(out, Order{Power: pw, Type: Build, Unit: Army, At: At(p), Target: noLoc, Dest: noLoc})
 			}
 			switch {
 			case pi.Terrain == Land:
 			case len(pi.Coasts) > 0:
 				for _, c := range pi.Coasts {
-					out = append(out, Order{Power: pw, Kind: Build, Unit: Fleet, At: Loc{Province: p, Coast: c}, Target: noLoc, Dest: noLoc})
+					out = append(out, Order{Power: pw, Type: Build, Unit: Fleet, At: Loc{Province: p, Coast: c}, Target: noLoc, Dest: noLoc})
 				}
 			default:
-				out = append(out, Order{Power: pw, Kind: Build, Unit: Fleet, At: At(p), Target: noLoc, Dest: noLoc})
+				out = append(out, Order{Power: pw, Type: Build, Unit: Fleet, At: At(p), Target: noLoc, Dest: noLoc})
 			}
 		}
-		out = append(out, Order{Power: pw, Kind: Waive, Target: noLoc, Dest: noLoc, At: noLoc})
+		out = append(out, Order{Power: pw, Type: Waive, Target: noLoc, Dest: noLoc, At: noLoc})
 	case due < 0:
 		for p := Province(0); int(p) < m.NumProvinces(); p++ {
 			if u := pos.Units[p]; u.Type != NoUnit && u.Power == pw {
-				out = append(out, Order{Power: pw, Kind: Remove, Unit: u.Type, At: pos.LocOf(p), Target: noLoc, Dest: noLoc})
+				out = append(out, Order{Power: pw, Type: Remove, Unit: u.Type, At: pos.LocOf(p), Target: noLoc, Dest: noLoc})
 			}
 		}
 	}

@@ -84,7 +84,7 @@ func TestLegalOrdersAreLegal(t *testing.T) {
 	// Not fewer games under -short: the seeded games reach a permit only
 	// from the tenth, and the whole run takes a fraction of a second.
 	const games, steps = 12, 8
-	kinds := map[rules.OrderKind]int{}
+	kinds := map[rules.OrderType]int{}
 	legalPhases(t, games, steps, func(v *rules.Variant, pos *rules.Position) {
 		r := rules.NewResolver(v, rules.Options{})
 		check := rules.NewResolver(v, rules.Options{})
@@ -96,9 +96,9 @@ func TestLegalOrdersAreLegal(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, o := range list {
-				kinds[o.Kind]++
+				kinds[o.Type]++
 				got := alone(t, check, pos, o)
-				if got.Outcome == rules.Illegal && !(o.Kind == rules.Move && got.Reason == rules.NoPermission) {
+				if got.Outcome == rules.Illegal && !(o.Type == rules.Move && got.Reason == rules.NoPermission) {
 					t.Fatalf("%s %s: listed order %+v is illegal alone: %v", v.Name, pos.Phase, o, got.Reason)
 				}
 				if got.Order != o {
@@ -107,7 +107,7 @@ func TestLegalOrdersAreLegal(t *testing.T) {
 			}
 		}
 	})
-	for _, k := range []rules.OrderKind{rules.Hold, rules.Move, rules.Support, rules.Convoy, rules.Railway, rules.Permit,
+	for _, k := range []rules.OrderType{rules.Hold, rules.Move, rules.Support, rules.Convoy, rules.Railway, rules.Permit,
 		rules.Retreat, rules.Disband, rules.Build, rules.Remove, rules.Waive} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s order was ever listed: the games reach too little", k)
@@ -136,11 +136,11 @@ func candidates(m *rules.Map, pos *rules.Position, p rules.Province) []rules.Ord
 		}
 		for _, l := range locs {
 			o := base
-			o.Kind, o.Target = rules.Move, l
+			o.Type, o.Target = rules.Move, l
 			out = append(out, o)
 		}
 		o := base
-		o.Kind, o.Target = rules.Railway, rules.At(d)
+		o.Type, o.Target = rules.Railway, rules.At(d)
 		out = append(out, o)
 	}
 	for t := rules.Province(0); int(t) < m.NumProvinces(); t++ {
@@ -149,14 +149,14 @@ func candidates(m *rules.Map, pos *rules.Position, p rules.Province) []rules.Ord
 			continue
 		}
 		o := base
-		o.Kind, o.Target, o.TargetUnit = rules.Support, pos.LocOf(t), tu.Type
+		o.Type, o.Target, o.TargetUnit = rules.Support, pos.LocOf(t), tu.Type
 		out = append(out, o)
 		for d := rules.Province(0); int(d) < m.NumProvinces(); d++ {
 			o.Dest = rules.At(d)
 			out = append(out, o)
 			if tu.Type == rules.Army {
 				c := o
-				c.Kind = rules.Convoy
+				c.Type = rules.Convoy
 				out = append(out, c)
 			}
 		}
@@ -230,8 +230,8 @@ func TestLegalOrdersRetreatsAndAdjustments(t *testing.T) {
 				t.Fatal(err)
 			}
 			var cands []rules.Order
-			add := func(kind rules.OrderKind, ut rules.UnitType, at, target rules.Loc) {
-				cands = append(cands, rules.Order{Power: pw, Kind: kind, Unit: ut, At: at, Target: target, Dest: none})
+			add := func(kind rules.OrderType, ut rules.UnitType, at, target rules.Loc) {
+				cands = append(cands, rules.Order{Power: pw, Type: kind, Unit: ut, At: at, Target: target, Dest: none})
 			}
 			if pos.Phase.Type == rules.RetreatPhase {
 				for _, d := range pos.Dislodged {
@@ -266,7 +266,7 @@ func TestLegalOrdersRetreatsAndAdjustments(t *testing.T) {
 					want = append(want, got.Order)
 				}
 			}
-			key := func(o rules.Order) string { return fmt.Sprintf("%v %v %v %v", o.Kind, o.Unit, o.At, o.Target) }
+			key := func(o rules.Order) string { return fmt.Sprintf("%v %v %v %v", o.Type, o.Unit, o.At, o.Target) }
 			wk, lk := map[string]bool{}, map[string]bool{}
 			for _, o := range want {
 				wk[key(o)] = true
@@ -319,7 +319,7 @@ func BenchmarkLegalOrders(b *testing.B) {
 // legal orders leaves them exactly as they were built.
 func TestTheCoreNeverChangesAMap(t *testing.T) {
 	snapshot := func(m *rules.Map) string {
-		return fmt.Sprintf("%#v|%#v|%#v|%#v", m.Provinces, m.Powers, m.PowerAliases, m.Kinds)
+		return fmt.Sprintf("%#v|%#v|%#v|%#v", m.Provinces, m.Powers, m.PowerAliases, m.BorderKinds)
 	}
 	before := map[string]string{}
 	for _, name := range registry.Names() {

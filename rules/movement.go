@@ -61,7 +61,7 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 	for i := range orders {
 		o := orders[i]
 		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
-		switch o.Kind {
+		switch o.Type {
 		case Hold, Move, Support, Convoy, Railway:
 		case Permit:
 			r.permits = append(r.permits, o)
@@ -109,7 +109,7 @@ func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 		if why := r.legal(p); why != NoReason {
 			illegal(res, int(i), why)
 			r.ord[p] = HoldOrder(pos.Units[p].Power, pos.Units[p].Type, pos.LocOf(p))
-		} else if r.ord[p].Kind == Convoy {
+		} else if r.ord[p].Type == Convoy {
 			r.convoyers = append(r.convoyers, p)
 		}
 	}
@@ -124,7 +124,7 @@ func (r *Resolver) linkMoves() {
 	m := r.m
 	for _, p := range r.units {
 		o := &r.ord[p]
-		if o.Kind != Move {
+		if o.Type != Move {
 			continue
 		}
 		d := o.Target.Province
@@ -136,7 +136,7 @@ func (r *Resolver) linkMoves() {
 		if o.Unit == Fleet {
 			r.destLoc[p] = o.Target
 			_, kind := m.Edge(Fleet, o.At, o.Target)
-			ki := m.Kind(kind)
+			ki := m.BorderKindInfo(kind)
 			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
 			continue
 		}
@@ -151,7 +151,7 @@ func (r *Resolver) linkMoves() {
 			r.convoyed[p] = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
 		}
 		if !r.convoyed[p] {
-			ki := m.Kind(kind)
+			ki := m.BorderKindInfo(kind)
 			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
 		}
 	}
@@ -164,7 +164,7 @@ func (r *Resolver) linkSupportsAndConvoys(res *Resolution) {
 	m := r.m
 	for _, p := range r.units {
 		o := &r.ord[p]
-		switch o.Kind {
+		switch o.Type {
 		case Support:
 			t := o.Target.Province
 			ok := false
@@ -180,7 +180,7 @@ func (r *Resolver) linkSupportsAndConvoys(res *Resolution) {
 			} else {
 				res.Results[r.resIdx[p]].Outcome = Failed
 				res.Results[r.resIdx[p]].Reason = Void
-				o.Kind = Hold // a void support holds, and may be supported to hold
+				o.Type = Hold // a void support holds, and may be supported to hold
 				o.Target, o.Dest = noLoc, noLoc
 			}
 		case Convoy:
@@ -191,7 +191,7 @@ func (r *Resolver) linkSupportsAndConvoys(res *Resolution) {
 			} else {
 				res.Results[r.resIdx[p]].Outcome = Failed
 				res.Results[r.resIdx[p]].Reason = Void
-				o.Kind = Hold
+				o.Type = Hold
 			}
 		}
 	}
@@ -214,7 +214,7 @@ func (r *Resolver) clearProvince(p Province) {
 	r.supHead[p] = -1
 	r.convHead[p] = -1
 	r.contested[p] = false
-	r.ord[p] = Order{Kind: Hold}
+	r.ord[p] = Order{Type: Hold}
 }
 
 // convoysOf reports whether a fleet of the army's own power (own), and
@@ -225,7 +225,7 @@ func (r *Resolver) convoysOf(a Province) (own, any bool) {
 	d := r.ord[a].Target.Province
 	for _, f := range r.convoyers {
 		o := &r.ord[f]
-		if o.Kind == Convoy && o.Target.Province == a && o.Dest.Province == d && r.pos.Units[f].Type == Fleet {
+		if o.Type == Convoy && o.Target.Province == a && o.Dest.Province == d && r.pos.Units[f].Type == Fleet {
 			any = true
 			own = own || r.pos.Units[f].Power == power
 		}
@@ -240,7 +240,7 @@ func (r *Resolver) checkPermits(pos *Position, res *Resolution) {
 	}
 	for i := range res.Results {
 		o := &res.Results[i].Order
-		if o.Kind != Permit || res.Results[i].Outcome == Illegal {
+		if o.Type != Permit || res.Results[i].Outcome == Illegal {
 			continue
 		}
 		g := o.At.Province
@@ -253,7 +253,7 @@ func (r *Resolver) checkPermits(pos *Position, res *Resolution) {
 	}
 	kept := r.permits[:0]
 	for i := range res.Results {
-		if res.Results[i].Order.Kind == Permit && res.Results[i].Outcome != Illegal {
+		if res.Results[i].Order.Type == Permit && res.Results[i].Outcome != Illegal {
 			kept = append(kept, res.Results[i].Order)
 		}
 	}
@@ -270,11 +270,11 @@ func (r *Resolver) permitCheck(o *Order, i int, res *Resolution) (Reason, string
 		return NoSuchUnit, "a permission names a fleet standing beside the gate"
 	}
 	l, ok := m.FleetDest(r.pos.LocOf(f), d.Province, d.Coast)
-	if _, kind := m.Edge(Fleet, r.pos.LocOf(f), l); !ok || m.Kinds[kind].Gate != o.At.Province {
+	if _, kind := m.Edge(Fleet, r.pos.LocOf(f), l); !ok || m.BorderKinds[kind].Gate != o.At.Province {
 		return RuleViolation, "the permitted move must go through the passage that " + m.Provinces[o.At.Province].Name + " keeps"
 	}
 	for j := 0; j < i; j++ {
-		if q := &res.Results[j]; q.Order.Kind == Permit && q.Outcome != Illegal && q.Order.At.Province == o.At.Province {
+		if q := &res.Results[j]; q.Order.Type == Permit && q.Outcome != Illegal && q.Order.At.Province == o.At.Province {
 			return DuplicateOrder, "one permission a turn: one fleet, one direction"
 		}
 	}
@@ -297,7 +297,7 @@ func (r *Resolver) permitted(g Province, from, to Loc) bool {
 func (r *Resolver) legal(p Province) Reason {
 	m := r.m
 	o := &r.ord[p]
-	switch o.Kind {
+	switch o.Type {
 	case Move:
 		d := o.Target.Province
 		if int(d) >= m.NumProvinces() || d == p {
@@ -312,7 +312,7 @@ func (r *Resolver) legal(p Province) Reason {
 				return NotAdjacent
 			}
 			o.Target = l
-			if _, kind := m.Edge(Fleet, o.At, l); m.Kinds[kind].Gate != NoProvince && !r.permitted(m.Kinds[kind].Gate, o.At, l) {
+			if _, kind := m.Edge(Fleet, o.At, l); m.BorderKinds[kind].Gate != NoProvince && !r.permitted(m.BorderKinds[kind].Gate, o.At, l) {
 				return NoPermission
 			}
 			return NoReason
@@ -562,7 +562,7 @@ func (r *Resolver) backup(old int) {
 	}
 	broke := false
 	for _, p := range cyc {
-		if r.ord[p].Kind == Convoy {
+		if r.ord[p].Type == Convoy {
 			r.noPath[r.ord[p].Target.Province] = true
 			broke = true
 		}
@@ -588,9 +588,9 @@ func (r *Resolver) resolve(p Province) bool {
 	switch {
 	case r.moving[p]:
 		return r.resolveMove(p)
-	case r.ord[p].Kind == Support:
+	case r.ord[p].Type == Support:
 		return r.resolveSupport(p)
-	case r.ord[p].Kind == Convoy:
+	case r.ord[p].Type == Convoy:
 		for q := r.intoHead[p]; q >= 0; q = r.intoNext[q] {
 			if r.adjudicate(Province(q)) {
 				return false

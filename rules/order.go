@@ -1,15 +1,17 @@
 package rules
 
-// OrderKind is the kind of an order.
-type OrderKind uint8
+// OrderType is the type of an order: hold, move, support and the others.
+// The JSON forms call it the order's "kind" (codec.OrderParts); in Go a
+// Kind is a kind of game (table.Kind).
+type OrderType uint8
 
-// The order kinds. Hold, Move, Support and Convoy are movement orders;
+// The order types. Hold, Move, Support and Convoy are movement orders;
 // Retreat and Disband are retreat orders; Build, Remove and Waive are
 // adjustment orders. Permit is Colonial's canal permission, and Railway a
 // move along a variant's railway: the core resolves both from what the map
 // declares (a gated border kind, a railway line).
 const (
-	Hold OrderKind = iota
+	Hold OrderType = iota
 	Move
 	Support
 	Convoy
@@ -22,12 +24,12 @@ const (
 	Railway
 )
 
-var kindNames = [...]string{"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive", "permit", "railway"}
+var typeNames = [...]string{"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive", "permit", "railway"}
 
-// String returns the kind's lower-case name.
-func (k OrderKind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
+// String returns the type's lower-case name.
+func (k OrderType) String() string {
+	if int(k) < len(typeNames) {
+		return typeNames[k]
 	}
 	return "?"
 }
@@ -46,7 +48,7 @@ func (k OrderKind) String() string {
 //     move to Dest.
 type Order struct {
 	Power      Power
-	Kind       OrderKind
+	Type       OrderType
 	Unit       UnitType // as written; NoUnit when the order left it out
 	At         Loc
 	Target     Loc
@@ -58,7 +60,7 @@ type Order struct {
 
 // HoldOrder returns the hold order of the unit at l.
 func HoldOrder(power Power, t UnitType, l Loc) Order {
-	return Order{Power: power, Kind: Hold, Unit: t, At: l, Target: noLoc, Dest: noLoc}
+	return Order{Power: power, Type: Hold, Unit: t, At: l, Target: noLoc, Dest: noLoc}
 }
 
 var noLoc = Loc{Province: NoProvince}

@@ -209,11 +209,11 @@ func (r *Resolver) railSetup(res *Resolution) {
 		return
 	}
 	for i := range res.Results {
-		if res.Results[i].Order.Kind != Railway || res.Results[i].Outcome == Illegal {
+		if res.Results[i].Order.Type != Railway || res.Results[i].Outcome == Illegal {
 			continue
 		}
 		p := res.Results[i].Order.At.Province
-		if int(p) >= len(r.ord) || r.resIdx[p] != int32(i) || r.ord[p].Kind != Railway {
+		if int(p) >= len(r.ord) || r.resIdx[p] != int32(i) || r.ord[p].Type != Railway {
 			continue
 		}
 		o := &r.ord[p]
@@ -263,7 +263,7 @@ func (r *Resolver) railMoveAt(p Province) *railMove {
 // onRail reports whether the unit at p makes a railway move: such a move
 // is never a head-to-head battle in the core's sense (railHeadOn is its
 // own rule).
-func (r *Resolver) onRail(p Province) bool { return r.ord[p].Kind == Railway && r.moving[p] }
+func (r *Resolver) onRail(p Province) bool { return r.ord[p].Type == Railway && r.moving[p] }
 
 // railHindered reports whether the railway army fights a unit of power on
 // the stations between its start and its destination: foreign units

@@ -179,7 +179,7 @@ func (r *Result) Message(m *Map) string {
 }
 
 func (r Result) String() string {
-	return fmt.Sprintf("%v %v %v", r.Order.Kind, r.Outcome, r.Reason)
+	return fmt.Sprintf("%v %v %v", r.Order.Type, r.Outcome, r.Reason)
 }
 
 // Resolution is the outcome of one phase.

@@ -21,7 +21,7 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 	for i := range orders {
 		o := orders[i]
 		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
-		if o.Kind != Retreat && o.Kind != Disband {
+		if o.Type != Retreat && o.Type != Disband {
 			illegal(res, i, WrongPhase)
 			continue
 		}
@@ -48,7 +48,7 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 		}
 		res.Results[i].Order.At = d.Loc()
 		res.Results[i].Order.Unit = d.Type
-		if o.Kind == Retreat {
+		if o.Type == Retreat {
 			to, ok := r.retreatTarget(pos, d, o.Target)
 			if !ok {
 				illegal(res, i, NotRetreatable)
@@ -61,13 +61,13 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 
 	// Clashes: units retreating to one province.
 	for k, i := range chosen {
-		if i < 0 || res.Results[i].Order.Kind != Retreat || res.Results[i].Outcome != Succeeded {
+		if i < 0 || res.Results[i].Order.Type != Retreat || res.Results[i].Outcome != Succeeded {
 			continue
 		}
 		t := res.Results[i].Order.Target.Province
 		clash, winners, winner := false, 0, -1
 		for k2, i2 := range chosen {
-			if i2 < 0 || res.Results[i2].Order.Kind != Retreat || res.Results[i2].Order.Target.Province != t {
+			if i2 < 0 || res.Results[i2].Order.Type != Retreat || res.Results[i2].Order.Target.Province != t {
 				continue
 			}
 			if k2 != k {
@@ -75,7 +75,7 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 			}
 			d := &pos.Dislodged[k2]
 			_, kind := m.Edge(d.Type, d.Loc(), res.Results[i2].Order.Target)
-			if !m.Kinds[kind].LosesRetreatTie {
+			if !m.BorderKinds[kind].LosesRetreatTie {
 				winners++
 				winner = k2
 			}
@@ -85,7 +85,7 @@ func (r *Resolver) retreat(pos *Position, orders []Order, res *Resolution) {
 		}
 	}
 	for k, i := range chosen {
-		if i < 0 || res.Results[i].Order.Kind != Retreat || res.Results[i].Outcome != Succeeded {
+		if i < 0 || res.Results[i].Order.Type != Retreat || res.Results[i].Outcome != Succeeded {
 			continue
 		}
 		d := &pos.Dislodged[k]

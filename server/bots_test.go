@@ -114,7 +114,7 @@ func TestNoResponseHoldsAGameSecret(t *testing.T) {
 				break
 			}
 			m := g.View.Legal[0]
-			body := map[string]any{"kind": m.Kind.String(), "yes": m.Yes}
+			body := map[string]any{"kind": m.Type.String(), "yes": m.Yes}
 			if m.Target >= 0 {
 				body["target"] = int(m.Target)
 			}

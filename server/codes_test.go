@@ -85,7 +85,7 @@ func TestDiceplomacyRefusalsNameThemselves(t *testing.T) {
 				if g.Status == "finished" || g.View.Players[0].Out {
 					break
 				}
-				switch g.View.Request.Kind.String() {
+				switch g.View.Request.Type.String() {
 				case "action":
 					r := move(a, "declare_war", 0)
 					wantCode(t, r, 422, "target_self")
@@ -131,7 +131,7 @@ func TestDiceplomacyRefusalsNameThemselves(t *testing.T) {
 				default:
 					legal := g.View.Legal
 					m := legal[len(legal)-1]
-					body := map[string]any{"kind": m.Kind.String(), "yes": m.Yes}
+					body := map[string]any{"kind": m.Type.String(), "yes": m.Yes}
 					if m.Target >= 0 {
 						body["target"] = int(m.Target)
 					}

@@ -28,7 +28,7 @@ func (h *heldBots) decideDice(b dicebot.Bot, v *dice.View) dice.Move {
 
 // diceMoveBody is m as POST /games/{id}/moves takes it.
 func diceMoveBody(m dice.Move) map[string]any {
-	body := map[string]any{"kind": m.Kind.String(), "yes": m.Yes}
+	body := map[string]any{"kind": m.Type.String(), "yes": m.Yes}
 	if m.Target >= 0 {
 		body["target"] = int(m.Target)
 	}
@@ -116,8 +116,8 @@ func TestAnotherGameIsWrittenWhileDiceBotsThink(t *testing.T) {
 					t.Fatalf("bots_to_answer %v: seat %d is not a bot the game waits for (waiting %v)", g.BotsToAnswer, s, g.View.Waiting)
 				}
 			}
-			if g.View.Request.Kind != dice.RequestNone || len(g.View.Legal) != 0 {
-				t.Fatalf("the bots are to answer and a is asked %v", g.View.Request.Kind)
+			if g.View.Request.Type != dice.RequestNone || len(g.View.Legal) != 0 {
+				t.Fatalf("the bots are to answer and a is asked %v", g.View.Request.Type)
 			}
 			r := a.do("POST", "/games/"+mine+"/moves", map[string]any{"kind": "reorganise"})
 			if r.Status != 422 {

@@ -409,7 +409,7 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 			if g.Status == "finished" {
 				break
 			}
-			if g.View.Request.Kind.String() == "none" {
+			if g.View.Request.Type.String() == "none" {
 				// Seat 1, the other person, is asked; its deadline passes,
 				// and the game moves on.
 				e.clock.Advance(61 * time.Second)
@@ -425,7 +425,7 @@ func TestDiceplomacyThroughTheAPIHidesOtherDice(t *testing.T) {
 			}
 			legal := g.View.Legal
 			m := legal[len(legal)-1]
-			body := map[string]any{"kind": m.Kind.String(), "yes": m.Yes}
+			body := map[string]any{"kind": m.Type.String(), "yes": m.Yes}
 			if m.Target >= 0 {
 				body["target"] = int(m.Target)
 			}

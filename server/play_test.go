@@ -1,6 +1,8 @@
 package server
 
 import (
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -114,4 +116,72 @@ func TestOrdersDecodeTheGameAtMostOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOrdersByTheirPartsThroughTheAPI: a client may give an order by the
+// parts GET /options listed it with, beside orders by their text; the
+// answer and the game's view give each saved order by its text and its
+// parts. Parts that do not make an order of their kind are refused as an
+// order that cannot be read is; an object or a value that is no order at
+// all, as malformed (issue 25).
+func TestOrdersByTheirPartsThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, e *env) {
+		a := e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "England"})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+		var opts struct{ Orders []map[string]any }
+		a.must(200, "GET", "/games/"+id+"/options", nil).json(t, &opts)
+		var support map[string]any
+		for _, o := range opts.Orders {
+			if o["text"] == "F EDI S F LON - NTH" {
+				support = o
+			}
+		}
+		if support == nil {
+			t.Fatalf("no support of London's move among the options: %v", opts.Orders)
+		}
+		delete(support, "text")
+		var taken struct {
+			Orders []string
+			Parts  []map[string]any
+		}
+		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []any{
+			map[string]any{"kind": "move", "unit": "F", "at": "lon", "target": "nth"}, "a lvp - yor", support,
+		}}).json(t, &taken)
+		if want := []string{"F LON - NTH", "A LVP - YOR", "F EDI S F LON - NTH"}; !slices.Equal(taken.Orders, want) {
+			t.Fatalf("saved %q, want %q", taken.Orders, want)
+		}
+		var view struct {
+			MyOrders struct{ Parts []map[string]any } `json:"my_orders"`
+		}
+		a.must(200, "GET", "/games/"+id, nil).json(t, &view)
+		for _, parts := range [][]map[string]any{taken.Parts, view.MyOrders.Parts} {
+			if len(parts) != 3 || parts[1]["order"] != "A LVP - YOR" || parts[1]["kind"] != "move" || parts[1]["at"] != "lvp" || parts[1]["target"] != "yor" ||
+				parts[2]["kind"] != "support" || parts[2]["target"] != "lon" || parts[2]["dest"] != "nth" {
+				t.Errorf("saved orders by their parts: %v", parts)
+			}
+		}
+
+		r := a.must(422, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []any{
+			"F lon - nth", map[string]any{"kind": "move", "unit": "F", "at": "edi"}, map[string]any{"kind": "hold", "at": "lvp", "target": "yor"},
+		}})
+		errs, _ := r.m(t)["orders"].([]any)
+		if len(errs) != 2 {
+			t.Fatalf("two orders of shapes no text gives: %s", r.Body)
+		}
+		for i, x := range errs {
+			if o := x.(map[string]any); o["index"] != float64(i+1) || o["reason"] != "syntax" {
+				t.Errorf("refusal %d: %v", i, o)
+			}
+		}
+		for _, bad := range []any{map[string]any{"kind": "move", "to": "nth"}, 7, map[string]any{"kind": "move", "at": 3}} {
+			if r := a.do("PUT", "/games/"+id+"/orders", map[string]any{"orders": []any{bad}}); r.Status != 400 || !strings.Contains(string(r.Body), "orders[0]") {
+				t.Errorf("%v: %d %s, want 400 naming orders[0]", bad, r.Status, r.Body)
+			}
+		}
+		if g := a.game(id); len(g.MyOrders.Orders) != 3 {
+			t.Errorf("a refused batch changed the saved orders: %+v", g.MyOrders)
+		}
+	})
 }

@@ -98,7 +98,7 @@ func TestColonialReference(t *testing.T) {
 
 	ours := map[string]bool{}
 	for _, b := range m.Borders() {
-		if m.Kind(b.Kind).Name == "canal" {
+		if m.BorderKindInfo(b.Kind).Name == "canal" {
 			continue // vDiplomacy keeps the canal outside its border list
 		}
 		if b.Fleet {

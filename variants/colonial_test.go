@@ -138,7 +138,7 @@ func TestColonialMap(t *testing.T) {
 		for _, ut := range []rules.UnitType{rules.Army, rules.Fleet} {
 			ok1, k := m.Edge(ut, a, b)
 			ok2, _ := m.Edge(ut, b, a)
-			if !ok1 || !ok2 || m.Kind(k).Name != "bridge" {
+			if !ok1 || !ok2 || m.BorderKindInfo(k).Name != "bridge" {
 				t.Errorf("%s-%s must be a land bridge for %ss", pair[0], pair[1], ut)
 			}
 		}
@@ -147,7 +147,7 @@ func TestColonialMap(t *testing.T) {
 	// The canal: fleets only, kept by Egypt, no support, retreat or convoy.
 	med, red, egy := colonialProv(t, names, "MED"), colonialProv(t, names, "RS"), colonialProv(t, names, "EGY")
 	ok, k := m.Edge(rules.Fleet, rules.At(med), rules.At(red))
-	if ki := m.Kind(k); !ok || ki.Gate != egy || !ki.NoSupport || !ki.NoRetreat || !ki.NoConvoy || ki.HalfStrength {
+	if ki := m.BorderKindInfo(k); !ok || ki.Gate != egy || !ki.NoSupport || !ki.NoRetreat || !ki.NoConvoy || ki.HalfStrength {
 		t.Errorf("Mediterranean-Red Sea must be the canal kept by Egypt: %v %+v", ok, ki)
 	}
 	if m.SeaNeighbours(med, red) || m.CanSupportInto(rules.Fleet, rules.At(med), red) {

@@ -283,7 +283,7 @@ func TestColonialTSRNotes(t *testing.T) {
 			res := colonialPlay(t, pos, rules.Options{}, tc.orders...)
 			var got string
 			for _, r := range res.Results {
-				if r.Order.Kind == rules.Railway && r.Outcome != rules.Succeeded {
+				if r.Order.Type == rules.Railway && r.Outcome != rules.Succeeded {
 					got = r.Message(v.Map)
 				}
 			}

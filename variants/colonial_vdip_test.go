@@ -68,7 +68,7 @@ func colonialCases(t *testing.T, cs []phasetest.Case) []phasetest.Case {
 			if err != nil {
 				t.Fatalf("%s: %v", c.ID, err)
 			}
-			if o.Kind == rules.Permit {
+			if o.Type == rules.Permit {
 				continue
 			}
 			units = append(units, strings.TrimSpace(who)+": "+o.Unit.Letter()+" "+names.LocString(o.At))

@@ -140,7 +140,7 @@ var sengokuBridges = [][2]string{
 func TestSengokuBridgeBorders(t *testing.T) {
 	v, names := sengoku(t)
 	m := v.Map
-	bridge, ok := m.KindByName("bridge")
+	bridge, ok := m.BorderKindByName("bridge")
 	if !ok {
 		t.Fatal("no border kind named bridge")
 	}
@@ -151,10 +151,10 @@ func TestSengokuBridgeBorders(t *testing.T) {
 		for _, dir := range [][2]rules.Province{{p, q}, {q, p}} {
 			from, to := rules.At(dir[0]), rules.At(dir[1])
 			if ok, kind := m.Edge(rules.Army, from, to); !ok || kind != bridge {
-				t.Errorf("army %s-%s: crossable %v kind %s, want a bridge", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.Kind(kind).Name)
+				t.Errorf("army %s-%s: crossable %v kind %s, want a bridge", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.BorderKindInfo(kind).Name)
 			}
 			if ok, kind := m.Edge(rules.Fleet, from, to); !ok || kind != bridge {
-				t.Errorf("fleet %s-%s: crossable %v kind %s, want a bridge", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.Kind(kind).Name)
+				t.Errorf("fleet %s-%s: crossable %v kind %s, want a bridge", m.Province(dir[0]).Name, m.Province(dir[1]).Name, ok, m.BorderKindInfo(kind).Name)
 			}
 		}
 	}

@@ -69,7 +69,7 @@ func TestStandardMapAgreesWithReference(t *testing.T) {
 	army, fleet := map[string]bool{}, map[string]bool{}
 	for _, b := range m.Borders() {
 		if b.Kind != rules.NormalBorder {
-			t.Errorf("border %s>%s has kind %s", names.LocString(b.From), names.LocString(b.To), m.Kind(b.Kind).Name)
+			t.Errorf("border %s>%s has kind %s", names.LocString(b.From), names.LocString(b.To), m.BorderKindInfo(b.Kind).Name)
 		}
 		if b.Army {
 			army[m.Provinces[b.From.Province].Abbr+">"+m.Provinces[b.To.Province].Abbr] = true

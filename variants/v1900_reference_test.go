@@ -221,10 +221,10 @@ func TestMap1900AgreesWithReference(t *testing.T) {
 		if b.Fleet {
 			k := names.LocString(b.From) + ">" + names.LocString(b.To)
 			fleet[k] = true
-			if m.Kind(b.Kind).Name == "cape" {
+			if m.BorderKindInfo(b.Kind).Name == "cape" {
 				cape[k] = true
 			} else if b.Kind != rules.NormalBorder {
-				t.Errorf("border %s has kind %s", k, m.Kind(b.Kind).Name)
+				t.Errorf("border %s has kind %s", k, m.BorderKindInfo(b.Kind).Name)
 			}
 		}
 	}

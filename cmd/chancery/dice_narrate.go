@@ -8,7 +8,7 @@ import (
 )
 
 // narrate prints the events not yet told, as the narrator may see them.
-func (p *tableGame) narrate() {
+func (p *terminalGame) narrate() {
 	log := p.g.Log()
 	for ; p.told < len(log); p.told++ {
 		if line := p.describe(log[p.told].VisibleTo(p.narrator), p.narrator, p.told); line != "" {
@@ -18,7 +18,7 @@ func (p *tableGame) narrate() {
 }
 
 // replayLog prints the whole log as seat s may see it.
-func (p *tableGame) replayLog(s dice.Seat) {
+func (p *terminalGame) replayLog(s dice.Seat) {
 	for i, e := range p.g.LogFor(s) {
 		if line := p.describe(e, s, i); line != "" {
 			fmt.Fprintln(p.out, line)
@@ -27,10 +27,10 @@ func (p *tableGame) replayLog(s dice.Seat) {
 }
 
 // describe puts one event into words for viewer; "" for nothing to say.
-func (p *tableGame) describe(e dice.Event, viewer dice.Seat, index int) string {
+func (p *terminalGame) describe(e dice.Event, viewer dice.Seat, index int) string {
 	w := words{p: p, viewer: viewer}
 	setup := index <= p.g.Config().Players
-	switch e.Kind {
+	switch e.Type {
 	case dice.EventStart:
 		return fmt.Sprintf("Every player rolls a die in secret. %s %s; turns go in seat order.", w.Name(e.Seat), w.verb(e.Seat, "start", "starts"))
 	case dice.EventRoll:
@@ -41,7 +41,7 @@ func (p *tableGame) describe(e dice.Event, viewer dice.Seat, index int) string {
 			return fmt.Sprintf("You reroll: your die is now %d (secret).", e.Value)
 		case setup:
 			return ""
-		case index > 0 && p.g.Log()[index-1].Move == dice.Reorganise && p.g.Log()[index-1].Kind == dice.EventMove:
+		case index > 0 && p.g.Log()[index-1].Move == dice.Reorganise && p.g.Log()[index-1].Type == dice.EventMove:
 			return "" // "X reorganises (rerolls in secret)" said it
 		}
 		return fmt.Sprintf("%s rerolls in secret.", w.Name(e.Seat))
@@ -108,7 +108,7 @@ var allianceEnds = map[dice.Reason]string{
 // words tells the game to one viewer: "you" for the viewer's seat, the
 // name for the others.
 type words struct {
-	p      *tableGame
+	p      *terminalGame
 	viewer dice.Seat
 }
 
@@ -154,7 +154,7 @@ func (w words) move(m dice.Move, def bool) string {
 	if def {
 		d = " (no answer: the default)"
 	}
-	switch m.Kind {
+	switch m.Type {
 	case dice.DeclareWar:
 		return fmt.Sprintf("%s %s war on %s.", w.Name(m.Seat), w.verb(m.Seat, "declare", "declares"), w.name(m.Target))
 	case dice.ProposeAlliance:
@@ -205,7 +205,7 @@ func (w words) gameOver(e dice.Event) string {
 }
 
 // names2 names a set of seats, "you" for the viewer.
-func (p *tableGame) names2(set dice.SeatSet, viewer dice.Seat) string {
+func (p *terminalGame) names2(set dice.SeatSet, viewer dice.Seat) string {
 	var out []string
 	for s := range set.All() {
 		if s == viewer {

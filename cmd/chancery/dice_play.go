@@ -97,7 +97,7 @@ func dicePlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		*seed = uint64(time.Now().UnixNano())
 	}
 	botRng := rand.New(rand.NewPCG(*seed, 1))
-	p := &tableGame{
+	p := &terminalGame{
 		out:   stdout,
 		in:    bufio.NewScanner(stdin),
 		human: make([]bool, n),
@@ -128,8 +128,10 @@ func dicePlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return p.run()
 }
 
-// tableGame is a terminal game: people at the keyboard, bots elsewhere.
-type tableGame struct {
+// terminalGame is a Diceplomacy game at the terminal: people at the
+// keyboard, bots elsewhere (the server's games at the table are
+// table.Game).
+type terminalGame struct {
 	g     *dice.Game
 	out   io.Writer
 	in    *bufio.Scanner
@@ -146,7 +148,7 @@ type tableGame struct {
 	view     dice.View
 }
 
-func (p *tableGame) run() int {
+func (p *terminalGame) run() int {
 	p.atKeys = dice.NoSeat
 	hotSeat := p.narrator == dice.NoSeat
 	p.narrate()
@@ -187,14 +189,14 @@ func (p *tableGame) run() int {
 	return 0
 }
 
-func (p *tableGame) inputEnded() {
+func (p *terminalGame) inputEnded() {
 	p.eof = true
 	fmt.Fprintln(p.out, "(input ended: from now on every human decision takes its default: reroll / refuse / stop inviting / do not join / do not surrender)")
 }
 
 // ask prompts the human at seat s until they make a legal move. It returns
 // true if they quit.
-func (p *tableGame) ask(s dice.Seat) (quit bool) {
+func (p *terminalGame) ask(s dice.Seat) (quit bool) {
 	p.g.FillView(s, &p.view)
 	v := &p.view
 	fmt.Fprintln(p.out)
@@ -243,9 +245,9 @@ func (p *tableGame) ask(s dice.Seat) (quit bool) {
 }
 
 // prompt says what is asked of the viewer of v and how to answer.
-func (p *tableGame) prompt(v *dice.View) string {
+func (p *terminalGame) prompt(v *dice.View) string {
 	w := v.War
-	switch v.Request.Kind {
+	switch v.Request.Type {
 	case dice.RequestAction:
 		return "Your turn: war <player> | ally <player> | treaty | reroll   (help, status, log, quit)\n"
 	case dice.RequestAlliance:
@@ -254,7 +256,7 @@ func (p *tableGame) prompt(v *dice.View) string {
 		var opts []string
 		var listed dice.SeatSet
 		for _, m := range v.Legal {
-			if m.Kind == dice.Invite && !listed.Has(m.Target) {
+			if m.Type == dice.Invite && !listed.Has(m.Target) {
 				opts = append(opts, p.blocName(v, m.Target))
 				listed = listed.With(m.Target).With(v.Players[m.Target].Ally)
 			}
@@ -281,7 +283,7 @@ func (p *tableGame) prompt(v *dice.View) string {
 	return "?"
 }
 
-func (p *tableGame) blocName(v *dice.View, s dice.Seat) string {
+func (p *terminalGame) blocName(v *dice.View, s dice.Seat) string {
 	name := fmt.Sprintf("%d %s", s, p.names[s])
 	if a := v.Players[s].Ally; a != dice.NoSeat {
 		name += " (with ally " + p.names[a] + ")"
@@ -290,7 +292,7 @@ func (p *tableGame) blocName(v *dice.View, s dice.Seat) string {
 }
 
 // table prints the players as viewer sees them.
-func (p *tableGame) table(viewer dice.Seat) {
+func (p *terminalGame) table(viewer dice.Seat) {
 	v := p.g.View(viewer)
 	switch {
 	case p.g.Over():
@@ -419,8 +421,8 @@ func seatOf(arg string, v *dice.View) (dice.Seat, error) {
 // refuses a command that does not answer that request.
 func moveFor(c command, v *dice.View) (dice.Move, error) {
 	me := v.Seat
-	req := v.Request.Kind
-	want := map[dice.RequestKind]string{
+	req := v.Request.Type
+	want := map[dice.RequestType]string{
 		dice.RequestAction:    "war <player>, ally <player>, treaty or reroll",
 		dice.RequestAlliance:  "yes or no",
 		dice.RequestInvite:    "invite <player> or done",
@@ -444,19 +446,19 @@ func moveFor(c command, v *dice.View) (dice.Move, error) {
 	m := dice.Move{Seat: me, Target: target}
 	switch {
 	case req == dice.RequestAction && c.verb == "war":
-		m.Kind = dice.DeclareWar
+		m.Type = dice.DeclareWar
 	case req == dice.RequestAction && c.verb == "ally":
-		m.Kind = dice.ProposeAlliance
+		m.Type = dice.ProposeAlliance
 	case req == dice.RequestAction && c.verb == "treaty":
-		m.Kind = dice.GrandTreaty
+		m.Type = dice.GrandTreaty
 	case req == dice.RequestAction && c.verb == "reroll":
-		m.Kind = dice.Reorganise
+		m.Type = dice.Reorganise
 	case req == dice.RequestInvite && c.verb == "invite":
-		m.Kind = dice.Invite
+		m.Type = dice.Invite
 	case req == dice.RequestInvite && (c.verb == "done" || c.verb == "no"):
-		m.Kind = dice.StopInviting
+		m.Type = dice.StopInviting
 	case (req == dice.RequestAlliance || req == dice.RequestJoin || req == dice.RequestSurrender) && (c.verb == "yes" || c.verb == "no"):
-		m.Kind = v.Request.Default.Kind
+		m.Type = v.Request.Default.Type
 		m.Yes = c.verb == "yes"
 	default:
 		return wrong()

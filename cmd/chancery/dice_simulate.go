@@ -167,7 +167,7 @@ func (t *simTotals) count(g *dice.Game) {
 	n := g.Config().Players
 	start := 0
 	for _, e := range g.Log() {
-		switch e.Kind {
+		switch e.Type {
 		case dice.EventStart:
 			start = int(e.Seat)
 		case dice.EventWar:

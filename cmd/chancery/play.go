@@ -370,11 +370,11 @@ func (p *player) askOrders(pos *rules.Position) ([]rules.Order, error) {
 // sameUnit returns the index of the order of orders given to the unit or
 // site that o is for, or -1. WAIVE is for no site: several may be given.
 func sameUnit(orders []rules.Order, o rules.Order) int {
-	if o.Kind == rules.Waive {
+	if o.Type == rules.Waive {
 		return -1
 	}
 	for i, q := range orders {
-		if q.Kind != rules.Waive && q.At.Province == o.At.Province {
+		if q.Type != rules.Waive && q.At.Province == o.At.Province {
 			return i
 		}
 	}

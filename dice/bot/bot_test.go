@@ -44,7 +44,7 @@ func TestBeatsMatchesCountingEveryThrow(t *testing.T) {
 // table builds a view for seat 0 of an n-player game in its action phase.
 func table(n int, dice6 ...int) *dice.View {
 	v := &dice.View{Seat: 0, Remaining: n, Phase: dice.PhaseAction,
-		Request: dice.Request{Seat: 0, Kind: dice.RequestAction, Default: dice.Move{Seat: 0, Kind: dice.Reorganise, Target: dice.NoSeat}}}
+		Request: dice.Request{Seat: 0, Type: dice.RequestAction, Default: dice.Move{Seat: 0, Type: dice.Reorganise, Target: dice.NoSeat}}}
 	for i := range n {
 		pv := dice.PlayerView{Seat: dice.Seat(i), Ally: dice.NoSeat}
 		if i < len(dice6) && dice6[i] > 0 {
@@ -71,10 +71,10 @@ func TestHeuristicDecisions(t *testing.T) {
 	}{
 		{"attacks the player whose revealed die it beats", func() *dice.View {
 			return table(5, 5, 0, 1, 0, 0)
-		}, dice.Move{Seat: 0, Kind: dice.DeclareWar, Target: 2}},
+		}, dice.Move{Seat: 0, Type: dice.DeclareWar, Target: 2}},
 		{"rerolls a weak die", func() *dice.View {
 			return table(4, 2)
-		}, dice.Move{Seat: 0, Kind: dice.Reorganise, Target: dice.NoSeat}},
+		}, dice.Move{Seat: 0, Type: dice.Reorganise, Target: dice.NoSeat}},
 		{"seeks an ally with a fair die and no good war", func() *dice.View {
 			v := table(5, 4, 6, 0, 0, 0)
 			for i := 2; i < 5; i++ {
@@ -82,19 +82,19 @@ func TestHeuristicDecisions(t *testing.T) {
 				v.Players[i].Revealed = true
 			}
 			return v
-		}, dice.Move{Seat: 0, Kind: dice.ProposeAlliance, Target: 1}},
+		}, dice.Move{Seat: 0, Type: dice.ProposeAlliance, Target: 1}},
 		{"rerolls its own revealed low die", func() *dice.View {
 			v := table(5, 3, 6, 6, 6, 6)
 			v.Players[0].Revealed = true
 			return v
-		}, dice.Move{Seat: 0, Kind: dice.Reorganise, Target: dice.NoSeat}},
+		}, dice.Move{Seat: 0, Type: dice.Reorganise, Target: dice.NoSeat}},
 		{"breaks up a rival alliance one win from victory", func() *dice.View {
 			v := table(5, 4, 6, 6, 6, 6)
 			pair(v, 1, 2)
 			pair(v, 3, 4)
 			v.Players[1].Wins = 2
 			return v
-		}, dice.Move{Seat: 0, Kind: dice.GrandTreaty, Target: dice.NoSeat}},
+		}, dice.Move{Seat: 0, Type: dice.GrandTreaty, Target: dice.NoSeat}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,7 +116,7 @@ func TestHeuristicDoesNotAttackAnAllianceItBeatsOnlyOneByOne(t *testing.T) {
 		pair(v, 1, 2)
 		v.Players[4].Out = true
 		v.Remaining = 4
-		if got := h.Decide(v); got.Kind == dice.DeclareWar && (got.Target == 1 || got.Target == 2) {
+		if got := h.Decide(v); got.Type == dice.DeclareWar && (got.Target == 1 || got.Target == 2) {
 			t.Fatalf("got %v: war on one of an alliance it beats only one by one", got)
 		}
 	}
@@ -125,8 +125,8 @@ func TestHeuristicDoesNotAttackAnAllianceItBeatsOnlyOneByOne(t *testing.T) {
 func TestHeuristicAnswers(t *testing.T) {
 	t.Parallel()
 	h := &Heuristic{Src: rand.New(rand.NewPCG(1, 1))}
-	ask := func(v *dice.View, k dice.RequestKind, m dice.MoveKind) *dice.View {
-		v.Request = dice.Request{Seat: 0, Kind: k, Default: dice.Move{Seat: 0, Kind: m, Target: dice.NoSeat}}
+	ask := func(v *dice.View, k dice.RequestType, m dice.MoveType) *dice.View {
+		v.Request = dice.Request{Seat: 0, Type: k, Default: dice.Move{Seat: 0, Type: m, Target: dice.NoSeat}}
 		return v
 	}
 	// A hopeless defence is surrendered...
@@ -161,9 +161,9 @@ func TestHeuristicAnswers(t *testing.T) {
 	v.War = dice.War{Attacker: 1, Defender: 0, Attackers: dice.SetOf(1, 2), Defenders: dice.SetOf(0)}
 	v.Players[4].Wins = 2
 	for _, s := range []dice.Seat{3, 4, 5} {
-		v.Legal = append(v.Legal, dice.Move{Seat: 0, Kind: dice.Invite, Target: s})
+		v.Legal = append(v.Legal, dice.Move{Seat: 0, Type: dice.Invite, Target: s})
 	}
-	if m := h.Decide(v); m.Kind != dice.Invite || m.Target != 5 {
+	if m := h.Decide(v); m.Type != dice.Invite || m.Target != 5 {
 		t.Errorf("invites %v, want seat 6 (die 4; seat 5 has 2 wins)", m)
 	}
 	// An alliance is refused from a player one win from victory.

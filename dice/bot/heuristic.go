@@ -44,7 +44,7 @@ func (b *Heuristic) surrenderOdds() float64 {
 
 // Decide answers v.Request.
 func (b *Heuristic) Decide(v *dice.View) dice.Move {
-	switch v.Request.Kind {
+	switch v.Request.Type {
 	case dice.RequestAction:
 		return b.action(v)
 	case dice.RequestAlliance:
@@ -137,29 +137,29 @@ func (b *Heuristic) action(v *dice.View) dice.Move {
 		}
 	}
 	if best != dice.NoSeat && bestOdds >= b.warOdds() {
-		return dice.Move{Seat: me, Kind: dice.DeclareWar, Target: best}
+		return dice.Move{Seat: me, Type: dice.DeclareWar, Target: best}
 	}
 	if my.Die <= 2 || my.Revealed && my.Die <= 4 {
-		return dice.Move{Seat: me, Kind: dice.Reorganise, Target: dice.NoSeat}
+		return dice.Move{Seat: me, Type: dice.Reorganise, Target: dice.NoSeat}
 	}
 	for i := range v.Players {
 		p := v.Players[i]
 		if !p.Out && p.Ally != dice.NoSeat && p.Ally != me && dice.Seat(i) != me && p.Wins >= 2 {
-			return dice.Move{Seat: me, Kind: dice.GrandTreaty, Target: dice.NoSeat}
+			return dice.Move{Seat: me, Type: dice.GrandTreaty, Target: dice.NoSeat}
 		}
 	}
 	if my.Ally == dice.NoSeat && v.Remaining > 3 {
 		if p := b.partner(v); p != dice.NoSeat {
-			return dice.Move{Seat: me, Kind: dice.ProposeAlliance, Target: p}
+			return dice.Move{Seat: me, Type: dice.ProposeAlliance, Target: p}
 		}
 	}
 	if my.Die <= 3 {
-		return dice.Move{Seat: me, Kind: dice.Reorganise, Target: dice.NoSeat}
+		return dice.Move{Seat: me, Type: dice.Reorganise, Target: dice.NoSeat}
 	}
 	if best != dice.NoSeat && bestOdds >= 0.5 {
-		return dice.Move{Seat: me, Kind: dice.DeclareWar, Target: best}
+		return dice.Move{Seat: me, Type: dice.DeclareWar, Target: best}
 	}
-	return dice.Move{Seat: me, Kind: dice.Reorganise, Target: dice.NoSeat}
+	return dice.Move{Seat: me, Type: dice.Reorganise, Target: dice.NoSeat}
 }
 
 // partner picks whom to propose to: no one a win from victory, preferably
@@ -203,7 +203,7 @@ func (b *Heuristic) invite(v *dice.View) dice.Move {
 	best, bestPower := dice.NoSeat, -1.0
 	var pick tieBreak
 	for _, m := range v.Legal {
-		if m.Kind != dice.Invite {
+		if m.Type != dice.Invite {
 			continue
 		}
 		set := bloc(v, m.Target, v.War.Attacker, v.War.Defender)
@@ -217,7 +217,7 @@ func (b *Heuristic) invite(v *dice.View) dice.Move {
 	if best == dice.NoSeat {
 		return v.Request.Default
 	}
-	return dice.Move{Seat: v.Seat, Kind: dice.Invite, Target: best}
+	return dice.Move{Seat: v.Seat, Type: dice.Invite, Target: best}
 }
 
 func (b *Heuristic) join(v *dice.View) bool {

@@ -104,3 +104,34 @@ func TestTheLayersAreAsDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestTheReadmeListsEveryPackage: the README's layout table names every
+// package of the module, helpers and commands included.
+func TestTheReadmeListsEveryPackage(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(data), "## Layout\n")
+	if !ok {
+		t.Fatal("README.md has no section Layout")
+	}
+	table, _, _ = strings.Cut(table, "\n## ")
+	err = filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel("../..", path)
+		rel = filepath.ToSlash(rel)
+		if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if p, err := build.ImportDir(path, build.ImportComment); err == nil && rel != "." && !strings.Contains(table, "`"+rel+"`") {
+			t.Errorf("%s (package %s) is not in the README's layout table", rel, p.Name)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -360,11 +360,11 @@ func (g *tableGame) Move(r *table.Row, user string, body json.RawMessage, now ti
 }
 
 func (g *tableGame) move(user string, mv Move, now time.Time) error {
-	var kind dice.MoveKind
+	var kind dice.MoveType
 	if err := kind.UnmarshalText([]byte(mv.Kind)); err != nil || kind == dice.MoveNone {
 		return table.Errorf(table.ErrInvalid, "kind: unknown move %q", mv.Kind)
 	}
-	m := dice.Move{Kind: kind, Target: dice.NoSeat, Yes: mv.Yes}
+	m := dice.Move{Type: kind, Target: dice.NoSeat, Yes: mv.Yes}
 	if mv.Target != nil {
 		if *mv.Target < 0 || *mv.Target >= dice.MaxPlayers {
 			return table.Codedf(table.ErrInvalid, CodeTargetNotSeat, "there is no seat %d in this game", *mv.Target)

@@ -70,7 +70,7 @@ func TestARefusalSpeaksOfTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := g0.(*tableGame)
-	at := func(target dice.Seat) dice.Move { return dice.Move{Seat: 0, Kind: dice.DeclareWar, Target: target} }
+	at := func(target dice.Seat) dice.Move { return dice.Move{Seat: 0, Type: dice.DeclareWar, Target: target} }
 	for _, c := range []struct {
 		move      dice.Move
 		err       error
@@ -137,11 +137,11 @@ func TestBotsDecideInThinkAlone(t *testing.T) {
 				t.Fatalf("a person is asked, deadline %v", g.Deadline)
 			}
 			v := view()
-			if len(v.BotsToAnswer) != 0 || v.View.Request.Kind == dice.RequestNone || len(v.View.Legal) == 0 {
-				t.Fatalf("only the person is asked, and the view says bots %v, request %v", v.BotsToAnswer, v.View.Request.Kind)
+			if len(v.BotsToAnswer) != 0 || v.View.Request.Type == dice.RequestNone || len(v.View.Legal) == 0 {
+				t.Fatalf("only the person is asked, and the view says bots %v, request %v", v.BotsToAnswer, v.View.Request.Type)
 			}
 			m := v.View.Legal[len(v.View.Legal)-1]
-			if err := g.move("u1", Move{Kind: m.Kind.String(), Yes: m.Yes, Target: target(m)}, t0); err != nil {
+			if err := g.move("u1", Move{Kind: m.Type.String(), Yes: m.Yes, Target: target(m)}, t0); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -153,8 +153,8 @@ func TestBotsDecideInThinkAlone(t *testing.T) {
 			t.Fatalf("a bot is asked and the game is due at %v, not now", g.Deadline)
 		}
 		v := view()
-		if len(v.BotsToAnswer) == 0 || v.View.Request.Kind != dice.RequestNone || len(v.View.Legal) != 0 {
-			t.Fatalf("a bot is asked and the view says bots %v, request %v, %d moves", v.BotsToAnswer, v.View.Request.Kind, len(v.View.Legal))
+		if len(v.BotsToAnswer) == 0 || v.View.Request.Type != dice.RequestNone || len(v.View.Legal) != 0 {
+			t.Fatalf("a bot is asked and the view says bots %v, request %v, %d moves", v.BotsToAnswer, v.View.Request.Type, len(v.View.Legal))
 		}
 		if err := g.move("u1", Move{Kind: "reorganise"}, t0); err == nil {
 			t.Fatal("a person moved while the bots were to answer")

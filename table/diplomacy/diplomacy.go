@@ -10,6 +10,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -267,42 +268,78 @@ func (d *tableGame) playOnIfNobodyWaits(now time.Time) {
 // Orders are a power's orders for the phase being played, as a person
 // gives them (PUT /games/{id}/orders).
 type Orders struct {
-	Orders []string `json:"orders"`
+	// Orders are the orders, each by its text ("A PAR - BUR", in any
+	// case) or by its parts (an object, as GET /options lists them).
+	Orders []engine.Given
 	// Ready says the orders are final: when every person is ready the
 	// phase is played at once.
-	Ready bool `json:"ready"`
+	Ready bool
 	// Phase, when given, must be the game's current phase: orders
 	// written for a phase that has just been adjudicated are refused
 	// (409) rather than applied to the next one.
-	Phase *codec.Phase `json:"phase"`
+	Phase *codec.Phase
+}
+
+// ordersRequest is Orders as the request's JSON writes it.
+type ordersRequest struct {
+	Orders []json.RawMessage `json:"orders"`
+	Ready  bool              `json:"ready"`
+	Phase  *codec.Phase      `json:"phase"`
 }
 
 // readOrdersRequest reads Orders from a request's body.
 func readOrdersRequest(body json.RawMessage) (Orders, error) {
-	var o Orders
-	if err := table.Decode(body, &o); err != nil {
-		return o, err
+	var req ordersRequest
+	if err := table.Decode(body, &req); err != nil {
+		return Orders{}, err
 	}
-	if o.Orders == nil {
-		return o, table.Errorf(table.ErrMalformed, "orders: a list of orders is required (it may be empty)")
+	if req.Orders == nil {
+		return Orders{}, table.Errorf(table.ErrMalformed, "orders: a list of orders is required (it may be empty)")
 	}
-	if len(o.Orders) > 200 {
-		return o, table.Errorf(table.ErrInvalid, "orders: at most 200 orders")
+	if len(req.Orders) > 200 {
+		return Orders{}, table.Errorf(table.ErrInvalid, "orders: at most 200 orders")
 	}
-	for i, text := range o.Orders {
-		if len(text) > 200 {
-			return o, table.Errorf(table.ErrInvalid, "orders[%d]: at most 200 characters", i)
+	o := Orders{Orders: make([]engine.Given, len(req.Orders)), Ready: req.Ready, Phase: req.Phase}
+	for i, raw := range req.Orders {
+		if err := readGiven(raw, &o.Orders[i]); err != nil {
+			return Orders{}, table.Errorf(table.ErrMalformed, "orders[%d]: %v", i, err)
+		}
+		if len(o.Orders[i].Text) > 200 {
+			return Orders{}, table.Errorf(table.ErrInvalid, "orders[%d]: at most 200 characters", i)
 		}
 	}
 	return o, nil
 }
 
+// readGiven reads one order of a request: a string is its text, an object
+// its parts (strictly: a field the parts have not is refused).
+func readGiven(raw json.RawMessage, g *engine.Given) error {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '{' {
+		g.Parts = new(codec.OrderParts)
+		if err := table.Decode(raw, g.Parts); err != nil {
+			var te *table.Error
+			if errors.As(err, &te) {
+				return errors.New(te.Msg)
+			}
+			return err
+		}
+		return nil
+	}
+	if err := json.Unmarshal(raw, &g.Text); err != nil {
+		return errors.New("an order is a string (its text) or an object (its parts)")
+	}
+	return nil
+}
+
 // Taken is the answer to a power's orders: the orders kept, in canonical
-// form.
+// form, and the same orders with their parts, which the client draws
+// without reading the text.
 type Taken struct {
-	Power  string   `json:"power"`
-	Orders []string `json:"orders"`
-	Ready  bool     `json:"ready"`
+	Power  string       `json:"power"`
+	Orders []string     `json:"orders"`
+	Parts  []givenOrder `json:"parts"`
+	Ready  bool         `json:"ready"`
 }
 
 // TakeOrders checks a power's orders (Orders, as JSON) against the phase
@@ -339,7 +376,7 @@ func (d *tableGame) takeOrders(r *table.Row, user string, o Orders, now time.Tim
 				o.Phase.Season, o.Phase.Year, o.Phase.Type, cur.Season, cur.Year, cur.Type)
 		}
 	}
-	orders, err := d.e.Parse(pos, power, o.Orders)
+	orders, err := d.e.ParseGiven(pos, power, o.Orders)
 	if err != nil {
 		return nil, false, err
 	}
@@ -356,7 +393,7 @@ func (d *tableGame) takeOrders(r *table.Row, user string, o Orders, now time.Tim
 	if err := r.PutOrders(table.SeatOrders{Power: power, Seq: g.Seq, Orders: data, Ready: o.Ready, Updated: now}); err != nil {
 		return nil, false, err
 	}
-	t := &Taken{Power: power, Orders: canon, Ready: o.Ready}
+	t := &Taken{Power: power, Orders: canon, Parts: given, Ready: o.Ready}
 	if !o.Ready {
 		return t, false, nil
 	}
@@ -418,11 +455,11 @@ func texts(given []givenOrder) []string {
 func (d *tableGame) typedOrders(power string, t rules.PhaseType, given []givenOrder) ([]rules.Order, error) {
 	pw, ok := d.e.Names.Power(power)
 	if !ok {
-		return nil, &engine.DecodeError{Field: "orders", Err: &codec.NameError{Kind: "power", Name: power}}
+		return nil, &engine.DecodeError{Field: "orders", Err: &codec.NameError{What: "power", Name: power}}
 	}
 	out := make([]rules.Order, len(given))
 	for i := range given {
-		if given[i].Kind == "" {
+		if given[i].Type == "" {
 			return d.e.ReadOrders(power, t, texts(given))
 		}
 		o, err := d.e.Codec.DecodeOrder(pw, &given[i].OrderParts)

@@ -27,7 +27,7 @@ type optionsJSON struct {
 // "".
 type optionJSON struct {
 	Text string `json:"text"`
-	Kind string `json:"kind"`
+	Type string `json:"kind"`
 	// Unit is the ordered unit's type (a build's new unit; a permission's
 	// gate unit): "A" or "F".
 	Unit string `json:"unit"`
@@ -52,7 +52,7 @@ func encodeOption(n *notation.Names, o rules.Order) optionJSON {
 		}
 		return n.LocString(l)
 	}
-	return optionJSON{Text: n.FormatOrder(o), Kind: o.Kind.String(), Unit: o.Unit.Letter(), At: loc(o.At),
+	return optionJSON{Text: n.FormatOrder(o), Type: o.Type.String(), Unit: o.Unit.Letter(), At: loc(o.At),
 		Target: loc(o.Target), TargetUnit: o.TargetUnit.Letter(), Dest: loc(o.Dest), ViaConvoy: o.ViaConvoy}
 }
 

@@ -59,7 +59,7 @@ func TestRecordsKeepTheirOrdersParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, res := range want.Results {
-		if res.Kind == "" || res.At == "" && res.Kind != "waive" {
+		if res.Type == "" || res.At == "" && res.Type != "waive" {
 			t.Fatalf("a result stored without its order's parts: %+v", res)
 		}
 	}
@@ -145,7 +145,7 @@ func TestTheLastPhaseIsServedWithItsOrdersParts(t *testing.T) {
 	d, r, _ := playedGame(t, k, "standard", 2)
 	want := slices.Clone(d.g.Last.Results)
 	for i := range d.g.Last.Results {
-		if d.g.Last.Results[i].Kind == "" {
+		if d.g.Last.Results[i].Type == "" {
 			t.Fatalf("a result kept without its order's parts: %+v", d.g.Last.Results[i])
 		}
 		d.g.Last.Results[i].OrderParts = codec.OrderParts{}
@@ -158,7 +158,7 @@ func TestTheLastPhaseIsServedWithItsOrdersParts(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("the last phase's results served as %+v, want %+v", got, want)
 	}
-	if d.g.Last.Results[0].Kind != "" {
+	if d.g.Last.Results[0].Type != "" {
 		t.Error("serving the game changed it")
 	}
 }
@@ -193,8 +193,12 @@ func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
 			if p := d.g.PowerOf("u1"); p != "Austria" {
 				t.Fatalf("u1 plays %s", p)
 			}
-			if _, err := d.TakeOrders(r, "u1", json.RawMessage(`{"orders": ["a vie-gal"]}`), now); err != nil {
+			taken, err := d.TakeOrders(r, "u1", json.RawMessage(`{"orders": ["a vie-gal"]}`), now)
+			if err != nil {
 				t.Fatal(err)
+			}
+			if p := taken.Reply.(*Taken).Parts; len(p) != 1 || p[0].Order != "A VIE - GAL" || p[0].Type != "move" || p[0].At != "vie" || p[0].Target != "gal" {
+				t.Errorf("the answer's orders by their parts: %+v", p)
 			}
 			if len(recs.orders) != 1 {
 				t.Fatalf("%d orders kept", len(recs.orders))
@@ -207,6 +211,12 @@ func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
 			if mine := v.(*View).MyOrders.Orders; len(mine) != 1 {
 				t.Errorf("my orders read back as %q", mine)
 			}
+			// The user's own orders come with their parts, as kept or
+			// read once from a text kept alone: the client draws them
+			// without reading the text.
+			if p := v.(*View).MyOrders.Parts; len(p) != 1 || p[0].Type != "move" || p[0].Unit != "A" || p[0].At != "vie" || p[0].Target != "gal" {
+				t.Errorf("my orders by their parts: %+v", p)
+			}
 			if err := thinkAndAdvance(d, r, now); err != nil {
 				t.Fatal(err)
 			}
@@ -216,7 +226,7 @@ func TestGivenOrdersArePlayedFromTheirParts(t *testing.T) {
 			}
 			found := false
 			for _, res := range rec.Results {
-				found = found || res.Power == "Austria" && res.Order == "A VIE - GAL" && res.Kind == "move" && res.Target == "gal"
+				found = found || res.Power == "Austria" && res.Order == "A VIE - GAL" && res.Type == "move" && res.Target == "gal"
 			}
 			if !found {
 				t.Errorf("Austria's move is not played: %+v", rec.Results)

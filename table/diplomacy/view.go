@@ -56,9 +56,13 @@ type View struct {
 	Creator   bool              `json:"you_created"`
 }
 
+// myOrders are the user's orders for the phase being played: their
+// texts, and the same orders with their parts, which the client draws
+// without reading the text.
 type myOrders struct {
-	Orders []string `json:"orders"`
-	Ready  bool     `json:"ready"`
+	Orders []string     `json:"orders"`
+	Parts  []givenOrder `json:"parts"`
+	Ready  bool         `json:"ready"`
 }
 
 type myVotes struct {
@@ -102,9 +106,10 @@ func (d *tableGame) View(r *table.Row, user string) (any, error) {
 	}
 	if p := g.PowerOf(user); p != "" {
 		out.MyPower = p
-		out.MyOrders = &myOrders{Orders: texts(mine[p]), Ready: ready[p]}
-		if out.MyOrders.Orders == nil {
-			out.MyOrders.Orders = []string{}
+		given := d.withParts(p, mine[p])
+		out.MyOrders = &myOrders{Orders: texts(given), Parts: given, Ready: ready[p]}
+		if given == nil {
+			out.MyOrders.Orders, out.MyOrders.Parts = []string{}, []givenOrder{}
 		}
 		out.MyVotes = &myVotes{}
 		for _, v := range g.DrawVotes {
@@ -175,6 +180,26 @@ func (d *tableGame) lastResults(last *engine.Resolution) []codec.Result {
 	}
 	if out == nil {
 		return last.Results
+	}
+	return out
+}
+
+// withParts returns a power's orders given for the phase being played
+// with their parts: as they are kept, unless they were kept before orders
+// were kept by their parts (texts alone), when the parts are read once
+// from the text into a copy. Texts that no longer read (damaged data) are
+// left without parts: the client lists them and draws nothing.
+func (d *tableGame) withParts(power string, given []givenOrder) []givenOrder {
+	if !slices.ContainsFunc(given, func(o givenOrder) bool { return o.Type == "" }) {
+		return given
+	}
+	orders, err := d.typedOrders(power, d.g.Position.Phase.Type, given)
+	if err != nil || len(orders) != len(given) {
+		return given
+	}
+	out := slices.Clone(given)
+	for i, o := range orders {
+		out[i].OrderParts = d.e.Codec.EncodeOrder(o)
 	}
 	return out
 }

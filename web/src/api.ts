@@ -49,20 +49,36 @@ export interface Unit { power: string; type: "army" | "fleet"; province: string 
 export interface Dislodged extends Unit { attacker_from?: string; retreats?: string[] }
 
 /**
+ * An order as the rules read it, part by part, as the server sends it (an
+ * Option's parts, a played order's, a saved order's): what the board
+ * draws, never the order's text. A part the kind has not is absent or "".
+ */
+export interface OrderParts {
+  kind?: string;
+  unit?: string;
+  at?: string;
+  target?: string;
+  target_unit?: string;
+  dest?: string;
+  via_convoy?: boolean;
+}
+
+/** An order the player saved for the phase being played: its text, and its parts (none only for an order that no longer reads). */
+export interface GivenOrder extends OrderParts { order: string }
+
+/** The player's saved orders: their texts, the same orders with their parts, and whether they are final. */
+export interface SavedOrders { orders: string[]; parts: GivenOrder[]; ready: boolean }
+
+/**
  * A played order's result: its text, for people, and the order as the
  * rules read it, part by part (named as an Option's parts are), for the
  * board to draw; an order that could not be read has no parts.
  */
-export interface Result {
+export interface Result extends OrderParts {
   power: string;
   order: string;
-  kind?: string;
   unit?: "A" | "F";
-  at?: string;
-  target?: string;
   target_unit?: "A" | "F";
-  dest?: string;
-  via_convoy?: boolean;
   result: "succeeded" | "failed" | "illegal";
   reason?: string;
   where?: string;
@@ -106,7 +122,7 @@ export interface DiplomacyGame extends GameBase {
   dislodged: Dislodged[];
   supply_centers: Record<string, string>;
   powers: PowerState[];
-  my_orders?: { orders: string[]; ready: boolean };
+  my_orders?: SavedOrders;
   my_votes?: { draw: boolean; concede: boolean };
   last: { phase: Phase; results: Result[]; disbanded: Unit[]; dislodged?: Dislodged[] } | null;
   end: { reason: "victory" | "draw" | "concession"; winner?: string; powers?: string[] } | null;
@@ -187,7 +203,7 @@ export interface PhaseRecord {
 export interface Message { id: string; from: string; to: string[]; body: string; time: string; cursor: number }
 
 /** One legal order of the player's units, as GET /games/{id}/options lists it. */
-export interface Option {
+export interface Option extends OrderParts {
   text: string;
   kind: string;
   unit: string;
@@ -287,8 +303,9 @@ export const api = {
   leave: (id: string) => call<{ id: string; power: string }>("POST", `/games/${g(id)}/leave${q(id)}`),
   cancel: (id: string) => call<{ id: string; status: string; cancelled: boolean }>("POST", `/games/${g(id)}/cancel${q(id)}`),
   options: (id: string) => call<Options>("GET", `/games/${g(id)}/options`),
-  orders: (id: string, orders: string[], ready: boolean, phase: Phase) =>
-    call<{ power: string; orders: string[]; ready: boolean }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
+  /** orders saves the player's orders, each by its text or by its parts. */
+  orders: (id: string, orders: (string | OrderParts)[], ready: boolean, phase: Phase) =>
+    call<SavedOrders & { power: string }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
   votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
   /** history is what has been played from the since'th entry (phase, or Diceplomacy event) on. */
   history: (id: string, since = 0) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id) ? q(id) + "&" : "?"}since=${since}`),

@@ -4,7 +4,7 @@
 // supported unit's destination, the coast), so the page knows no rule of
 // its own: what it offers is exactly what the rules allow.
 
-import type { Option, Result } from "./api";
+import type { GivenOrder, Option, OrderParts, Result } from "./api";
 import type { Drawn } from "./board";
 
 export const base = (loc: string) => loc.split("/")[0]!.toLowerCase();
@@ -200,26 +200,49 @@ export class Builder {
 }
 
 /**
- * A drafted order: its text, and the option it is when it is one of the
- * legal orders (built by clicks, or typed and recognised). A draft without
- * an option is a typed line the page does not know as legal: listed,
- * sent, never drawn.
+ * A drafted order: its text, and its parts when it is known to be legal
+ * (one of the legal orders, built by clicks or typed and recognised, or
+ * an order the server saved). A draft without parts is a typed line the
+ * page does not know as legal: listed, sent, never drawn.
  */
-export interface Draft { key: string; text: string; option?: Option }
+export interface Draft { key: string; text: string; parts?: OrderParts }
 
-/** draftKey says which drafts replace each other: one order per unit, any number of waives. */
-export function draftKey(text: string, option?: Option): string {
-  const p = option ? { kind: option.kind, at: option.at, target: option.target } : parseOrder(text);
-  if (!p || p.kind === "waive") return "raw:" + norm(text) + ":" + Math.random();
-  if (p.kind === "permit") return "permit:" + base(p.at) + ":" + base(p.target);
-  return base(p.at);
+/**
+ * typedUnit reads, from a line the player typed that is no legal order,
+ * the province of the unit it orders ("A PAR - PIC", "BUILD F LON"), so
+ * that it replaces that unit's draft: "" when it names none. It reads
+ * only the player's typing: what the server sends comes with its parts.
+ */
+export function typedUnit(text: string): string {
+  const m = /^(?:(?:BUILD|REMOVE) )?[AF] (\S+)/.exec(norm(text));
+  return m ? base(m[1]!) : "";
 }
 
-/** draft makes the draft of an order's text, with its option when the builder knows it. */
+/** draftKey says which drafts replace each other: one order per unit, any number of waives. */
+export function draftKey(text: string, parts?: OrderParts): string {
+  const any = () => "raw:" + norm(text) + ":" + Math.random();
+  if (!parts?.kind) return typedUnit(text) || any();
+  if (parts.kind === "waive") return any();
+  if (parts.kind === "permit") return "permit:" + base(parts.at ?? "") + ":" + base(parts.target ?? "");
+  return base(parts.at ?? "");
+}
+
+/** draft makes the draft of an order's text, with its parts when the builder knows it as legal. */
 export function draft(text: string, builder: Builder): Draft {
   const option = builder.matching(text);
-  const t = option ? option.text : norm(text);
-  return { key: draftKey(t, option), text: t, ...(option ? { option } : {}) };
+  return option ? optionDraft(option) : { key: draftKey(text), text: norm(text) };
+}
+
+/** optionDraft makes the draft of a legal order. */
+export const optionDraft = (o: Option): Draft => ({ key: draftKey(o.text, o), text: o.text, parts: o });
+
+/**
+ * savedDraft makes the draft of an order the server saved, from its parts
+ * as the server sent them, never from its text; an order saved as text
+ * alone that no longer reads has none, and is a typed line.
+ */
+export function savedDraft(o: GivenOrder, builder: Builder): Draft {
+  return o.kind ? { key: draftKey(o.order, o), text: o.order, parts: o } : draft(o.order, builder);
 }
 
 /** addDraft adds a draft, in place of the draft of the same unit. */
@@ -233,32 +256,30 @@ export function addTyped(list: Draft[], text: string, builder: Builder): Draft[]
   return list;
 }
 
+/**
+ * sent is what a draft sends: a legal order by its parts, as the server
+ * listed or saved it (so the server never reads its text again), and a
+ * typed line the page does not know by its text.
+ */
+export function sent(d: Draft): string | OrderParts {
+  const p = d.parts;
+  if (!p?.kind) return d.text;
+  const out: OrderParts = { kind: p.kind };
+  if (p.unit) out.unit = p.unit;
+  if (p.at) out.at = p.at;
+  if (p.target) out.target = p.target;
+  if (p.target_unit) out.target_unit = p.target_unit;
+  if (p.dest) out.dest = p.dest;
+  if (p.via_convoy) out.via_convoy = true;
+  return out;
+}
+
 /** draftsText is what the drafts send, one order a line: compared with the saved text, it says whether they are saved. */
 export const draftsText = (list: Draft[]) => list.map((d) => d.text).join("\n");
 
-/**
- * parseOrder reads an order in the canonical form the server writes
- * ("A PAR - BUR", "F NTH C A LON - NWY", "BUILD F STP/NC") to draw it:
- * only where its arrow goes, never whether it is legal. It is for a typed
- * draft alone: a played order is drawn from its parts (played).
- */
-export function parseOrder(text: string): Drawn | null {
-  const s = norm(text);
-  const L = (x: string | undefined) => (x ?? "").toLowerCase();
-  let m: RegExpExecArray | null;
-  const d = (kind: string, at: string, target = "", dest = ""): Drawn => ({ text: s, kind, at: L(at), target: L(target), dest: L(dest) });
-  if ((m = /^BUILD [AF] (\S+)$/.exec(s))) return d("build", m[1]!);
-  if ((m = /^REMOVE [AF] (\S+)$/.exec(s))) return d("remove", m[1]!);
-  if (/^WAIVE/.test(s)) return d("waive", "");
-  if ((m = /^(\S+) PERMITS [AF] (\S+) - (\S+)$/.exec(s))) return d("permit", m[1]!, m[2]!, m[3]!);
-  if ((m = /^[AF] (\S+) H(OLD)?$/.exec(s))) return d("hold", m[1]!);
-  if ((m = /^[AF] (\S+) - \S+ - (\S+)$/.exec(s))) return d("railway", m[1]!, m[2]!);
-  if ((m = /^[AF] (\S+) - (\S+)( VIA CONVOY)?$/.exec(s))) return d("move", m[1]!, m[2]!);
-  if ((m = /^[AF] (\S+) S [AF] (\S+)(?: - (\S+))?$/.exec(s))) return d("support", m[1]!, m[2]!, m[3]);
-  if ((m = /^[AF] (\S+) C [AF] (\S+) - (\S+)$/.exec(s))) return d("convoy", m[1]!, m[2]!, m[3]!);
-  if ((m = /^[AF] (\S+) R (\S+)$/.exec(s))) return d("retreat", m[1]!, m[2]!);
-  if ((m = /^[AF] (\S+) D(ISBAND)?$/.exec(s))) return d("disband", m[1]!);
-  return null;
+/** fromParts is what the board draws of an order with text by its parts: null for an order without them. */
+function fromParts(text: string, p: OrderParts): Drawn | null {
+  return p.kind ? { text, kind: p.kind, at: p.at ?? "", target: p.target ?? "", dest: p.dest ?? "" } : null;
 }
 
 /**
@@ -267,16 +288,17 @@ export function parseOrder(text: string): Drawn | null {
  * for an order that could not be read.
  */
 export function played(r: Result): Drawn | null {
-  if (!r.kind) return null;
-  const d: Drawn = { text: r.order, kind: r.kind, at: r.at ?? "", target: r.target ?? "", dest: r.dest ?? "", power: r.power, result: r.result };
-  return r.reason ? { ...d, reason: r.reason } : d;
+  const d = fromParts(r.order, r);
+  if (!d) return null;
+  const out: Drawn = { ...d, power: r.power, result: r.result };
+  return r.reason ? { ...out, reason: r.reason } : out;
 }
 
 /**
- * drawn turns a draft into what the board draws: a legal order only (a
- * line the page does not know as legal is never drawn as if it were).
+ * drawn turns a draft into what the board draws, from its parts: a legal
+ * order only (a line the page does not know as legal is never drawn as if
+ * it were).
  */
 export function drawn(d: Draft): Drawn | null {
-  const o = d.option;
-  return o ? { text: o.text, kind: o.kind, at: o.at, target: o.target, dest: o.dest } : null;
+  return d.parts ? fromParts(d.text, d.parts) : null;
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Option } from "../src/api";
-import { addTyped, Builder, draft, draftsText, drawn, norm, parseOrder, played, type Draft } from "../src/orders";
+import { addDraft, addTyped, Builder, draft, draftsText, drawn, norm, played, savedDraft, sent, typedUnit, type Draft } from "../src/orders";
 
 const o = (text: string, kind: string, at: string, target = "", dest = "", unit = "army"): Option =>
   ({ text, kind, unit, at, target, target_unit: "", dest });
@@ -139,7 +139,6 @@ test("a retreat is two clicks, and the unit clicked again disbands", () => {
 
 test("typed orders are read as the server writes them, spaces or not", () => {
   assert.equal(norm(" f nwy-stp/nc "), "F NWY - STP/NC");
-  assert.equal(parseOrder("F NWY-STP/NC")?.target, "stp/nc");
   const b = new Builder([o("F NWY - STP/NC", "move", "nwy", "stp/nc", "", "fleet")]);
   const d = draft("F NWY-STP/NC", b);
   assert.equal(d.text, "F NWY - STP/NC");
@@ -166,10 +165,57 @@ test("a unit's new order replaces its old one; waives add up", () => {
 test("a played order is drawn from its parts, whatever its text says", () => {
   // A text the notation might write one day, which no pattern here reads.
   const text = "Army Paris supports Army Marseilles → Burgundy";
-  assert.equal(parseOrder(text), null, "the text alone would draw nothing");
   const d = played({ power: "France", order: text, kind: "support", unit: "A", at: "par", target: "mar", target_unit: "A", dest: "bur", result: "failed", reason: "cut" });
   assert.deepEqual(d, { text, kind: "support", at: "par", target: "mar", dest: "bur", power: "France", result: "failed", reason: "cut" });
   const coast = played({ power: "Russia", order: "F STP/SC - BOT", kind: "move", unit: "F", at: "stp/sc", target: "bot", result: "succeeded" });
   assert.deepEqual(coast && [coast.kind, coast.at, coast.target, coast.dest], ["move", "stp/sc", "bot", ""]);
   assert.equal(played({ power: "France", order: "A PAR TO", result: "illegal", reason: "syntax" }), null, "an order never read is not drawn");
+});
+
+test("a saved order is drawn from its parts, whatever its text says and whatever the page offers", () => {
+  // A text the notation might write one day, which the builder does not
+  // know: no legal orders listed (the page could not read them).
+  const text = "Army Paris supports Army Marseilles → Burgundy";
+  const d = savedDraft({ order: text, kind: "support", unit: "A", at: "par", target: "mar", target_unit: "A", dest: "bur" }, new Builder([]));
+  assert.equal(d.text, text);
+  assert.deepEqual(drawn(d), { text, kind: "support", at: "par", target: "mar", dest: "bur" });
+  // It is the unit's draft: a new order of the same unit replaces it.
+  const b = new Builder([o("A PAR - BUR", "move", "par", "bur")]);
+  const list = addTyped([d], "A PAR - BUR", b);
+  assert.deepEqual(list.map((x) => x.text), ["A PAR - BUR"]);
+  // Builds at two sites are two drafts; a coast's order by its province.
+  const builds = [
+    savedDraft({ order: "BUILD F STP/NC", kind: "build", unit: "F", at: "stp/nc" }, b),
+    savedDraft({ order: "BUILD A MOS", kind: "build", unit: "A", at: "mos" }, b),
+  ];
+  assert.deepEqual(builds.map((x) => x.key), ["stp", "mos"]);
+});
+
+test("an order saved as text alone is drawn when it is a legal order, listed otherwise", () => {
+  const b = new Builder(spring);
+  const legal = savedDraft({ order: "A YOR - EDI" }, b);
+  assert.deepEqual(drawn(legal), { text: "A YOR - EDI", kind: "move", at: "yor", target: "edi", dest: "" });
+  const unread = savedDraft({ order: "A YOR - PAR" }, b);
+  assert.equal(drawn(unread), null);
+  assert.equal(unread.text, "A YOR - PAR");
+});
+
+test("a typed line that is no legal order replaces its unit's draft, and is never drawn", () => {
+  assert.equal(typedUnit("a yor-mos"), "yor");
+  assert.equal(typedUnit("build f stp/nc"), "stp");
+  assert.equal(typedUnit("WAIVE"), "");
+  const b = new Builder(spring);
+  let list = addTyped([], "A YOR - EDI", b);
+  list = addTyped(list, "A YOR - MOS", b);
+  assert.deepEqual(list.map((x) => [x.text, drawn(x)]), [["A YOR - MOS", null]]);
+  list = addDraft(list, draft("A YOR - EDI", b));
+  assert.deepEqual(list.map((x) => x.text), ["A YOR - EDI"]);
+});
+
+test("a legal order is sent by its parts alone, a line the page does not know by its text", () => {
+  const b = new Builder(spring);
+  const list = addTyped([], "F NTH S A YOR - NWY\nA YOR - MOS", b);
+  assert.deepEqual(list.map(sent), [{ kind: "support", unit: "fleet", at: "nth", target: "yor", dest: "nwy" }, "A YOR - MOS"]);
+  const saved = savedDraft({ order: "A PAR - BUR VIA CONVOY", kind: "move", unit: "A", at: "par", target: "bur", via_convoy: true }, b);
+  assert.deepEqual(sent(saved), { kind: "move", unit: "A", at: "par", target: "bur", via_convoy: true });
 });

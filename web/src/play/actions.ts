@@ -2,9 +2,9 @@
 // built by clicks, keys and drags, typed, removed and saved; the history
 // stepped through; the panes switched.
 
-import { api, ApiError, type Option, type OrderRefusal } from "../api";
+import { api, ApiError, type Option, type OrderRefusal, type SavedOrders } from "../api";
 import { errorText } from "../errors";
-import { addDraft, addTyped, draft, draftsText, type Draft } from "../orders";
+import { addDraft, addTyped, draftsText, optionDraft, savedDraft, sent as toSend, type Draft } from "../orders";
 import { picked, type Ctx, type SaveState, type Tab } from "./state";
 
 /** setDrafts replaces the drafts and says whether they are saved. */
@@ -33,7 +33,7 @@ function finish(ctx: Ctx): void {
 
 /** addOption drafts a legal order. */
 export function addOption(ctx: Ctx, o: Option): void {
-  setDrafts(ctx, addDraft(ctx.store.state.drafts, { key: draft(o.text, ctx.store.state.builder).key, text: o.text, option: o }));
+  setDrafts(ctx, addDraft(ctx.store.state.drafts, optionDraft(o)));
 }
 
 /**
@@ -99,11 +99,11 @@ export async function save(ctx: Ctx, ready: boolean): Promise<void> {
   const seq = st.state.g.seq;
   st.set({ save: "saving", saveErrors: [] });
   try {
-    const res = await api.orders(st.state.g.id, sent.map((d) => d.text), ready, st.state.g.phase);
+    const res = await api.orders(st.state.g.id, sent.map(toSend), ready, st.state.g.phase);
     // Ready may have played the phase before the answer came: the new
     // phase's drafts are not these.
     if (st.state.g.seq !== seq) return;
-    saved(ctx, res.orders, res.ready, []);
+    saved(ctx, res, []);
   } catch (e) {
     const bad = e instanceof ApiError ? e.orders.filter((r) => r.index >= 0) : [];
     if (bad.length && bad.length < sent.length) return saveGood(ctx, sent, bad);
@@ -121,22 +121,22 @@ async function saveGood(ctx: Ctx, sent: Draft[], bad: OrderRefusal[]): Promise<v
   const kept = sent.filter((_, i) => refused.has(i));
   try {
     // Not ready: the orders the player meant to be final are not all saved.
-    const res = await api.orders(st.state.g.id, good.map((d) => d.text), false, st.state.g.phase);
-    saved(ctx, res.orders, res.ready, kept);
+    const res = await api.orders(st.state.g.id, good.map(toSend), false, st.state.g.phase);
+    saved(ctx, res, kept);
     st.set({ save: "error", saveErrors: bad.map((r, i) => ({ ...r, index: res.orders.length + i })) });
   } catch (e) {
     st.set({ save: "error", saveErrors: [{ index: -1, order: "", message: errorText(e) }] });
   }
 }
 
-/** saved takes the server's word for the orders saved; kept are drafts not saved, after them. */
-function saved(ctx: Ctx, orders: string[], ready: boolean, kept: Draft[]): void {
+/** saved takes the server's word for the orders saved, drawn from their parts; kept are drafts not saved, after them. */
+function saved(ctx: Ctx, res: SavedOrders, kept: Draft[]): void {
   const st = ctx.store;
   const b = st.state.builder;
-  const drafts = [...orders.map((o) => draft(o, b)), ...kept];
+  const drafts = [...res.parts.map((o) => savedDraft(o, b)), ...kept];
   const g = st.state.g;
-  if (g.my_orders) g.my_orders = { orders, ready };
-  st.set({ drafts, saved: draftsText(drafts.slice(0, orders.length)), save: kept.length ? "dirty" : "saved", saveErrors: [] });
+  if (g.my_orders) g.my_orders = { orders: res.orders, parts: res.parts, ready: res.ready };
+  st.set({ drafts, saved: draftsText(drafts.slice(0, res.parts.length)), save: kept.length ? "dirty" : "saved", saveErrors: [] });
 }
 
 /** step moves through the history: -1 back, +1 on; past the last phase played is the phase being played. */

@@ -132,10 +132,10 @@ function drawChooser(ctx: Ctx, s: Readonly<PlayState>, box: HTMLElement): void {
 function drawDrafts(ctx: Ctx, s: Readonly<PlayState>, list: HTMLElement, none: HTMLElement): void {
   const errAt = new Map(s.saveErrors.filter((e) => e.index >= 0).map((e) => [e.index, why(e, ctx.place) || e.message]));
   list.replaceChildren(...s.drafts.map((d, i) =>
-    h("li", { class: errAt.has(i) ? "bad" : d.option ? "" : "unknown", "data-order": d.text },
+    h("li", { class: errAt.has(i) ? "bad" : d.parts ? "" : "unknown", "data-order": d.text },
       h("span", { class: "order-text" }, d.text),
       errAt.has(i) ? h("span", { class: "error" }, " — " + errAt.get(i))
-        : !d.option && s.options ? h("span", { class: "muted small" }, " — " + t("orders.unknown")) : null,
+        : !d.parts && s.options ? h("span", { class: "muted small" }, " — " + t("orders.unknown")) : null,
       h("button", { type: "button", class: "link remove", "aria-label": t("orders.remove", { order: d.text }), onclick: () => remove(ctx, d) }, "✕"),
     )));
   none.textContent = s.drafts.length ? "" : t(("orders.nodrafts." + s.g.phase.type) as Key);

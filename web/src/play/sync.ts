@@ -5,7 +5,7 @@
 import { api, ApiError, type DiplomacyGame } from "../api";
 import { errorText } from "../errors";
 import { phaseLabel, t } from "../i18n";
-import { Builder, draft, draftsText } from "../orders";
+import { Builder, draftsText, savedDraft } from "../orders";
 import { toast } from "../ui";
 import { endText, type Ctx, type PlayState } from "./state";
 
@@ -20,7 +20,7 @@ export async function options(g: DiplomacyGame): Promise<Partial<PlayState>> {
     if (!(e instanceof ApiError && (e.status === 403 || e.status === 409))) toast(errorText(e), "error");
   }
   const builder = new Builder(options.orders);
-  const drafts = (g.my_orders?.orders ?? []).map((o) => draft(o, builder));
+  const drafts = (g.my_orders?.parts ?? []).map((o) => savedDraft(o, builder));
   return { options, builder, drafts, saved: draftsText(drafts), save: "saved", saveErrors: [] };
 }
 
