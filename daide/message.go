@@ -164,7 +164,7 @@ func (m Message) Format(r *Representation) string {
 var ErrSyntax = errors.New("daide: bad message text")
 
 // Parse reads the text form of a message (as Format writes it; names in
-// any case, strings in single quotes with '' for a quote).
+// any case, strings in single quotes with ” for a quote).
 func Parse(r *Representation, s string) (Message, error) {
 	var m Message
 	for i := 0; i < len(s); {

@@ -213,7 +213,6 @@ var fixedTokens = func() map[string]Token {
 // of the language, which no province or power of a map may be called.
 func reservedName(name string) bool { _, ok := fixedTokens[name]; return ok }
 
-
 // String returns the token's text without a representation: the name of a
 // fixed token, an integer's decimal value, a text byte as 'c', and
 // otherwise the value in hexadecimal.

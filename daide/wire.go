@@ -52,12 +52,16 @@ type ProtocolError struct {
 	What string
 }
 
-func (e *ProtocolError) Error() string { return fmt.Sprintf("daide: protocol error 0x%02X: %s", e.Code, e.What) }
+func (e *ProtocolError) Error() string {
+	return fmt.Sprintf("daide: protocol error 0x%02X: %s", e.Code, e.What)
+}
 
 // RemoteError is an error message received from the other side.
 type RemoteError struct{ Code int }
 
-func (e *RemoteError) Error() string { return fmt.Sprintf("daide: the other side sent error 0x%02X", e.Code) }
+func (e *RemoteError) Error() string {
+	return fmt.Sprintf("daide: the other side sent error 0x%02X", e.Code)
+}
 
 // ErrClosed is the final message: the other side closed the connection.
 var ErrClosed = errors.New("daide: the other side closed the connection")
