@@ -314,6 +314,7 @@ func (g *game) process() error {
 		remote[p] = true
 		if g.late && g.seat[p] != nil && g.v.Owes(g.pos, p) && len(g.missing(p)) > 0 {
 			g.broadcast(Msg(CCD, Group(g.rep.Power(p)), Turn(ph)))
+			g.s.logf("daide: %s missed the deadline of %s: %s", g.v.Map.PowerName(p), ph, Msg(MIS, g.missing(p)).Format(g.rep))
 		}
 		for _, gv := range g.orders[p] {
 			orders[p] = append(orders[p], gv.o)

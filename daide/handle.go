@@ -261,6 +261,9 @@ func (g *game) submit(c *client, m Message, items []Item) {
 	}
 	for _, it := range orders {
 		note := g.accept(p, it.Group)
+		if note != MBV {
+			g.s.logf("daide: %s: %s refused: %s", g.v.Map.PowerName(p), Group(it.Group...).Format(g.rep), g.rep.Name(note))
+		}
 		g.s.sendTo(c, Msg(THX, Group(it.Group...), Group(note)))
 	}
 	if mis := g.missing(p); len(mis) > 0 {
