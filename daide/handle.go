@@ -17,6 +17,10 @@ func (g *game) message(c *client, m Message) {
 		g.huh(c, m, 0)
 		return
 	}
+	if (items[0].Tok == YES || items[0].Tok == REJ) && (len(items) != 2 || !items[1].IsGroup()) {
+		g.huh(c, m, 1)
+		return
+	}
 	switch items[0].Tok {
 	case NME, OBS:
 		g.join(c, m, items)

@@ -76,8 +76,9 @@ type Item struct {
 // IsGroup reports whether the item is a bracketed group.
 func (it Item) IsGroup() bool { return it.Group != nil }
 
-// Items splits a balanced message into its top-level items. A run of text
-// tokens is one item per token.
+// Items splits a message into its top-level items. A run of text tokens
+// is one item per token; in a message whose brackets do not match, a stray
+// close bracket is an item and an unclosed group runs to the end.
 func (m Message) Items() []Item {
 	var out []Item
 	for i := 0; i < len(m); i++ {
@@ -94,7 +95,11 @@ func (m Message) Items() []Item {
 				depth--
 			}
 		}
-		g := m[i+1 : j-1]
+		end := j - 1
+		if depth > 0 {
+			end = j // an unclosed group runs to the end of the message
+		}
+		g := m[i+1 : end]
 		if g == nil {
 			g = Message{}
 		}
