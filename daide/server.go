@@ -118,8 +118,10 @@ type event struct {
 type client struct {
 	nc   net.Conn
 	out  chan []byte
-	once sync.Once
-	done chan struct{}
+	once  sync.Once
+	done  chan struct{}
+	drain chan struct{} // closed when the server ends: write what is queued, then close
+	wrote chan struct{} // closed when the writer has stopped
 
 	// The game loop's own fields.
 	name, version string
@@ -170,10 +172,26 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) (*Outcome, error) {
 	out, err := g.loop(ctx)
 	ln.Close()
 	s.mu.Lock()
+	var writers []chan struct{}
 	for c := range s.conns {
 		c.send(encodeDMOrNil(Message{OFF}))
 		c.send(encodeFM())
-		go func(c *client) { time.Sleep(100 * time.Millisecond); c.close() }(c)
+		close(c.drain)
+		writers = append(writers, c.wrote)
+	}
+	s.mu.Unlock()
+	// Each client is told OFF before Run returns (a process that exits
+	// then would cut it off), unless it does not read within a second.
+	bound := time.After(time.Second)
+	for _, w := range writers {
+		select {
+		case <-w:
+		case <-bound:
+		}
+	}
+	s.mu.Lock()
+	for c := range s.conns {
+		c.close()
 	}
 	s.mu.Unlock()
 	wg.Wait()
@@ -195,7 +213,8 @@ func (s *Server) accept(ln net.Listener) {
 		if tc, ok := nc.(*net.TCPConn); ok {
 			tc.SetKeepAlive(true)
 		}
-		c := &client{nc: nc, out: make(chan []byte, outQueue), done: make(chan struct{})}
+		c := &client{nc: nc, out: make(chan []byte, outQueue), done: make(chan struct{}),
+			drain: make(chan struct{}), wrote: make(chan struct{})}
 		s.mu.Lock()
 		s.conns[c] = true
 		s.mu.Unlock()
@@ -206,11 +225,26 @@ func (s *Server) accept(ln net.Listener) {
 
 // write sends a client's queued messages.
 func (s *Server) write(c *client) {
+	defer close(c.wrote)
 	w := bufio.NewWriter(c.nc)
 	for {
 		select {
 		case <-c.done:
 			return
+		case <-c.drain:
+			for {
+				select {
+				case b := <-c.out:
+					if _, err := w.Write(b); err != nil {
+						c.close()
+						return
+					}
+				default:
+					w.Flush()
+					c.close()
+					return
+				}
+			}
 		case b := <-c.out:
 			if _, err := w.Write(b); err != nil {
 				c.close()
