@@ -116,8 +116,8 @@ type event struct {
 
 // client is one connection.
 type client struct {
-	nc   net.Conn
-	out  chan []byte
+	nc    net.Conn
+	out   chan []byte
 	once  sync.Once
 	done  chan struct{}
 	drain chan struct{} // closed when the server ends: write what is queued, then close
