@@ -422,14 +422,21 @@ func printTournament(w io.Writer, cfg tournamentConfig, rep *tournamentReport) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(w, "%-8s %6s %5s %6s %9s %8s %22s %12s %12s\n", "level", "seats", "wins", "draws", "survived",
-		"share", "share 95% CI", "s/decision", "max s")
+	fmt.Fprintf(w, "%-8s %5s %5s %5s %5s %6s %16s %6s %16s %10s %8s\n", "level", "seats", "solo", "draw", "alive",
+		"share", "share 95% CI", "SoS", "SoS 95% CI", "s/decision", "max s")
 	for _, n := range names {
 		lr := rep.Levels[n]
-		fmt.Fprintf(w, "%-8s %6d %5d %6d %9d %8.3f %22s %12.4f %12.4f\n", n, lr.Seats, lr.Wins, lr.Draws, lr.Survived,
-			lr.CentreShare, fmt.Sprintf("[%.3f, %.3f]", lr.CentreShareCI95[0], lr.CentreShareCI95[1]),
+		fmt.Fprintf(w, "%-8s %5d %5.2f %5.2f %5.2f %6.3f %16s %6.2f %16s %10.4f %8.4f\n", n, lr.Seats, lr.SoloRate,
+			lr.DrawRate, lr.SurvivalRate, lr.CentreShare,
+			fmt.Sprintf("[%.3f, %.3f]", lr.CentreShareCI95[0], lr.CentreShareCI95[1]), lr.SumOfSquares,
+			fmt.Sprintf("[%.1f, %.1f]", lr.SumOfSquaresCI95[0], lr.SumOfSquaresCI95[1]),
 			lr.SecondsPerDecision, rep.maxDecision[n].Seconds())
+		if lr.Disorders > 0 {
+			fmt.Fprintf(w, "%-8s %d seats in civil disorder (an outside bot that never joined, crashed or hung)\n", "", lr.Disorders)
+		}
 	}
+	fmt.Fprintf(w, "solo, draw, alive: the share of seats that soloed, shared a draw, survived; share: of the supply centres at the end;\n")
+	fmt.Fprintf(w, "SoS: the sum-of-squares score (a solo 100, else 100 c²/Σc²; a fair share is %.2f)\n", rep.FairShare)
 }
 
 // isTerminal reports whether w is a terminal (a character device), for
