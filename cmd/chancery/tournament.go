@@ -322,6 +322,9 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 			}
 		}
 		rep.Played = append(rep.Played, gr)
+		if cfg.logf != nil {
+			cfg.logf("game %d/%d: %s in the solo seat; winner %q in %d; centres %v", g+1, cfg.games, gr.Solo, gr.Winner, gr.Year, gr.Centres)
+		}
 		if progress != nil {
 			progress(g + 1)
 		}
