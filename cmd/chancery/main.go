@@ -22,6 +22,8 @@ Commands:
   variants     list the variants (--json for their maps)
   play         play a game of Diplomacy against bots in the terminal
   tournament   play bot levels against each other and report how they fare
+  daide-serve  host a game for bots that speak DAIDE, beside Chancery's own
+  daide-bot    play one of Chancery's bots on a DAIDE server
   dice         the dice game Diceplomacy (play, simulate)
   serve        serve games over HTTP (--addr, --db)
   map          draw a position as SVG (map generate: draw a board from its layout)
@@ -94,6 +96,10 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPlay(rest, stdin, stdout, stderr)
 	case "tournament":
 		return runTournament(rest, stdout, stderr)
+	case "daide-bot":
+		return runDAIDEBot(rest, stdout, stderr)
+	case "daide-serve":
+		return runDAIDEServe(rest, stdout, stderr)
 	case "dice":
 		return runDice(rest, stdin, stdout, stderr)
 	case "serve":

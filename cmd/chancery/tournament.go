@@ -8,11 +8,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/chancery/chancery/bot"
+	"github.com/chancery/chancery/daide"
 	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
@@ -28,11 +30,17 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: chancery tournament --variant V --solo LEVEL --others LEVEL --games N --years Y --seed S [--json]")
 		fmt.Fprintln(stderr, "Plays N bot games from the variant's start: the solo level in one seat (a different power each")
 		fmt.Fprintln(stderr, "game, in turn), the other level in every other seat, each game to a winner or for Y years.")
+		fmt.Fprintln(stderr, "A LEVEL is easy, normal, hard, or 'exec:COMMAND' for an outside bot that speaks DAIDE: each game")
+		fmt.Fprintln(stderr, "then has a DAIDE server, and COMMAND is started once per seat of that level, with {host} and")
+		fmt.Fprintln(stderr, "{port} replaced by the server's address (for example 'exec:/path/to/dumbbot -i{host} -p{port}').")
 		fs.PrintDefaults()
 	}
 	variant := fs.String("variant", "standard", "the variant (chancery variants lists them)")
-	solo := fs.String("solo", "normal", "the level of the rotating seat (easy, normal, hard)")
-	others := fs.String("others", "easy", "the level of every other seat")
+	solo := fs.String("solo", "normal", "the level of the rotating seat (easy, normal, hard, or exec:COMMAND)")
+	others := fs.String("others", "easy", "the level of every other seat (easy, normal, hard, or exec:COMMAND)")
+	joinTime := fs.Duration("join-time", 30*time.Second, "how long outside bots have to join a game before their seats play in civil disorder")
+	verbose := fs.Bool("log", false, "print each DAIDE game's connections and phases (with outside bots)")
+	phaseTime := fs.Duration("phase-time", 30*time.Second, "an outside bot's deadline per phase")
 	games := fs.Int("games", 14, "the number of games")
 	years := fs.Int("years", 10, "the most game years a game lasts")
 	seed := fs.Uint64("seed", 1, "the random seed: the same number plays the same games")
@@ -45,18 +53,22 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chancery tournament: unexpected argument %q (flags only; -h lists them)\n", fs.Arg(0))
 		return 2
 	}
-	cfg := tournamentConfig{games: *games, years: *years, seed: *seed, budget: *budget}
+	cfg := tournamentConfig{games: *games, years: *years, seed: *seed, budget: *budget, joinTime: *joinTime, phaseTime: *phaseTime}
 	var err error
-	if cfg.solo, err = bot.ParseLevel(*solo); err != nil {
+	if cfg.solo, err = parseSeatLevel(*solo); err != nil {
 		fmt.Fprintf(stderr, "chancery tournament: --solo: %v\n", err)
 		return 2
 	}
-	if cfg.others, err = bot.ParseLevel(*others); err != nil {
+	if cfg.others, err = parseSeatLevel(*others); err != nil {
 		fmt.Fprintf(stderr, "chancery tournament: --others: %v\n", err)
 		return 2
 	}
-	if cfg.games < 1 || cfg.years < 1 || cfg.budget < 0 {
-		fmt.Fprintln(stderr, "chancery tournament: --games and --years must be positive, --budget not negative")
+	if cfg.solo.String() == cfg.others.String() && cfg.solo.exec != "" {
+		fmt.Fprintln(stderr, "chancery tournament: --solo and --others name the same outside bot; give one a level of Chancery's")
+		return 2
+	}
+	if cfg.games < 1 || cfg.years < 1 || cfg.budget < 0 || cfg.joinTime <= 0 || cfg.phaseTime <= 0 {
+		fmt.Fprintln(stderr, "chancery tournament: --games and --years must be positive, --budget not negative, --join-time and --phase-time positive")
 		return 2
 	}
 	reg, err := variants.Load()
@@ -70,6 +82,14 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.v = v
+	if cfg.solo.exec != "" || cfg.others.exec != "" {
+		if _, err := daide.NewRepresentation(v); err != nil {
+			fmt.Fprintf(stderr, "chancery tournament: %v\n", err)
+			return 2
+		}
+		cfg.logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+		cfg.verbose = *verbose
+	}
 	var progress func(done int)
 	if isTerminal(stderr) {
 		progress = func(done int) { progressBar(stderr, done, cfg.games) }
@@ -97,10 +117,43 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 // tournamentConfig is what a tournament plays.
 type tournamentConfig struct {
 	v            *rules.Variant
-	solo, others bot.Level
+	solo, others seatLevel
 	games, years int
 	seed         uint64
 	budget       time.Duration // the hard level's budget per decision; 0: its counts alone
+	// joinTime and phaseTime bound outside bots: the time to join a game,
+	// and each phase's deadline.
+	joinTime, phaseTime time.Duration
+	logf                func(format string, args ...any) // told of outside bots' troubles
+	verbose             bool                             // logf is also told of every connection and phase
+}
+
+// seatLevel is who plays a seat: one of Chancery's levels, or an outside
+// bot started by a command.
+type seatLevel struct {
+	level bot.Level
+	exec  string // the command, for an outside bot
+}
+
+// String names the level in the report: "hard", or the command's program.
+func (l seatLevel) String() string {
+	if l.exec != "" {
+		f := strings.Fields(l.exec)
+		return filepath.Base(f[0])
+	}
+	return l.level.String()
+}
+
+// parseSeatLevel reads a level: a bot level's name, or exec:COMMAND.
+func parseSeatLevel(s string) (seatLevel, error) {
+	if cmd, ok := strings.CutPrefix(s, "exec:"); ok {
+		if len(strings.Fields(cmd)) == 0 {
+			return seatLevel{}, fmt.Errorf("exec: needs a command")
+		}
+		return seatLevel{exec: cmd}, nil
+	}
+	l, err := bot.ParseLevel(s)
+	return seatLevel{level: l}, err
 }
 
 // tournamentReport is the JSON object the issue specifies.
@@ -108,6 +161,12 @@ type tournamentReport struct {
 	Variant string                  `json:"variant"`
 	Games   int                     `json:"games"`
 	Levels  map[string]*levelReport `json:"levels"`
+	// FairShare is the sum-of-squares score of a seat in a game where
+	// every power ends level: 100 divided by the number of powers.
+	FairShare float64 `json:"fair_share"`
+	// Played is every game: its solo seat, its result and its final
+	// centres.
+	Played []gameReport `json:"played"`
 	// maxDecision is the longest decision per level, for the text report.
 	maxDecision map[string]time.Duration
 }
@@ -118,6 +177,20 @@ type levelReport struct {
 	Wins     int `json:"wins"`
 	Draws    int `json:"draws"`
 	Survived int `json:"survived"`
+	// SoloRate, DrawRate and SurvivalRate are Wins, Draws and Survived
+	// over Seats.
+	SoloRate     float64 `json:"solo_rate"`
+	DrawRate     float64 `json:"draw_rate"`
+	SurvivalRate float64 `json:"survival_rate"`
+	// SumOfSquares is the mean over the level's seats of the
+	// sum-of-squares score: a solo scores 100 and the other seats 0;
+	// otherwise a seat scores 100 times its centres squared over the sum
+	// of every power's centres squared.
+	SumOfSquares     float64    `json:"sum_of_squares"`
+	SumOfSquaresCI95 [2]float64 `json:"sum_of_squares_ci95"`
+	// Disorders counts the seats an outside bot of this level left to
+	// civil disorder (never joined, crashed, hung).
+	Disorders int `json:"disorders,omitempty"`
 	// CentreShare is the mean over the level's seats of its centres at
 	// the end divided by all supply centres.
 	CentreShare        float64    `json:"centre_share"`
@@ -125,8 +198,20 @@ type levelReport struct {
 	SecondsPerDecision float64    `json:"seconds_per_decision"`
 
 	shares    []float64
+	squares   []float64
 	decisions int
 	spent     time.Duration
+}
+
+// gameReport is one game of a tournament.
+type gameReport struct {
+	Solo    string         `json:"solo"` // the power of the rotating seat
+	Winner  string         `json:"winner,omitempty"`
+	Year    int            `json:"year"` // the year of the last phase played
+	Centres map[string]int `json:"centres"`
+	// Disorder lists the outside bots' powers that played in civil
+	// disorder, and why.
+	Disorder map[string]string `json:"disorder,omitempty"`
 }
 
 // playTournament plays the games and gathers the report; progress, when
@@ -142,66 +227,69 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 	}
 	rep := &tournamentReport{Variant: v.Name, Games: cfg.games, Levels: map[string]*levelReport{},
-		maxDecision: map[string]time.Duration{}}
-	for _, l := range []bot.Level{cfg.solo, cfg.others} {
+		FairShare: 100 / float64(len(powers)), maxDecision: map[string]time.Duration{}}
+	for _, l := range []seatLevel{cfg.solo, cfg.others} {
 		if rep.Levels[l.String()] == nil {
 			rep.Levels[l.String()] = &levelReport{}
 		}
 	}
 	players := map[bot.Level]bot.Player{}
 	graph := bot.NewGraph(v) // the bots' view of the map, for every game
-	for _, l := range []bot.Level{cfg.solo, cfg.others} {
-		p := bot.New(l, graph)
+	for _, l := range []seatLevel{cfg.solo, cfg.others} {
+		if l.exec != "" {
+			continue
+		}
+		p := bot.New(l.level, graph)
 		if h, ok := p.(*bot.HardPlayer); ok {
 			h.Budget = cfg.budget
 		}
-		players[l] = p
+		players[l.level] = p
 	}
 	e := engine.New(v) // the server's engine: its resolvers, its names
-	names := e.Names
 	for g := range cfg.games {
 		soloSeat := powers[g%len(powers)]
-		level := func(p rules.Power) bot.Level {
+		level := func(p rules.Power) seatLevel {
 			if p == soloSeat {
 				return cfg.solo
 			}
 			return cfg.others
 		}
 		rnd := rand.New(rand.NewPCG(cfg.seed, uint64(g)))
-		pos := v.Start.Clone()
-		winner := rules.NoPower
-		for pos.Phase.Year < v.Start.Phase.Year+cfg.years {
-			orders := engine.Orders{}
-			for _, p := range powers {
-				if !v.Owes(pos, p) {
-					continue
-				}
-				l := level(p)
-				start := time.Now()
-				orders[p] = players[l].Orders(v, pos, p, rnd)
-				took := time.Since(start)
-				lr := rep.Levels[l.String()]
-				lr.decisions++
-				lr.spent += took
-				rep.maxDecision[l.String()] = max(rep.maxDecision[l.String()], took)
-			}
-			_, res, err := e.Resolve(pos, orders)
-			if err != nil {
-				return nil, fmt.Errorf("game %d, %v: %w", g+1, pos.Phase, err)
-			}
-			for _, rs := range res.Results {
-				if rs.Outcome == rules.Illegal {
-					return nil, fmt.Errorf("game %d, %v: a %s bot gave an illegal order: %s (%s)",
-						g+1, pos.Phase, level(rs.Order.Power), names.FormatOrder(rs.Order), rs.Message(m))
-				}
-			}
-			pos = res.Next.Clone()
-			if res.Winner != rules.NoPower {
-				winner = res.Winner
-				break
-			}
+		decide := func(pos *rules.Position, p rules.Power) []rules.Order {
+			l := level(p)
+			start := time.Now()
+			orders := players[l.level].Orders(v, pos, p, rnd)
+			took := time.Since(start)
+			lr := rep.Levels[l.String()]
+			lr.decisions++
+			lr.spent += took
+			rep.maxDecision[l.String()] = max(rep.maxDecision[l.String()], took)
+			return orders
+		}
+		var pos *rules.Position
+		var winner rules.Power
+		var disorder map[rules.Power]string
+		var err error
+		if cfg.solo.exec != "" || cfg.others.exec != "" {
+			pos, winner, disorder, err = playDAIDEGame(cfg, e, g, level, decide)
+		} else {
+			pos, winner, err = playLocalGame(cfg, e, decide)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", g+1, err)
 		}
 		counts := pos.CentreCount(m)
+		sumSq := 0
+		for _, p := range powers {
+			sumSq += counts[p] * counts[p]
+		}
+		gr := gameReport{Solo: m.PowerName(soloSeat), Year: pos.Phase.Year, Centres: map[string]int{}}
+		if pos.Phase.Season == rules.Spring && pos.Phase.Type == rules.MovementPhase {
+			gr.Year--
+		}
+		if winner != rules.NoPower {
+			gr.Winner = m.PowerName(winner)
+		}
 		for _, p := range powers {
 			lr := rep.Levels[level(p).String()]
 			lr.Seats++
@@ -216,6 +304,26 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 				lr.Survived++
 			}
 			lr.shares = append(lr.shares, float64(counts[p])/float64(centres))
+			score := 0.0
+			switch {
+			case winner == p:
+				score = 100
+			case winner == rules.NoPower && sumSq > 0:
+				score = 100 * float64(counts[p]*counts[p]) / float64(sumSq)
+			}
+			lr.squares = append(lr.squares, score)
+			gr.Centres[m.PowerName(p)] = counts[p]
+			if why, ok := disorder[p]; ok {
+				lr.Disorders++
+				if gr.Disorder == nil {
+					gr.Disorder = map[string]string{}
+				}
+				gr.Disorder[m.PowerName(p)] = why
+			}
+		}
+		rep.Played = append(rep.Played, gr)
+		if cfg.logf != nil {
+			cfg.logf("game %d/%d: %s in the solo seat; winner %q in %d; centres %v", g+1, cfg.games, gr.Solo, gr.Winner, gr.Year, gr.Centres)
 		}
 		if progress != nil {
 			progress(g + 1)
@@ -223,11 +331,47 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 	}
 	for _, lr := range rep.Levels {
 		lr.CentreShare, lr.CentreShareCI95 = meanCI(lr.shares)
+		lr.SumOfSquares, lr.SumOfSquaresCI95 = meanCI(lr.squares)
+		if lr.Seats > 0 {
+			lr.SoloRate = float64(lr.Wins) / float64(lr.Seats)
+			lr.DrawRate = float64(lr.Draws) / float64(lr.Seats)
+			lr.SurvivalRate = float64(lr.Survived) / float64(lr.Seats)
+		}
 		if lr.decisions > 0 {
 			lr.SecondsPerDecision = lr.spent.Seconds() / float64(lr.decisions)
 		}
 	}
 	return rep, nil
+}
+
+// playLocalGame plays one game of Chancery's bots in process, to a winner
+// or for cfg.years years.
+func playLocalGame(cfg tournamentConfig, e *engine.Engine, decide func(*rules.Position, rules.Power) []rules.Order) (*rules.Position, rules.Power, error) {
+	v := cfg.v
+	pos := v.Start.Clone()
+	for pos.Phase.Year < v.Start.Phase.Year+cfg.years {
+		orders := engine.Orders{}
+		for _, p := range v.Powers() {
+			if v.Owes(pos, p) {
+				orders[p] = decide(pos, p)
+			}
+		}
+		_, res, err := e.Resolve(pos, orders)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%v: %w", pos.Phase, err)
+		}
+		for _, rs := range res.Results {
+			if rs.Outcome == rules.Illegal {
+				return nil, 0, fmt.Errorf("%v: a bot gave an illegal order: %s (%s)",
+					pos.Phase, e.Names.FormatOrder(rs.Order), rs.Message(v.Map))
+			}
+		}
+		pos = res.Next.Clone()
+		if res.Winner != rules.NoPower {
+			return pos, res.Winner, nil
+		}
+	}
+	return pos, rules.NoPower, nil
 }
 
 // meanCI returns the mean of xs and its 95% confidence interval (Student's
@@ -281,14 +425,21 @@ func printTournament(w io.Writer, cfg tournamentConfig, rep *tournamentReport) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(w, "%-8s %6s %5s %6s %9s %8s %22s %12s %12s\n", "level", "seats", "wins", "draws", "survived",
-		"share", "share 95% CI", "s/decision", "max s")
+	fmt.Fprintf(w, "%-8s %5s %5s %5s %5s %6s %16s %6s %16s %10s %8s\n", "level", "seats", "solo", "draw", "alive",
+		"share", "share 95% CI", "SoS", "SoS 95% CI", "s/decision", "max s")
 	for _, n := range names {
 		lr := rep.Levels[n]
-		fmt.Fprintf(w, "%-8s %6d %5d %6d %9d %8.3f %22s %12.4f %12.4f\n", n, lr.Seats, lr.Wins, lr.Draws, lr.Survived,
-			lr.CentreShare, fmt.Sprintf("[%.3f, %.3f]", lr.CentreShareCI95[0], lr.CentreShareCI95[1]),
+		fmt.Fprintf(w, "%-8s %5d %5.2f %5.2f %5.2f %6.3f %16s %6.2f %16s %10.4f %8.4f\n", n, lr.Seats, lr.SoloRate,
+			lr.DrawRate, lr.SurvivalRate, lr.CentreShare,
+			fmt.Sprintf("[%.3f, %.3f]", lr.CentreShareCI95[0], lr.CentreShareCI95[1]), lr.SumOfSquares,
+			fmt.Sprintf("[%.1f, %.1f]", lr.SumOfSquaresCI95[0], lr.SumOfSquaresCI95[1]),
 			lr.SecondsPerDecision, rep.maxDecision[n].Seconds())
+		if lr.Disorders > 0 {
+			fmt.Fprintf(w, "%-8s %d seats in civil disorder (an outside bot that never joined, crashed or hung)\n", "", lr.Disorders)
+		}
 	}
+	fmt.Fprintf(w, "solo, draw, alive: the share of seats that soloed, shared a draw, survived; share: of the supply centres at the end;\n")
+	fmt.Fprintf(w, "SoS: the sum-of-squares score (a solo 100, else 100 c²/Σc²; a fair share is %.2f)\n", rep.FairShare)
 }
 
 // isTerminal reports whether w is a terminal (a character device), for
