@@ -250,7 +250,7 @@ func Play(ctx context.Context, c *Conn, name, version string, variants func(stri
 			if pos.Phase.Type == rules.AdjustmentPhase {
 				builds := 0
 				for _, o := range orders {
-					if o.Kind == rules.Build || o.Kind == rules.Waive {
+					if o.Type == rules.Build || o.Type == rules.Waive {
 						builds++
 					}
 				}

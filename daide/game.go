@@ -222,7 +222,7 @@ func (g *game) resetPhase() {
 			continue
 		}
 		for _, o := range legal {
-			if o.Kind == rules.Retreat {
+			if o.Type == rules.Retreat {
 				g.retreats[o.At.Province] = append(g.retreats[o.At.Province], o.Target)
 			}
 		}
@@ -255,7 +255,7 @@ func (g *game) missing(p rules.Power) Message {
 	builds, removes := 0, 0
 	for _, gv := range g.orders[p] {
 		ordered[gv.o.At.Province] = true
-		switch gv.o.Kind {
+		switch gv.o.Type {
 		case rules.Build, rules.Waive:
 			builds++
 		case rules.Remove:
@@ -347,7 +347,7 @@ func (g *game) process() error {
 		rs := &res.Results[i]
 		via := g.route(rs.Order, all)
 		o := g.rep.Order(rs.Order, g.pos, via)
-		msgs = append(msgs, Msg(ORD, Turn(ph), Group(o...), Group(Result(rs, dislodged[rs.Order.At.Province] && rs.Order.Kind != rules.Build)...)))
+		msgs = append(msgs, Msg(ORD, Turn(ph), Group(o...), Group(Result(rs, dislodged[rs.Order.At.Province] && rs.Order.Type != rules.Build)...)))
 	}
 	next := res.Next.Clone()
 	if ph.Season == rules.Fall && !(next.Phase.Season == rules.Fall && next.Phase.Type == rules.RetreatPhase) {
@@ -399,12 +399,12 @@ func (g *game) process() error {
 // that is not convoyed): found through the fleets ordered to convoy it.
 func (g *game) route(o rules.Order, all []rules.Order) []rules.Province {
 	m := g.v.Map
-	if o.Kind != rules.Move || (!o.ViaConvoy && (o.Unit == rules.Fleet || g.armyBorder(o))) {
+	if o.Type != rules.Move || (!o.ViaConvoy && (o.Unit == rules.Fleet || g.armyBorder(o))) {
 		return nil
 	}
 	fleets := map[rules.Province]bool{}
 	for _, c := range all {
-		if c.Kind == rules.Convoy && c.Target.Province == o.At.Province && c.Dest.Province == o.Target.Province {
+		if c.Type == rules.Convoy && c.Target.Province == o.At.Province && c.Dest.Province == o.Target.Province {
 			fleets[c.At.Province] = true
 		}
 	}

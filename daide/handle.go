@@ -285,8 +285,8 @@ func (g *game) accept(p rules.Power, om Message) Token {
 	var kept []given
 	var batch []rules.Order
 	for _, gv := range g.orders[p] {
-		same := gv.o.At.Province == o.At.Province && o.Kind != rules.Waive && gv.o.Kind != rules.Waive
-		if same && o.Kind == rules.Build {
+		same := gv.o.At.Province == o.At.Province && o.Type != rules.Waive && gv.o.Type != rules.Waive
+		if same && o.Type == rules.Build {
 			return ESC
 		}
 		if !same {
@@ -303,11 +303,11 @@ func (g *game) accept(p rules.Power, om Message) Token {
 	if last.Outcome == rules.Illegal && last.Reason != rules.NoPermission {
 		return Note(o, last.Reason)
 	}
-	if o.Kind == rules.Build || o.Kind == rules.Waive {
+	if o.Type == rules.Build || o.Type == rules.Waive {
 		due := g.v.AdjustmentDue(g.pos, p)
 		n := 0
 		for _, gv := range kept {
-			if gv.o.Kind == rules.Build || gv.o.Kind == rules.Waive {
+			if gv.o.Type == rules.Build || gv.o.Type == rules.Waive {
 				n++
 			}
 		}
@@ -315,10 +315,10 @@ func (g *game) accept(p rules.Power, om Message) Token {
 			return NMB
 		}
 	}
-	if o.Kind == rules.Remove {
+	if o.Type == rules.Remove {
 		n := 0
 		for _, gv := range kept {
-			if gv.o.Kind == rules.Remove {
+			if gv.o.Type == rules.Remove {
 				n++
 			}
 		}

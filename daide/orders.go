@@ -23,7 +23,7 @@ func (r *Representation) Order(o rules.Order, pos *rules.Position, via []rules.P
 		return Group(r.Unit(pw, t, l)...)
 	}
 	self := func() Message { return unitAt(o.Power, o.Unit, o.At) }
-	switch o.Kind {
+	switch o.Type {
 	case rules.Hold:
 		return Msg(self(), HLD)
 	case rules.Move:
@@ -75,7 +75,7 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 		case pos.Phase.Type != rules.AdjustmentPhase:
 			return none, NRS
 		}
-		return rules.Order{Power: power, Kind: rules.Waive, At: noLoc, Target: noLoc, Dest: noLoc}, 0
+		return rules.Order{Power: power, Type: rules.Waive, At: noLoc, Target: noLoc, Dest: noLoc}, 0
 	}
 	if len(it) < 2 || !it[0].IsGroup() || it[1].IsGroup() {
 		return none, NSU
@@ -96,7 +96,7 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 		if len(it) != 2 {
 			return none, NSU
 		}
-		o.Kind = rules.Build
+		o.Type = rules.Build
 		return o, 0
 	}
 	if n := r.checkUnit(pos, pw, t, at, verb == RTO || verb == DSB); n != 0 {
@@ -108,7 +108,7 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 		if len(args) != 0 {
 			return none, NSU
 		}
-		o.Kind = map[Token]rules.OrderKind{HLD: rules.Hold, DSB: rules.Disband, REM: rules.Remove}[verb]
+		o.Type = map[Token]rules.OrderType{HLD: rules.Hold, DSB: rules.Disband, REM: rules.Remove}[verb]
 	case MTO, RTO:
 		if len(args) != 1 {
 			return none, NSP
@@ -117,9 +117,9 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 		if note != 0 {
 			return none, note
 		}
-		o.Kind, o.Target = rules.Move, l
+		o.Type, o.Target = rules.Move, l
 		if verb == RTO {
-			o.Kind = rules.Retreat
+			o.Type = rules.Retreat
 		}
 	case CTO:
 		if len(args) != 3 || args[1].Tok != VIA || !args[2].IsGroup() {
@@ -134,7 +134,7 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 				return none, NSP
 			}
 		}
-		o.Kind, o.Target, o.ViaConvoy = rules.Move, l, true
+		o.Type, o.Target, o.ViaConvoy = rules.Move, l, true
 	case SUP:
 		if (len(args) != 1 && len(args) != 3) || !args[0].IsGroup() {
 			return none, NSU
@@ -146,7 +146,7 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 		if n := r.checkUnit(pos, spw, st, sl, false); n != 0 {
 			return none, n
 		}
-		o.Kind, o.Target, o.TargetUnit = rules.Support, sl, st
+		o.Type, o.Target, o.TargetUnit = rules.Support, sl, st
 		if len(args) == 3 {
 			if args[1].Tok != MTO || args[2].IsGroup() {
 				return none, NSP
@@ -178,7 +178,7 @@ func (r *Representation) ReadOrder(g Message, power rules.Power, pos *rules.Posi
 		if !ok {
 			return none, NSP
 		}
-		o.Kind, o.Target, o.TargetUnit, o.Dest = rules.Convoy, al, rules.Army, rules.At(d)
+		o.Type, o.Target, o.TargetUnit, o.Dest = rules.Convoy, al, rules.Army, rules.At(d)
 	default:
 		return none, NSU
 	}
@@ -230,7 +230,7 @@ func Note(o rules.Order, reason rules.Reason) Token {
 	case rules.NotAdjacent, rules.CannotSupport, rules.NoConvoy:
 		return FAR
 	case rules.BadCoast:
-		if o.Kind == rules.Build {
+		if o.Type == rules.Build {
 			return CST
 		}
 		return FAR
@@ -243,7 +243,7 @@ func Note(o rules.Order, reason rules.Reason) Token {
 	case rules.SiteOccupied:
 		return ESC
 	case rules.NoBuildsLeft:
-		if o.Kind == rules.Remove {
+		if o.Type == rules.Remove {
 			return NMR
 		}
 		return NMB
@@ -270,7 +270,7 @@ func Result(rs *rules.Result, dislodged bool) Message {
 			res = 0
 		default:
 			res = BNC
-			if rs.Order.Kind == rules.Support || rs.Order.Kind == rules.Convoy || rs.Order.Kind == rules.Hold {
+			if rs.Order.Type == rules.Support || rs.Order.Type == rules.Convoy || rs.Order.Type == rules.Hold {
 				res = NSO
 			}
 		}
@@ -280,7 +280,7 @@ func Result(rs *rules.Result, dislodged bool) Message {
 		return Message{RET}
 	case !dislodged:
 		return Message{res}
-	case res == 0 || (res == SUC && rs.Order.Kind != rules.Move):
+	case res == 0 || (res == SUC && rs.Order.Type != rules.Move):
 		return Message{RET}
 	}
 	return Message{res, RET}

@@ -54,7 +54,7 @@ func NewRepresentation(v *rules.Variant) (*Representation, error) {
 	case len(m.Railways()) > 0:
 		return nil, fmt.Errorf("%w %s: DAIDE has no railway move", ErrNotExpressible, v.Name)
 	}
-	for _, k := range m.Kinds {
+	for _, k := range m.BorderKinds {
 		if k.Gate != rules.NoProvince {
 			return nil, fmt.Errorf("%w %s: DAIDE has no order that permits a move through a canal", ErrNotExpressible, v.Name)
 		}
