@@ -207,7 +207,7 @@ func TestTheExtendPolicyExtendsADeadlineOncePerPhase(t *testing.T) {
 		t.Fatalf("after the first deadline: seq %d, deadline %v (was %v)", v.Seq, v.Deadline, first)
 	}
 	log := a.log(id)
-	if len(log) != 1 || log[0].Action != "auto_extend" || log[0].Power != "France" || log[0].Seconds != 600 {
+	if len(log) != 1 || log[0].Action != "auto_extend" || log[0].Power != "" || log[0].Seconds != 600 {
 		t.Fatalf("log: %+v", log)
 	}
 	// Once per phase: the next deadline plays it, France holding.

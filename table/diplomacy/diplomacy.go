@@ -589,20 +589,20 @@ func (d *tableGame) extendForMissing(given map[string][]givenOrder, now time.Tim
 	if p.Policy != table.PolicyExtend || g.Extended == g.Seq+1 {
 		return false
 	}
-	var missing []string
+	missing := false
 	for _, s := range g.Seats {
 		if _, ok := given[s.Power]; !ok && s.User != "" && !s.Bot && d.e.Owes(g.Position, s.Power) {
-			missing = append(missing, s.Power)
+			missing = true
 		}
 	}
-	if len(missing) == 0 {
+	if !missing {
 		return false
 	}
 	g.Extended = g.Seq + 1
 	g.Deadline = now.Add(time.Duration(p.ExtendSeconds) * time.Second)
-	for _, power := range missing {
-		g.Note(table.Entry{At: now.UTC(), Seq: g.Seq, Action: table.ActAutoExtend, Power: power, Seconds: p.ExtendSeconds})
-	}
+	// The log names no power: whether a power has given orders that are
+	// not ready is its player's secret until the phase is played.
+	g.Note(table.Entry{At: now.UTC(), Seq: g.Seq, Action: table.ActAutoExtend, Seconds: p.ExtendSeconds})
 	return true
 }
 

@@ -481,7 +481,7 @@ export const en = {
   "log.pause_voted": "Every player voted: the game is paused.",
   "log.resume": "{who} resumed the game.",
   "log.extend": "{who} extended the deadline by {time}.",
-  "log.auto_extend": "The deadline was extended by {time}: {power} had given no orders.",
+  "log.auto_extend": "The deadline was extended by {time}: a player had given no orders.",
   "log.replace": "{who} asked for a substitute for {user} ({power}).",
   "log.remove": "{who} removed {user} ({power}) for breaking the rules.",
   "log.master": "{who} made {user} the game master.",

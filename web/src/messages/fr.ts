@@ -481,7 +481,7 @@ export const fr: Catalogue = {
   "log.pause_voted": "Tous les joueurs ont voté : la partie est en pause.",
   "log.resume": "{who} a repris la partie.",
   "log.extend": "{who} a prolongé l’échéance de {time}.",
-  "log.auto_extend": "L’échéance a été prolongée de {time} : {power} n’avait pas donné d’ordres.",
+  "log.auto_extend": "L’échéance a été prolongée de {time} : un joueur n’avait pas donné d’ordres.",
   "log.replace": "{who} a demandé un remplaçant pour {user} ({power}).",
   "log.remove": "{who} a exclu {user} ({power}) pour manquement aux règles.",
   "log.master": "{who} a fait de {user} le maître du jeu.",

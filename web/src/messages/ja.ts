@@ -481,7 +481,7 @@ export const ja: Catalogue = {
   "log.pause_voted": "全員が投票したため、ゲームは一時停止しました。",
   "log.resume": "{who} がゲームを再開しました。",
   "log.extend": "{who} が締め切りを {time} 延長しました。",
-  "log.auto_extend": "{power} が命令を出していないため、締め切りが {time} 延長されました。",
+  "log.auto_extend": "命令を出していないプレイヤーがいたため、締め切りが {time} 延長されました。",
   "log.replace": "{who} が {user}（{power}）の交代要員を募集しました。",
   "log.remove": "{who} がルール違反により {user}（{power}）を除外しました。",
   "log.master": "{who} が {user} をゲームマスターにしました。",
