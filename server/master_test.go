@@ -2,6 +2,7 @@ package server
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -397,5 +398,55 @@ func TestAnotherMasterAndPausesByVote(t *testing.T) {
 		if code := a.must(409, "POST", "/games/"+f+"/pause", nil).m(t)["code"]; code != "not_in_play" {
 			t.Fatalf("pausing a finished game: %v", code)
 		}
+	})
+}
+
+// TestGameMasterRefusalsNameThemselves: each refusal of a master's
+// action, or of a player's around them, is a 4xx with a code, for the
+// client to say in its reader's language.
+func TestGameMasterRefusalsNameThemselves(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, e *env) {
+		a, b, c := e.user(), e.user(), e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 60, "bots": true, "power": "England"})
+		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "France"})
+		forming := a.newGame(map[string]any{"variant": "standard", "bots": true, "power": "England"})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+		dice := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
+		a.must(200, "POST", "/games/"+dice+"/start", nil)
+		for _, tc := range []struct {
+			name   string
+			who    *client
+			method string
+			path   string
+			body   any
+			status int
+			code   string
+		}{
+			{"a player pauses", b, "POST", "/games/" + id + "/pause", nil, 403, "not_master"},
+			{"a stranger extends", c, "POST", "/games/" + id + "/extend", map[string]any{"seconds": 60}, 403, "not_master"},
+			{"a player appoints himself", b, "POST", "/games/" + id + "/master", map[string]any{"user": b.name}, 403, "not_master"},
+			{"resuming a game not paused", a, "POST", "/games/" + id + "/resume", nil, 409, "not_paused"},
+			{"pausing a game not started", a, "POST", "/games/" + forming + "/pause", nil, 409, "not_in_play"},
+			{"replacing a bot", a, "POST", "/games/" + id + "/replace", map[string]any{"power": "Italy"}, 409, "no_seat_holder"},
+			{"replacing a power that is not", a, "POST", "/games/" + id + "/replace", map[string]any{"power": "Kent"}, 422, ""},
+			{"appointing nobody known", a, "POST", "/games/" + id + "/master", map[string]any{"user": "nobody-at-all"}, 422, "no_such_user"},
+			{"a reason of two lines", a, "POST", "/games/" + id + "/pause", map[string]any{"reason": "one\ntwo"}, 422, "reason_invalid"},
+			{"a reason too long", a, "POST", "/games/" + id + "/pause", map[string]any{"reason": strings.Repeat("x", 201)}, 422, "reason_invalid"},
+			{"an extension of nothing", a, "POST", "/games/" + id + "/extend", map[string]any{"seconds": 0}, 422, ""},
+			{"a field no action has", a, "POST", "/games/" + id + "/pause", map[string]any{"why": "x"}, 400, ""},
+			{"joining a seat nobody left", c, "POST", "/games/" + id + "/join", map[string]any{"power": "France"}, 409, "game_started"},
+			{"replacing in Diceplomacy", a, "POST", "/games/" + dice + "/replace", map[string]any{"power": "Seat 1"}, 409, "no_replacements"},
+			{"a policy that is none", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "sleep"}}, 422, ""},
+			{"a bot after no phase", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "bot", "after": 0}}, 422, ""},
+			{"a bot for Diceplomacy", a, "POST", "/games", map[string]any{"variant": "diceplomacy", "missed_orders": map[string]any{"policy": "bot"}}, 422, ""},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				wantCode(t, tc.who.do(tc.method, tc.path, tc.body), tc.status, tc.code)
+			})
+		}
+		// A paused Diceplomacy game takes no moves.
+		a.must(200, "POST", "/games/"+dice+"/pause", nil)
+		wantCode(t, a.do("POST", "/games/"+dice+"/moves", map[string]any{"kind": "reorganise"}), 409, "game_paused")
 	})
 }

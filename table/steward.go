@@ -88,7 +88,6 @@ const (
 	CodeNotMaster    = "not_master"        // a game master's action by anyone else
 	CodeNotPaused    = "not_paused"        // resuming a game that is not paused
 	CodePaused       = "game_paused"       // pausing a paused game; moves while it is paused
-	CodeHasMaster    = "has_master"        // a vote to pause a game that has a master
 	CodeNoSeatHolder = "no_seat_holder"    // replacing a seat nobody holds
 	CodeRemoved      = "removed_from_game" // joining a game one was removed from
 	CodeNoUser       = "no_such_user"      // appointing a master who has no account

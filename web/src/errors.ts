@@ -54,7 +54,6 @@ const byCode: Record<string, Key> = {
   not_master: "err.not_master",
   not_paused: "err.not_paused",
   game_paused: "err.game_paused",
-  has_master: "err.has_master",
   no_seat_holder: "err.no_seat_holder",
   removed_from_game: "err.removed_from_game",
   no_such_user: "err.no_such_user",

@@ -433,7 +433,6 @@ export const en = {
   "err.not_master": "Only the game master may do this.",
   "err.not_paused": "The game is not paused.",
   "err.game_paused": "The game is paused.",
-  "err.has_master": "This game has a game master: only they may pause it.",
   "err.no_seat_holder": "Nobody holds this seat.",
   "err.removed_from_game": "You were removed from this game.",
   "err.no_such_user": "Nobody has that name.",

@@ -433,7 +433,6 @@ export const fr: Catalogue = {
   "err.not_master": "Seul le maître du jeu peut faire cela.",
   "err.not_paused": "La partie n’est pas en pause.",
   "err.game_paused": "La partie est en pause.",
-  "err.has_master": "Cette partie a un maître du jeu : lui seul peut la mettre en pause.",
   "err.no_seat_holder": "Personne n’occupe cette place.",
   "err.removed_from_game": "Vous avez été exclu de cette partie.",
   "err.no_such_user": "Personne ne porte ce nom.",

@@ -433,7 +433,6 @@ export const ja: Catalogue = {
   "err.not_master": "これができるのはゲームマスターだけです。",
   "err.not_paused": "ゲームは一時停止していません。",
   "err.game_paused": "ゲームは一時停止中です。",
-  "err.has_master": "このゲームにはゲームマスターがいます。一時停止できるのはマスターだけです。",
   "err.no_seat_holder": "この席には誰もいません。",
   "err.removed_from_game": "あなたはこのゲームから除外されました。",
   "err.no_such_user": "その名前のユーザーはいません。",
