@@ -1,11 +1,17 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/chancery/chancery/engine"
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/variants"
 	"github.com/chromedp/chromedp"
 )
 
@@ -90,4 +96,43 @@ func TestGameMasterAndSubstituteInTheBrowser(t *testing.T) {
 	alice.wait("the substitute in the log", `[...document.querySelectorAll("#game-log li[data-action=substitute]")].some(e => e.textContent.includes("carol"))`)
 	alice.wait("France's player", `document.querySelector("#pane-powers tr[data-power=France]")?.textContent.includes("carol")`)
 	shot(alice, "master-log", "#game-log")
+
+	// alice misses her phases: a bot takes England over (as the policy
+	// would), and every page says so.
+	s.editGame(id, func(g *game.Game) {
+		for i := range g.Seats {
+			if g.Seats[i].Power == "England" {
+				g.Seats[i].Away, g.Seats[i].Bot = true, true
+			}
+		}
+	})
+	carol.wait("England's bot on carol's page", `!!document.querySelector("#seat-notice [data-away=England]") && document.querySelector("#pane-powers tr[data-power=England] td.away")?.textContent.includes("alice")`)
+	alice.wait("alice told her seat is a bot's", `!!document.querySelector("#seat-notice .away-you")`)
+	shot(carol, "seat-taken-over", "#seat-notice")
+	shot(alice, "seat-taken-over-you", "#seat-notice")
+}
+
+// editGame changes a Diplomacy game's state as it is stored, as the
+// server would have; the server reads it afresh on its next request, and
+// its live updates announce the change.
+func (s *site) editGame(id string, edit func(g *game.Game)) {
+	s.t.Helper()
+	err := s.store.Update(context.Background(), func(tx store.Tx) error {
+		row, err := tx.Game(id, true)
+		if err != nil {
+			return err
+		}
+		g, _, err := game.Decode(engine.NewEngines(variants.MustLoad()), row.Data)
+		if err != nil {
+			return err
+		}
+		edit(g)
+		if row.Data, err = json.Marshal(g); err != nil {
+			return err
+		}
+		return tx.SaveGame(row)
+	})
+	if err != nil {
+		s.t.Fatalf("editing game %s: %v", id, err)
+	}
 }

@@ -212,7 +212,7 @@ export function countdown(iso: string, now = Date.now()): string {
   return t("clock.left", { time: duration(s) });
 }
 
-/** duration writes a length of time, s seconds, to the minute or the second ("2d 3h", "5m 3s"). */
+/** duration writes a length of time, s seconds, in its two largest units ("2d 3h", "5m 3s", "1h"). */
 export function duration(s: number): string {
   const d = Math.floor(s / 86400);
   s -= d * 86400;
@@ -220,5 +220,7 @@ export function duration(s: number): string {
   s -= hh * 3600;
   const m = Math.floor(s / 60);
   s -= m * 60;
-  return d > 0 ? unit(d, "day") + " " + unit(hh, "hour") : hh > 0 ? unit(hh, "hour") + " " + unit(m, "minute") : unit(m, "minute") + " " + unit(s, "second");
+  // Two units at most, the second left out when it is nought ("1d", not "1d 0h").
+  const two = (a: string, n: number, b: string) => (n ? a + " " + b : a);
+  return d > 0 ? two(unit(d, "day"), hh, unit(hh, "hour")) : hh > 0 ? two(unit(hh, "hour"), m, unit(m, "minute")) : two(unit(m, "minute"), s, unit(s, "second"));
 }
