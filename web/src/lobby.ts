@@ -153,8 +153,9 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
       joinButton(g, g.replacement_wanted!),
     ]))));
   }
-  // Games under way that the player does not play: anyone may follow them.
-  const watch = active.filter((g) => !myIds.has(g.id)).slice(0, 20);
+  // Games under way that the player does not play (and that are not
+  // listed above for a substitute): anyone may follow them.
+  const watch = active.filter((g) => !myIds.has(g.id) && !subs.some((w) => w.id === g.id)).slice(0, 20);
   if (watch.length) {
     open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
   }
