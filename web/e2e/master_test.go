@@ -110,6 +110,14 @@ func TestGameMasterAndSubstituteInTheBrowser(t *testing.T) {
 	alice.wait("alice told her seat is a bot's", `!!document.querySelector("#seat-notice .away-you")`)
 	shot(carol, "seat-taken-over", "#seat-notice")
 	shot(alice, "seat-taken-over-you", "#seat-notice")
+
+	// carol breaks the rules: removed, her seat is wanted again.
+	alice.do(chromedp.SetValue(chromedp.CSS("#master-replace-power"), "France"))
+	alice.click("#master-remove")
+	alice.wait("the removal in the log", `[...document.querySelectorAll("#game-log li[data-action=remove]")].some(e => e.textContent.includes("carol"))`)
+	alice.wait("France wanted again", `!!document.querySelector("#pane-powers tr[data-power=France] .wanted-mark")`)
+	carol.expect["403 /api/v1/games/"+id+"/messages"] = true
+	carol.expect["403 /api/v1/games/"+id+"/options"] = true
 }
 
 // editGame changes a Diplomacy game's state as it is stored, as the

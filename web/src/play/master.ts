@@ -85,7 +85,12 @@ export function stewardPane(ctx: Ctx): HTMLElement {
   return pane;
 }
 
-/** masterControls are the master's buttons, or a player's vote to pause a game without a master. */
+/**
+ * masterControls are the master's buttons (pause or resume, extend,
+ * replace or remove a player, hand the role to another: an empty name
+ * leaves the game without a master), or a player's vote to pause a game
+ * without a master.
+ */
 function masterControls(ctx: Ctx, g: DiplomacyGame): HTMLElement[] {
   if (g.status !== "active") return [];
   const act = async (action: Parameters<typeof api.master>[1], body: Parameters<typeof api.master>[2]) => {
@@ -109,6 +114,7 @@ function masterControls(ctx: Ctx, g: DiplomacyGame): HTMLElement[] {
   const hours = h("select", { id: "master-extend-by", "aria-label": t("master.extend") },
     ...[3600, 6 * 3600, 86400, 3 * 86400].map((s) => h("option", { value: s }, duration(s))));
   const held = g.powers.filter((p) => p.player).map((p) => p.power);
+  const successor = h("input", { id: "master-appoint-name", maxlength: 32, autocomplete: "off" });
   const seat = h("select", { id: "master-replace-power", "aria-label": t("master.replace") }, ...held.map((p) => h("option", { value: p }, ctx.pname(p))));
   return [
     h("div", { class: "field" }, h("label", { for: "master-reason" }, t("master.reason")), reason),
@@ -120,7 +126,10 @@ function masterControls(ctx: Ctx, g: DiplomacyGame): HTMLElement[] {
       h("button", { type: "button", id: "master-extend", onclick: () => void act("extend", { ...why(), seconds: Number(hours.value) }) }, t("master.extend.go"))),
     held.length
       ? h("div", { class: "row" }, h("label", { for: "master-replace-power" }, t("master.replace")), seat,
-        h("button", { type: "button", id: "master-replace", class: "danger", onclick: () => void act("replace", { ...why(), power: seat.value }) }, t("master.replace.go")))
+        h("button", { type: "button", id: "master-replace", class: "danger", onclick: () => void act("replace", { ...why(), power: seat.value }) }, t("master.replace.go")),
+        h("button", { type: "button", id: "master-remove", class: "danger", onclick: () => void act("remove", { ...why(), power: seat.value }) }, t("master.remove.go")))
       : h("span", {}),
+    h("div", { class: "row" }, h("label", { for: "master-appoint-name" }, t("master.appoint")), successor,
+      h("button", { type: "button", id: "master-appoint", onclick: () => void act("master", { ...why(), user: successor.value.trim() }) }, t("master.appoint.go"))),
   ];
 }
