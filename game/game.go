@@ -123,12 +123,13 @@ func (g *Game) Start(user string, now time.Time) error {
 
 // Waiting returns the powers played by people that owe orders this phase
 // and have not said they are ready. When it is empty, the phase may be
-// adjudicated at once.
+// adjudicated at once. A seat waiting for a substitute is waited for by
+// nobody.
 func (g *Game) Waiting(e *engine.Engine, ready map[string]bool) []string {
 	pos := g.Position
 	var out []string
 	for _, s := range g.Seats {
-		if s.Bot || ready[s.Power] {
+		if s.Bot || s.User == "" || ready[s.Power] {
 			continue
 		}
 		if e.Owes(pos, s.Power) {
@@ -197,10 +198,12 @@ func (g *Game) alive(e *engine.Engine, pos *rules.Position, votes []string) []st
 	return out
 }
 
-// peopleAlive reports whether a power played by a person is still in.
+// peopleAlive reports whether a power played by a person is still in. A
+// seat a bot took from its absent person counts (they may come back and
+// vote), and so does a seat waiting for a substitute (one may come).
 func (g *Game) peopleAlive(e *engine.Engine, pos *rules.Position) bool {
 	for _, s := range g.Seats {
-		if !s.Bot && e.Alive(pos, s.Power) {
+		if (!s.Bot && s.User != "" || s.Away || s.Wanted) && e.Alive(pos, s.Power) {
 			return true
 		}
 	}
@@ -253,7 +256,7 @@ func (g *Game) settleVotes(e *engine.Engine, pos *rules.Position, now time.Time)
 	alive := g.alivePowers(e, pos)
 	var people []string
 	for _, s := range g.Seats {
-		if !s.Bot && slices.Contains(alive, s.Power) {
+		if !s.Bot && s.User != "" && slices.Contains(alive, s.Power) {
 			people = append(people, s.Power)
 		}
 	}

@@ -32,6 +32,10 @@ type stored struct {
 	End          *End               `json:"end,omitempty"`
 	BotLevel     string             `json:"bot_level,omitempty"`
 	BotLevels    map[string]string  `json:"bot_levels,omitempty"`
+	// Stewardship (the policy for missed orders, the game master, the
+	// journal) is new beside the rest; a game stored before it has
+	// none: it holds, and its creator is its master.
+	table.Stewardship
 }
 
 // errNoEngine is the cause of writing a Game that New or Decode
@@ -48,7 +52,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
 		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Seats: g.Seats,
 		Position: g.Named(), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
-		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels})
+		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels, Stewardship: g.Stewardship})
 }
 
 // UnmarshalJSON refuses: a game's position can only be read knowing its
@@ -100,7 +104,7 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 		}
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
-		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
+		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled, Stewardship: s.Stewardship}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
 	if named != nil {
 		g.named, g.namedOf = named, pos

@@ -90,6 +90,7 @@ func save(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
 	}
 	t := g.Table()
 	row.Data, row.Status, row.Seq, row.Deadline, row.Updated = data, string(t.Status), g.Seq(), t.Deadline, now
+	row.Wanted = len(t.Wanted())
 	return tx.SaveGame(row)
 }
 

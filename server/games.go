@@ -35,6 +35,50 @@ type createGameRequest struct {
 	// Spectators: whether people without a seat may follow the game once
 	// it has started (nil: they may).
 	Spectators *bool `json:"spectators"`
+	// MissedOrders is the policy for missed orders (nil:
+	// table.DefaultMissedOrders).
+	MissedOrders *missedOrdersRequest `json:"missed_orders"`
+}
+
+// missedOrdersRequest is a new game's policy for missed orders; a field
+// left out takes its default (table.DefaultMissedOrders).
+type missedOrdersRequest struct {
+	Policy        *string `json:"policy"`
+	After         *int    `json:"after"`
+	Level         *string `json:"level"`
+	ExtendSeconds *int    `json:"extend_seconds"`
+}
+
+// missedOrders reads a new game's policy for missed orders: keeps tells
+// whether its kind can hand a seat to a bot (table.Keeper); a game of a
+// kind that cannot holds, and asking it for another policy is refused.
+func missedOrders(req *missedOrdersRequest, keeps bool) (table.MissedOrders, error) {
+	m := table.DefaultMissedOrders()
+	if !keeps {
+		m = table.HoldMissedOrders()
+	}
+	if req == nil {
+		return m, nil
+	}
+	if req.Policy != nil {
+		m.Policy = *req.Policy
+	}
+	if req.After != nil {
+		m.After = *req.After
+	}
+	if req.Level != nil {
+		m.Level = *req.Level
+	}
+	if req.ExtendSeconds != nil {
+		m.ExtendSeconds = *req.ExtendSeconds
+	}
+	if err := m.Check(); err != nil {
+		return m, err
+	}
+	if !keeps && m.Policy != table.PolicyHold {
+		return m, table.Errorf(table.ErrInvalid, "missed_orders.policy: this kind of game hands no seat to a bot: hold only")
+	}
+	return m, nil
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
@@ -81,6 +125,13 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	_, keeps := g.(table.Keeper)
+	policy, err := missedOrders(req.MissedOrders, keeps)
+	if err != nil {
+		return err
+	}
+	t := g.Table()
+	t.MissedOrders, t.Master, t.MasterName = &policy, u.ID, u.Name
 	now := s.now()
 	row := &store.GameRow{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
 		Created: now, Updated: now, Creator: u.ID,
@@ -146,6 +197,15 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return errorf(http.StatusBadRequest, "mine: true or false")
 	}
+	switch q.Get("wanted") {
+	case "", "false", "0":
+	case "true", "1":
+		// The games under way with a seat for a substitute, open to the
+		// user.
+		f.Wanted, f.Viewer, f.UserID = true, user(r).ID, ""
+	default:
+		return errorf(http.StatusBadRequest, "wanted: true or false")
+	}
 	var rows []*store.GameRow
 	if err := s.st.View(r.Context(), func(tx store.Tx) error {
 		var err error
@@ -167,6 +227,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		Private    bool   `json:"private"`
 		Spectators bool   `json:"spectators"`
 		Cancelled  bool   `json:"cancelled,omitempty"`
+		// ReplacementWanted are the powers whose seats wait for a
+		// substitute.
+		ReplacementWanted []string `json:"replacement_wanted,omitempty"`
 	}
 	out := []summary{}
 	for _, g := range rows {
@@ -182,6 +245,13 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 				return fmt.Errorf("game %s: %w", g.ID, err)
 			}
 			sum.Cancelled = t.Cancelled
+		}
+		if g.Wanted > 0 {
+			var t table.Table
+			if err := json.Unmarshal(g.Data, &t); err != nil {
+				return fmt.Errorf("game %s: %w", g.ID, err)
+			}
+			sum.ReplacementWanted = t.Wanted()
 		}
 		out = append(out, sum)
 	}
@@ -261,8 +331,16 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 		if err := g.Join(table.Player{ID: u.ID, Name: u.Name}, req.Power); err != nil {
 			return err
 		}
-		power = g.Table().PowerOf(u.ID)
-		if err := save(tx, row, g, s.now()); err != nil {
+		t := g.Table()
+		power = t.PowerOf(u.ID)
+		now := s.now()
+		if t.Status == table.Active {
+			// A substitute takes a seat its player was replaced in.
+			if err := s.substitute(tx, row, g, u.ID, now); err != nil {
+				return err
+			}
+		}
+		if err := save(tx, row, g, now); err != nil {
 			return err
 		}
 		return tx.AddPlayer(id, u.ID, power)

@@ -44,7 +44,8 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 		}
 		now := s.now()
 		taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, body, now)
-		if err != nil || !taken.Due {
+		if err != nil || !taken.Due || g.Table().Paused {
+			// A paused game's deadline stays frozen, whoever is ready.
 			if !shared {
 				s.keep(row, g) // unchanged, refused or not
 			}
@@ -128,6 +129,9 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 		m, ok := g.(table.Mover)
 		if !ok {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no moves", id, row.Kind)
+		}
+		if g.Table().Paused {
+			return table.Codedf(table.ErrState, table.CodePaused, "the game is paused: moves wait until it resumes")
 		}
 		now := s.now()
 		if err := m.Move(tableRow(tx, row), u.ID, body, now); err != nil {

@@ -17,10 +17,10 @@ func settingsOf(row *store.GameRow) table.Settings {
 	return table.Settings{Press: table.Press(row.Press), Private: row.Private, Spectators: row.Spectators}
 }
 
-// insider reports whether user created or plays the game seated at t:
-// every setting is open to them.
+// insider reports whether user created, plays or is the master of the
+// game seated at t: every setting is open to them.
 func insider(t *table.Table, userID string) bool {
-	return userID != "" && (t.Creator == userID || t.SeatOf(userID) >= 0)
+	return userID != "" && (t.Creator == userID || t.SeatOf(userID) >= 0 || t.MasterOf() == userID)
 }
 
 // admit checks that a user may see the game stored in row and seated at
@@ -28,7 +28,8 @@ func insider(t *table.Table, userID string) bool {
 // code invitation (as the page's link carries it, "" for none). Its
 // creator and players always may; anyone else needs the code of a
 // private game, and the game must admit spectators once it has started.
-// While a game forms, whoever may join it may look at its seats.
+// While a game forms, or a seat of a game under way waits for a
+// substitute, whoever may join it may look at its seats.
 func admit(row *store.GameRow, t *table.Table, userID, invitation string) error {
 	if insider(t, userID) {
 		return nil
@@ -36,7 +37,7 @@ func admit(row *store.GameRow, t *table.Table, userID, invitation string) error 
 	if row.Private && !table.CheckInvitation(row.Secret, invitation) {
 		return codedf(http.StatusForbidden, table.CodeInvitation, "this game is private: seeing it needs its invitation link")
 	}
-	if !row.Spectators && t.Status != table.Forming {
+	if !row.Spectators && t.Status != table.Forming && len(t.Wanted()) == 0 {
 		return codedf(http.StatusForbidden, table.CodeNoSpectators, "this game admits no spectators")
 	}
 	return nil

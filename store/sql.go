@@ -715,7 +715,7 @@ func (t *sqlTx) RevokeSession(hash string) error {
 
 // Games.
 
-const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator, press, private, spectators"
+const gameCols = "id, kind, variant, name, status, seq, deadline, version, data, created, updated, secret, creator, press, private, spectators, wanted"
 
 func scanGame(sc scanner) (*GameRow, error) {
 	var g GameRow
@@ -723,7 +723,7 @@ func scanGame(sc scanner) (*GameRow, error) {
 	var data, secret string
 	var private, spectators int
 	if err := sc.Scan(&g.ID, &g.Kind, &g.Variant, &g.Name, &g.Status, &g.Seq, &deadline, &g.Version, &data, &created, &updated, &secret, &g.Creator,
-		&g.Press, &private, &spectators); err != nil {
+		&g.Press, &private, &spectators, &g.Wanted); err != nil {
 		return nil, notFound(err)
 	}
 	g.Data, g.Private, g.Spectators = []byte(data), private != 0, spectators != 0
@@ -755,9 +755,9 @@ func (t *sqlTx) CreateGame(g *GameRow) error {
 	if len(g.Secret) == 0 {
 		g.Secret = newSecret()
 	}
-	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	_, err := t.exec("INSERT INTO games ("+gameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		g.ID, g.Kind, g.Variant, g.Name, g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Created), ms(g.Updated),
-		hex.EncodeToString(g.Secret), g.Creator, g.Press, b2i(g.Private), b2i(g.Spectators))
+		hex.EncodeToString(g.Secret), g.Creator, g.Press, b2i(g.Private), b2i(g.Spectators), g.Wanted)
 	if isUnique(err) {
 		return ErrConflict
 	}
@@ -774,8 +774,8 @@ func (t *sqlTx) Game(id string, lock bool) (*GameRow, error) {
 
 func (t *sqlTx) SaveGame(g *GameRow) error {
 	g.Version++
-	res, err := t.exec("UPDATE games SET status = ?, seq = ?, deadline = ?, version = ?, data = ?, updated = ?, name = ? WHERE id = ? AND version = ?",
-		g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Updated), g.Name, g.ID, g.Version-1)
+	res, err := t.exec("UPDATE games SET status = ?, seq = ?, deadline = ?, version = ?, data = ?, updated = ?, name = ?, wanted = ? WHERE id = ? AND version = ?",
+		g.Status, g.Seq, ms(g.Deadline), g.Version, string(g.Data), ms(g.Updated), g.Name, g.Wanted, g.ID, g.Version-1)
 	if err != nil {
 		return err
 	}
@@ -796,10 +796,13 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*GameRow, error) {
 	}
 	var rows *sql.Rows
 	var err error
-	// Six constant queries rather than one assembled from pieces. A
+	// Seven constant queries rather than one assembled from pieces. A
 	// user's own games are never closed to the user: Viewer matters only
 	// without UserID.
 	switch {
+	case f.Wanted:
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE g.wanted > 0 AND g.status = 'active' AND "+openTo+" ORDER BY g.created DESC LIMIT ?",
+			f.Viewer, f.Viewer, f.Limit)
 	case f.UserID != "" && f.Status != "":
 		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Status, f.Limit)
 	case f.UserID != "":
@@ -831,9 +834,9 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*GameRow, error) {
 }
 
 // openTo is the condition that game g is open to the user of its two
-// placeholders: a listed game, not under way without spectators, or one
-// the user created or plays.
-const openTo = `(g.private = 0 AND (g.spectators = 1 OR g.status = 'forming')
+// placeholders: a listed game, not under way without spectators unless
+// a seat waits for a substitute, or one the user created or plays.
+const openTo = `(g.private = 0 AND (g.spectators = 1 OR g.status = 'forming' OR g.wanted > 0)
 	OR g.creator = ?
 	OR EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = ?))`
 
@@ -841,8 +844,9 @@ const openTo = `(g.private = 0 AND (g.spectators = 1 OR g.status = 'forming')
 // PostgreSQL too). Each part is answered from an index: games_due for the
 // counts and the forming games, game_players_user for the user's seats
 // and the orders' primary key for their orders.
-const lobbyQuery = `SELECT f.n, a.n, z.n, f.v, m.v, o.n, o.r, o.u FROM
+const lobbyQuery = `SELECT f.n, a.n, z.n, f.v, m.v, o.n, o.r, o.u, w.n, w.v FROM
 	(SELECT COUNT(*) AS n, CAST(COALESCE(SUM(version), 0) AS BIGINT) AS v FROM games WHERE status = 'forming') f,
+	(SELECT COUNT(*) AS n, CAST(COALESCE(SUM(version), 0) AS BIGINT) AS v FROM games WHERE wanted > 0 AND status = 'active') w,
 	(SELECT COUNT(*) AS n FROM games WHERE status = 'active') a,
 	(SELECT COUNT(*) AS n FROM games WHERE status = 'finished') z,
 	(SELECT CAST(COALESCE(SUM(g.version), 0) AS BIGINT) AS v FROM game_players p JOIN games g ON g.id = p.game_id
@@ -853,7 +857,7 @@ const lobbyQuery = `SELECT f.n, a.n, z.n, f.v, m.v, o.n, o.r, o.u FROM
 func (t *sqlTx) Lobby(userID string) (LobbyMark, error) {
 	var m LobbyMark
 	err := t.row(lobbyQuery, userID, userID).Scan(&m.Forming, &m.Active, &m.Finished, &m.FormingVersions, &m.MineVersions,
-		&m.Orders, &m.OrdersReady, &m.OrdersUpdated)
+		&m.Orders, &m.OrdersReady, &m.OrdersUpdated, &m.Wanted, &m.WantedVersions)
 	if err != nil {
 		return LobbyMark{}, fmt.Errorf("store: reading the lobby of %s: %w", userID, err)
 	}

@@ -199,6 +199,9 @@ type GameRow struct {
 	Press      string
 	Private    bool
 	Spectators bool
+	// Wanted counts the seats that wait for a substitute (the game's
+	// table says which): the lobby lists such games.
+	Wanted int
 }
 
 // GameFilter selects games for ListGames.
@@ -209,6 +212,9 @@ type GameFilter struct {
 	// neither created nor plays them: private games, and games that
 	// have started and admit no spectators.
 	Viewer string
+	// Wanted selects the active games with a seat that waits for a
+	// substitute, open to Viewer.
+	Wanted bool
 	Limit  int
 }
 
@@ -240,6 +246,9 @@ type LobbyMark struct {
 	// orders rows, how many say ready, and when the latest was given
 	// (Unix milliseconds).
 	Orders, OrdersReady, OrdersUpdated int64
+	// Wanted counts the games under way with a seat waiting for a
+	// substitute, and WantedVersions sums their versions.
+	Wanted, WantedVersions int64
 }
 
 // Orders are one power's orders for one phase.

@@ -205,3 +205,14 @@ type Optioner interface {
 type Describer interface {
 	Describe(variant string) (any, error)
 }
+
+// A Keeper is a game whose seats a bot can take over while it is played
+// (Diplomacy): it applies the game's policy for missed orders when it
+// advances, and its master may open a seat for a substitute. InGame
+// reports whether power is still in the game (has not been eliminated),
+// for votes that only the powers still in it take. A game of a kind that
+// is not a Keeper holds (its deadline applies the rules' defaults) and
+// has no substitutes.
+type Keeper interface {
+	InGame(power string) bool
+}

@@ -127,6 +127,18 @@ type Seat struct {
 	Name string `json:"name,omitempty"`
 	// Bot is set when a bot plays the seat.
 	Bot bool `json:"bot,omitempty"`
+	// Away is set when a bot plays the seat in place of its person, who
+	// missed too many phases (User and Name stay theirs): they take it
+	// back by giving orders.
+	Away bool `json:"away,omitempty"`
+	// Missed counts the movement phases in a row its person gave no
+	// orders.
+	Missed int `json:"missed,omitempty"`
+	// Wanted is set when the game master opened the seat for a
+	// substitute; Left is the account that held it last, whose press
+	// the substitute inherits.
+	Wanted bool   `json:"wanted,omitempty"`
+	Left   string `json:"left,omitempty"`
 }
 
 // Table is the part of a game's state every kind keeps alike, under the
@@ -144,6 +156,7 @@ type Table struct {
 	// Cancelled is set when the creator cancelled the game before it
 	// started: it is finished, nothing was played, and nobody won.
 	Cancelled bool `json:"cancelled,omitempty"`
+	Stewardship
 }
 
 // NewTable returns the table of a forming game with a seat per power.
@@ -199,12 +212,18 @@ func (t *Table) BotPowers() []string {
 // Join seats p at power, "" for the first free seat. find returns the
 // index of the seat a power names, or an error (wrapping ErrInvalid) that
 // says which powers there are: each kind names its seats its own way.
+//
+// In a game under way only a seat open for a substitute (Wanted) may be
+// taken, by anyone but a player removed from the game.
 func (t *Table) Join(p Player, power string, find func(power string) (int, error)) error {
-	if t.Status != Forming {
+	if t.Status == Finished || t.Status == Active && len(t.Wanted()) == 0 {
 		return Codedf(ErrState, CodeGameStarted, "the game has started")
 	}
 	if mine := t.PowerOf(p.ID); mine != "" {
 		return Codedf(ErrState, CodeAlreadySeated, "you already play %s", mine)
+	}
+	if t.Status == Active {
+		return t.takeWanted(p, power, find)
 	}
 	i := -1
 	if power == "" {
@@ -352,6 +371,22 @@ type ViewHeader struct {
 	// Invitation is the invitation code of a private game, shown to its
 	// creator and its players only, so that they can invite others.
 	Invitation string `json:"invitation,omitempty"`
+	// MissedOrders is the game's policy for the orders its people miss.
+	MissedOrders MissedOrders `json:"missed_orders"`
+	// TakenOver are the powers a bot plays in place of their absent
+	// person; Wanted, those whose seats wait for a substitute.
+	TakenOver []string `json:"taken_over"`
+	Wanted    []string `json:"replacement_wanted"`
+	// Master is the game master's name ("": none); YouMaster says the
+	// user is the game master.
+	Master    string `json:"master"`
+	YouMaster bool   `json:"you_master"`
+	// Paused: the deadline is frozen, with PausedLeftSeconds left.
+	Paused            bool `json:"paused"`
+	PausedLeftSeconds int  `json:"paused_left_seconds"`
+	// PauseVotes are the powers whose players voted to pause a game
+	// without a master.
+	PauseVotes []string `json:"pause_votes"`
 }
 
 // Header returns the view header of the game stored at r, seated at t,
@@ -363,5 +398,24 @@ func Header(r *Row, t *Table, seq int, user string) ViewHeader {
 	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
 		h.Invitation = Invitation(r.Secret)
 	}
+	h.MissedOrders = t.Policy()
+	h.TakenOver, h.Wanted, h.PauseVotes = nonNil(t.TakenOver()), nonNil(t.Wanted()), nonNil(t.PauseVotes)
+	if m := t.MasterOf(); m != "" {
+		h.Master, h.YouMaster = t.MasterName, m == user
+		if h.Master == "" { // a game made before masters: its creator's
+			if i := t.SeatOf(m); i >= 0 {
+				h.Master = t.Seats[i].Name
+			}
+		}
+	}
+	h.Paused, h.PausedLeftSeconds = t.Paused, int(t.PausedLeft/time.Second)
 	return h
+}
+
+// nonNil returns list, or an empty list for nil: the API writes [].
+func nonNil(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
 }

@@ -474,7 +474,8 @@ type View struct {
 func (g *tableGame) View(r *table.Row, user string) (any, error) {
 	out := &View{ViewHeader: table.Header(r, g.Table(), g.Moves, user), Creator: g.Creator == user}
 	for _, s := range g.Seats {
-		s.User = "" // ids are not for other players
+		// Ids are not for other players, nor is who missed what.
+		s.User, s.Left, s.Missed = "", "", 0
 		out.Seats = append(out.Seats, s)
 	}
 	seat := g.seatOf(user)

@@ -174,15 +174,29 @@ type thought struct {
 	orders map[rules.Power][]rules.Order
 }
 
-// botSeats returns the seats of g's bots and their levels.
+// botSeats returns the seats of g's bots and their levels: a bot that
+// plays in place of an absent person, or of a player replaced, plays at
+// the level of the game's policy for missed orders.
 func (d *tableGame) botSeats() []bot.Seat {
 	var seats []bot.Seat
-	for _, p := range d.g.BotPowers() {
-		pw, _ := d.e.Names.Power(p)
-		seats = append(seats, bot.Seat{Power: pw, Level: botLevel(d.g, p)})
+	for _, s := range d.g.Seats {
+		if !s.Bot {
+			continue
+		}
+		pw, _ := d.e.Names.Power(s.Power)
+		level := botLevel(d.g, s.Power)
+		if s.Away || s.Wanted {
+			if l, err := bot.ParseLevel(d.g.Policy().Level); err == nil {
+				level = l
+			}
+		}
+		seats = append(seats, bot.Seat{Power: pw, Level: level})
 	}
 	return seats
 }
+
+// InGame reports whether power is still in the game (table.Keeper).
+func (d *tableGame) InGame(power string) bool { return d.e.Alive(d.g.Position, power) }
 
 // holds reports whether t is the thought of g's phase and bots.
 func (t *thought) holds(g *tableGame, seats []bot.Seat) bool {
@@ -551,6 +565,10 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	if err != nil {
 		return err
 	}
+	if d.extendForMissing(given, now) {
+		return nil
+	}
+	back := d.countMissed(given)
 	orders := engine.Orders{}
 	for power, list := range given {
 		pw, _ := e.Names.Power(power)
@@ -595,9 +613,89 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 		return err
 	}
 	if g.Status == table.Active {
+		d.handOver(back, now)
+	}
+	if g.Status == table.Active {
 		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
 	}
 	return nil
+}
+
+// extendForMissing applies the policy that extends a deadline once per
+// phase when a person owes orders and has given none (given: the orders
+// given, by power): it extends the deadline and reports true, or reports
+// false for the phase to be played.
+func (d *tableGame) extendForMissing(given map[string][]givenOrder, now time.Time) bool {
+	g := d.g
+	p := g.Policy()
+	if p.Policy != table.PolicyExtend || g.Extended == g.Seq+1 {
+		return false
+	}
+	missing := false
+	for _, s := range g.Seats {
+		if _, ok := given[s.Power]; !ok && s.User != "" && !s.Bot && d.e.Owes(g.Position, s.Power) {
+			missing = true
+		}
+	}
+	if !missing {
+		return false
+	}
+	g.Extended = g.Seq + 1
+	g.Deadline = now.Add(time.Duration(p.ExtendSeconds) * time.Second)
+	// The log names no power: whether a power has given orders that are
+	// not ready is its player's secret until the phase is played.
+	g.Note(table.Entry{At: now.UTC(), Seq: g.Seq, Action: table.ActAutoExtend, Seconds: p.ExtendSeconds})
+	return true
+}
+
+// countMissed counts, before a phase is played, the movement phases in a
+// row that each person owing orders missed (orders given and not marked
+// ready count as given), and returns the seats a bot played in place of
+// an absent person who gave orders for this phase: theirs again from the
+// next phase on.
+func (d *tableGame) countMissed(given map[string][]givenOrder) (back []int) {
+	g := d.g
+	movement := g.Position.Phase.Type == rules.MovementPhase
+	for i := range g.Seats {
+		s := &g.Seats[i]
+		_, gave := given[s.Power]
+		switch {
+		case s.User == "":
+		case s.Away:
+			if gave {
+				back = append(back, i)
+			}
+		case s.Bot, !d.e.Owes(g.Position, s.Power):
+		case gave:
+			s.Missed = 0
+		case movement:
+			s.Missed++
+		}
+	}
+	return back
+}
+
+// handOver, once a phase is played, gives back the seats of back to
+// their people and hands to a bot the seats whose people missed as many
+// movement phases as the game's policy allows.
+func (d *tableGame) handOver(back []int, now time.Time) {
+	g := d.g
+	for _, i := range back {
+		s := &g.Seats[i]
+		s.Away, s.Bot, s.Missed = false, false, 0
+		g.Note(table.Entry{At: now.UTC(), Seq: g.Seq, Action: table.ActBack, Power: s.Power, User: s.Name})
+	}
+	p := g.Policy()
+	if !p.BotTakesOver() {
+		return
+	}
+	for i := range g.Seats {
+		s := &g.Seats[i]
+		if s.User != "" && !s.Bot && s.Missed >= p.After {
+			s.Away, s.Bot = true, true
+			g.Note(table.Entry{At: now.UTC(), Seq: g.Seq, Action: table.ActBot, Power: s.Power, User: s.Name, Missed: s.Missed})
+		}
+	}
 }
 
 // parseLevel reads a bot level as the API writes it: exactly easy, normal

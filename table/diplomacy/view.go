@@ -28,6 +28,11 @@ type powerJSON struct {
 	Ready bool `json:"ready"`
 	// Owes is whether the power has anything to order this phase.
 	Owes bool `json:"owes"`
+	// Away: a bot plays the power in place of its absent player (named
+	// in Player), who takes it back by giving orders. Wanted: the game
+	// master opened the seat for a substitute.
+	Away   bool `json:"away"`
+	Wanted bool `json:"wanted"`
 }
 
 // View is GET /games/{id} for a Diplomacy game.
@@ -100,7 +105,7 @@ func (d *tableGame) View(r *table.Row, user string) (any, error) {
 	active := g.Status == table.Active
 	for _, st := range g.Seats {
 		pj := powerJSON{Power: st.Power, Player: st.Name, Bot: st.Bot, Centres: centres[st.Power], Units: units[st.Power],
-			Alive: e.Alive(pos, st.Power), Ready: ready[st.Power] || (active && st.Bot)}
+			Alive: e.Alive(pos, st.Power), Ready: ready[st.Power] || (active && st.Bot), Away: st.Away, Wanted: st.Wanted}
 		pj.Owes = active && e.Owes(pos, st.Power)
 		out.Powers = append(out.Powers, pj)
 	}

@@ -40,6 +40,8 @@ export interface GameSummary {
   press: PressMode;
   private: boolean;
   spectators: boolean;
+  /** The powers whose seats wait for a substitute (absent: none). */
+  replacement_wanted?: string[];
 }
 
 export interface Phase { season: "spring" | "fall" | "winter"; year: number; type: "movement" | "retreat" | "adjustment" }
@@ -97,6 +99,26 @@ export interface PowerState {
   alive: boolean;
   ready: boolean;
   owes: boolean;
+  /** A bot plays the power in place of its absent player (named in player). */
+  away?: boolean;
+  /** The seat waits for a substitute. */
+  wanted?: boolean;
+}
+
+/** A game's policy for the orders its people do not give. */
+export interface MissedOrders { policy: "hold" | "bot" | "extend"; after: number; level: "easy" | "normal" | "hard"; extend_seconds: number }
+
+/** One line of a game's public log (GET /games/{id}/log). */
+export interface LogEntry {
+  at: string;
+  seq: number;
+  action: "pause" | "pause_vote" | "pause_voted" | "resume" | "extend" | "auto_extend" | "replace" | "remove" | "master" | "bot" | "back" | "substitute";
+  who?: string;
+  power?: string;
+  reason?: string;
+  user?: string;
+  seconds?: number;
+  missed?: number;
 }
 
 /** What a game of either kind says of itself (GET /games/{id}). */
@@ -112,6 +134,16 @@ interface GameBase extends Settings {
   deadline: string | null;
   my_power?: string;
   you_created: boolean;
+  missed_orders: MissedOrders;
+  /** The powers a bot plays in place of their absent person. */
+  taken_over: string[];
+  replacement_wanted: string[];
+  /** The game master's name ("": none). */
+  master: string;
+  you_master: boolean;
+  paused: boolean;
+  paused_left_seconds: number;
+  pause_votes: string[];
 }
 
 export interface DiplomacyGame extends GameBase {
@@ -311,6 +343,10 @@ export const api = {
   history: (id: string, since = 0) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id) ? q(id) + "&" : "?"}since=${since}`),
   messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
   send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${g(id)}/messages`, { to, body }),
+  /** master is a game master's action (or, without a master, a player's vote to pause or wish to resume). */
+  master: (id: string, action: "pause" | "resume" | "extend" | "replace" | "remove" | "master", body: { reason?: string; seconds?: number; power?: string; user?: string }) =>
+    call<{ paused: boolean }>("POST", `/games/${g(id)}/${action}${q(id)}`, body),
+  log: (id: string) => call<{ id: string; entries: LogEntry[] }>("GET", `/games/${g(id)}/log${q(id)}`),
   move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),
 };
 

@@ -50,6 +50,15 @@ const byCode: Record<string, Key> = {
   press_rate: "err.press_rate",
   game_press_rate: "err.game_press_rate",
   press_full: "err.press_full",
+  // Game masters.
+  not_master: "err.not_master",
+  not_paused: "err.not_paused",
+  game_paused: "err.game_paused",
+  no_seat_holder: "err.no_seat_holder",
+  removed_from_game: "err.removed_from_game",
+  no_such_user: "err.no_such_user",
+  no_replacements: "err.no_replacements",
+  reason_invalid: "err.reason_invalid",
 };
 
 /** errorText says what an error from the server (or from reaching it) means. */

@@ -207,14 +207,20 @@ const unit = (n: number, u: "day" | "hour" | "minute" | "second") =>
 
 /** countdown writes the time left until a deadline ("2d 3h left"). */
 export function countdown(iso: string, now = Date.now()): string {
-  let s = Math.floor((new Date(iso).getTime() - now) / 1000);
+  const s = Math.floor((new Date(iso).getTime() - now) / 1000);
   if (s <= 0) return t("clock.due");
+  return t("clock.left", { time: duration(s) });
+}
+
+/** duration writes a length of time, s seconds, in its two largest units ("2d 3h", "5m 3s", "1h"). */
+export function duration(s: number): string {
   const d = Math.floor(s / 86400);
   s -= d * 86400;
   const hh = Math.floor(s / 3600);
   s -= hh * 3600;
   const m = Math.floor(s / 60);
   s -= m * 60;
-  const time = d > 0 ? unit(d, "day") + " " + unit(hh, "hour") : hh > 0 ? unit(hh, "hour") + " " + unit(m, "minute") : unit(m, "minute") + " " + unit(s, "second");
-  return t("clock.left", { time });
+  // Two units at most, the second left out when it is nought ("1d", not "1d 0h").
+  const two = (a: string, n: number, b: string) => (n ? a + " " + b : a);
+  return d > 0 ? two(unit(d, "day"), hh, unit(hh, "hour")) : hh > 0 ? two(unit(hh, "hour"), m, unit(m, "minute")) : two(unit(m, "minute"), s, unit(s, "second"));
 }

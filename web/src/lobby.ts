@@ -3,7 +3,7 @@
 
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
-import { countdown, fmtDate, powerName, t, variantText, variantTitle, type Key } from "./i18n";
+import { countdown, fmtDate, list, powerName, t, variantText, variantTitle, type Key } from "./i18n";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -116,11 +116,11 @@ function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLEle
   );
 }
 
-interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; details: Map<string, Game> }
+interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[]; details: Map<string, Game> }
 
 /** readLists reads the lobby's lists, and the player's unfinished games for their marks. */
 async function readLists(): Promise<Lists> {
-  const [my, forming, active] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active")]);
+  const [my, forming, active, wanted] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active"), api.games("?wanted=true")]);
   const details = new Map<string, Game>();
   await Promise.all(
     my.filter((g) => g.status !== "finished").slice(0, 20).map(async (g) => {
@@ -131,11 +131,11 @@ async function readLists(): Promise<Lists> {
       }
     }),
   );
-  return { my, forming, active, details };
+  return { my, forming, active, wanted, details };
 }
 
 /** drawLists draws the lists into their cards and returns the games followed but not played. */
-function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, details }: Lists): GameSummary[] {
+function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, wanted, details }: Lists): GameSummary[] {
   const myIds = new Set(my.map((g) => g.id));
   const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => {
     const d = details.get(g.id);
@@ -145,8 +145,17 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
   const openList = h("ul", { class: "games", id: "open-games" });
   for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, undefined, [joinButton(g)]));
   open.replaceChildren(open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen")));
-  // Games under way that the player does not play: anyone may follow them.
-  const watch = active.filter((g) => !myIds.has(g.id)).slice(0, 20);
+  // Games under way whose master asked for a substitute: a seat to take.
+  const subs = wanted.filter((g) => !myIds.has(g.id) && g.replacement_wanted?.length);
+  if (subs.length) {
+    open.append(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, undefined, [
+      h("span", { class: "badge wanted-mark" }, t("lobby.wanted.seats", { powers: list(g.replacement_wanted!.map((p) => powerName(g.variant, p))) })),
+      joinButton(g, g.replacement_wanted!),
+    ]))));
+  }
+  // Games under way that the player does not play (and that are not
+  // listed above for a substitute): anyone may follow them.
+  const watch = active.filter((g) => !myIds.has(g.id) && !subs.some((w) => w.id === g.id)).slice(0, 20);
   if (watch.length) {
     open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
   }
@@ -168,8 +177,10 @@ function startButton(g: GameSummary): HTMLElement {
 /**
  * joinButton joins an open game: it first asks which power, among the
  * free ones, the player takes ("any free one" as well, the first free).
+ * seats, when given, are the seats of a game under way that wait for a
+ * substitute.
  */
-function joinButton(g: GameSummary): HTMLElement {
+function joinButton(g: GameSummary, seats?: string[]): HTMLElement {
   const box = h("span", { class: "join-box" });
   const join = async (power: string) => {
     try {
@@ -180,20 +191,23 @@ function joinButton(g: GameSummary): HTMLElement {
     }
   };
   const ask = async () => {
-    let free: string[] = [];
-    try {
-      const d = await api.game(g.id);
-      // Diceplomacy's seats are all alike: the first free one.
-      if (d.kind !== "diplomacy") return join("");
-      free = d.kind === "diplomacy" ? d.powers.filter((p) => !p.player && !p.bot).map((p) => p.power) : [];
-    } catch (e) {
-      return toast(errorText(e), "error");
+    // A seat for a substitute is one of those the list names.
+    let free: string[] = seats ?? [];
+    if (!seats) {
+      try {
+        const d = await api.game(g.id);
+        // Diceplomacy's seats are all alike: the first free one.
+        if (d.kind !== "diplomacy") return join("");
+        free = d.powers.filter((p) => !p.player && !p.bot).map((p) => p.power);
+      } catch (e) {
+        return toast(errorText(e), "error");
+      }
     }
     const pick = h("select", { class: "join-power", "aria-label": t("lobby.power") }, h("option", { value: "" }, t("lobby.power.any")), ...free.map((p) => h("option", { value: p }, powerName(g.variant, p))));
     box.replaceChildren(pick, h("button", { type: "button", class: "primary join-go", onclick: () => void join(pick.value) }, t("lobby.join")));
     pick.focus();
   };
-  box.append(h("button", { type: "button", class: "join-game", onclick: () => void ask() }, t("lobby.join") + "…"));
+  box.append(h("button", { type: "button", class: "join-game", onclick: () => void ask() }, (seats ? t("lobby.takeseat") : t("lobby.join")) + "…"));
   return box;
 }
 
@@ -224,6 +238,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const level = h("select", { id: "new-level", name: "bot_level" }, h("option", { value: "easy" }, t("bot.easy")), h("option", { value: "normal" }, t("bot.normal")), h("option", { value: "hard" }, t("bot.hard")));
   level.value = "normal";
   const describe = h("p", { class: "muted small", id: "new-describe" });
+  const missed = missedFields();
   const levelRow = h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level);
   const playersRow = h("div", { class: "field" }, h("label", { for: "new-players" }, t("lobby.players")), players);
   const powerRow = h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power);
@@ -245,6 +260,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
     levelRow.hidden = v.kind === "diceplomacy";
+    missed.show(v.kind !== "diceplomacy");
     describe.textContent = variantText(v, "description") + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
@@ -258,6 +274,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
     if (name.value.trim()) req["name"] = name.value.trim();
     if (v.kind === "diceplomacy") req["players"] = Number(players.value);
+    else req["missed_orders"] = missed.policy(level.value);
     if (power.value) req["power"] = power.value;
     void createGame(req);
   };
@@ -274,11 +291,33 @@ function createForm(vs: Variant[]): HTMLFormElement {
     powerRow,
     check(bots, "lobby.bots"),
     levelRow,
+    ...missed.rows,
     field("new-press", "lobby.press", press, pressNote),
     check(priv, "lobby.private"),
     check(spectators, "lobby.spectators"),
     h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
   );
+}
+
+/**
+ * missedFields are the form's fields of the policy for missed orders: what
+ * happens to a player who gives no orders. A Diceplomacy game has none (its
+ * deadline takes each decision's default): show(false) hides them.
+ */
+function missedFields(): { rows: HTMLElement[]; show: (on: boolean) => void; policy: (level: string) => object } {
+  const missed = h("select", { id: "new-missed", name: "missed_orders" }, ...(["bot", "extend", "hold"] as const).map((m) => h("option", { value: m }, t(`lobby.missed.${m}`))));
+  const after = h("input", { id: "new-missed-after", type: "number", min: 1, max: 10, value: 2 });
+  const afterRow = h("div", { class: "field" }, h("label", { for: "new-missed-after" }, t("lobby.missed.after")), after);
+  const missedRow = h("div", { class: "field" }, h("label", { for: "new-missed" }, t("lobby.missed")), missed);
+  let on = true;
+  const show = (yes: boolean) => {
+    on = yes;
+    missedRow.hidden = !on;
+    afterRow.hidden = !on || missed.value === "hold";
+  };
+  missed.addEventListener("change", () => show(on));
+  const policy = (level: string) => ({ policy: missed.value, after: missed.value === "hold" ? 0 : Math.min(10, Math.max(1, Number(after.value) || 2)), level });
+  return { rows: [missedRow, afterRow], show, policy };
 }
 
 /** createGame creates a game and opens its page; with "any free one", it joins the first free seat. */

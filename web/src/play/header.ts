@@ -19,7 +19,8 @@ export function header(ctx: Ctx): HTMLElement {
     if (g.end) text += " — " + endText(ctx, g.end);
     phase.textContent = text;
     clock.replaceChildren();
-    if (g.deadline && g.status === "active" && !rec) {
+    if (g.paused && g.status === "active" && !rec) clock.append(h("span", { class: "badge paused-mark", id: "paused" }, t("status.paused")));
+    else if (g.deadline && g.status === "active" && !rec) {
       clock.append(
         h("span", { "data-deadline": g.deadline, id: "countdown" }, countdown(g.deadline)),
         h("span", { class: "muted" }, paren(fmtDate(g.deadline))),

@@ -9,6 +9,7 @@ import { h, liveLost } from "../ui";
 import { cancel, letter, step } from "./actions";
 import { boardPane, centres } from "./boardpane";
 import { legend } from "../legend";
+import { seatNotice } from "./master";
 import { endOfGame, type EndView } from "./end";
 import { header } from "./header";
 import { historyBar, results } from "./history";
@@ -24,7 +25,7 @@ export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Vari
   const ctx = newCtx(g, variant, new Board());
   const press = pressPane(ctx);
   const legendBox = h("div", { class: "legend-box" });
-  const main = h("div", { class: "main-col" }, endOfGame(ctx, endView), boardPane(ctx), ctx.boardChooser, historyBar(ctx), centres(ctx), legendBox, results(ctx));
+  const main = h("div", { class: "main-col" }, endOfGame(ctx, endView), seatNotice(ctx), boardPane(ctx), ctx.boardChooser, historyBar(ctx), centres(ctx), legendBox, results(ctx));
   const side = h("div", { class: "side" }, preview(ctx), ordersPane(ctx), powersPane(ctx));
   const layout = h("div", { class: "game", "data-tab": "orders" }, tabs(ctx), main, side, h("div", { class: "press-col" }, press.el));
   ctx.store.on(["tab"], (s) => (layout.dataset["tab"] = s.tab));

@@ -8,15 +8,17 @@ import { errorText } from "../errors";
 import { num, t, variantText } from "../i18n";
 import { gameSettings } from "../seats";
 import { h, toast } from "../ui";
+import { stewardPane } from "./master";
 import type { Ctx, PlayState } from "./state";
 
 const columns = ["powers.power", "powers.player", "powers.centres", "powers.units", "powers.state"] as const;
 
 export function powersPane(ctx: Ctx): HTMLElement {
-  const pane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") });
+  const body = h("div", {});
+  const pane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") }, body, stewardPane(ctx));
   ctx.store.on(["g"], (s) => {
     const g = s.g;
-    pane.replaceChildren(
+    body.replaceChildren(
       h("table", { class: "powers" },
         h("thead", {}, h("tr", {}, ...columns.map((k) => h("th", {}, t(k))))),
         h("tbody", {}, ...g.powers.map((p) => powerRow(ctx, s, p)))),
@@ -31,7 +33,8 @@ export function powersPane(ctx: Ctx): HTMLElement {
 function powerRow(ctx: Ctx, s: Readonly<PlayState>, p: PowerState): HTMLElement {
   return h("tr", { class: p.power === s.g.my_power ? "me" : "", "data-power": p.power },
     h("th", { scope: "row" }, powerMark(ctx.powers.indexOf(p.power)), " ", ctx.pname(p.power)),
-    h("td", {}, p.player ?? (p.bot ? t("game.bot") : "—")),
+    h("td", { class: p.away ? "away" : p.wanted ? "wanted" : "" },
+      p.away ? t("powers.away", { name: p.player ?? "" }) : p.wanted ? h("span", { class: "badge wanted-mark" }, t("powers.wanted")) : p.player ?? (p.bot ? t("game.bot") : "—")),
     h("td", { class: "num" }, num(p.centres)),
     h("td", { class: "num" }, num(p.units)),
     h("td", {}, !p.alive ? t("powers.out") : p.ready ? "✓ " + t("powers.ready") : p.owes ? t("powers.owes") : ""),

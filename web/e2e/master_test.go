@@ -1,0 +1,146 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chancery/chancery/engine"
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/variants"
+	"github.com/chromedp/chromedp"
+)
+
+// TestGameMasterAndSubstituteInTheBrowser: alice creates a game (the
+// policy for missed orders chosen in the form) and is its master; bob
+// plays France. alice pauses the game with a reason (the header says
+// paused, the log says who and why), resumes and extends it, and
+// replaces bob; carol finds France under "replacement wanted" in the
+// lobby, takes the seat, and plays France. bob never sees the master's
+// controls.
+func TestGameMasterAndSubstituteInTheBrowser(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	alice, bob := s.twoPeople()
+	carol := s.person("carol")
+	carol.signUp("purple monkey")
+	shots := os.Getenv("CHANCERY_SHOTS")
+	shot := func(p *person, name, at string) {
+		if shots != "" {
+			eval[bool](p, fmt.Sprintf(`(document.querySelector(%q)?.scrollIntoView({block: "center"}), true)`, at))
+			p.shot(shots, name)
+		}
+	}
+	alice.desktop()
+	carol.desktop()
+
+	id := alice.newGame("standard", "#new-power=England", "#new-missed=extend", "#new-missed-after=3")
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.do(chromedp.WaitVisible(chromedp.CSS("#join")), chromedp.SetValue(chromedp.CSS("#join-power"), "France"))
+	bob.click("#join")
+	bob.wait("bob's seat", `!!document.querySelector("#my-seat")`)
+	alice.click("#start")
+	alice.wait("the game under way", `document.body.dataset.ready === "1"`)
+	alice.click("#tab-powers")
+	alice.wait("the master's controls", `!!document.querySelector("#master-pause")`)
+	if got := alice.text("#policy-line"); got == "" || !strings.Contains(got, "extended once") || !strings.Contains(got, "3 movement phases") {
+		alice.fail("the policy line says %q", got)
+	}
+	bob.wait("bob's page", `document.body.dataset.ready === "1"`)
+	bob.click("#tab-powers")
+	bob.wait("the master's name", fmt.Sprintf(`document.querySelector("#master-line")?.textContent.includes(%q)`, "alice"))
+	if eval[bool](bob, `!!document.querySelector("#master-pause, #master-replace, #vote-pause")`) {
+		bob.fail("bob, who is not the master, sees the master's controls")
+	}
+
+	// Pause, with a reason; the header says so; the log tells everyone.
+	alice.do(chromedp.SendKeys(chromedp.CSS("#master-reason"), "Easter holidays"))
+	alice.click("#master-pause")
+	alice.wait("paused", `!!document.querySelector("#paused") && !!document.querySelector("#paused-note") && !!document.querySelector("#master-resume")`)
+	bob.wait("the pause in bob's log", `[...document.querySelectorAll("#game-log li[data-action=pause]")].some(e => e.textContent.includes("alice") && e.textContent.includes("Easter holidays"))`)
+	bob.wait("paused for bob", `!!document.querySelector("#paused")`)
+	shot(alice, "master-paused", "#paused-note")
+
+	alice.click("#master-resume")
+	alice.wait("resumed", `!document.querySelector("#paused") && !!document.querySelector("#countdown")`)
+	alice.do(chromedp.SetValue(chromedp.CSS("#master-extend-by"), "86400"))
+	alice.click("#master-extend")
+	alice.wait("the extension in the log", `!!document.querySelector("#game-log li[data-action=extend]")`)
+
+	// bob leaves the game's page before he is replaced: it is no longer
+	// his to read.
+	bob.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	alice.do(chromedp.SetValue(chromedp.CSS("#master-replace-power"), "France"))
+	alice.do(chromedp.SetValue(chromedp.CSS("#master-reason"), "no orders for a week"))
+	alice.click("#master-replace")
+	alice.wait("France wanted", `!!document.querySelector("#pane-powers tr[data-power=France] .wanted-mark") && !!document.querySelector("#seat-notice [data-wanted=France]")`)
+	shot(alice, "master-replaced", "#seat-notice")
+
+	// carol finds the seat in the lobby and takes it.
+	carol.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	carol.wait("replacement wanted", fmt.Sprintf(`!!document.querySelector("#wanted-games [data-game='%s']")`, id))
+	shot(carol, "lobby-replacement-wanted", "#wanted-games")
+	carol.click(fmt.Sprintf(`#wanted-games [data-game='%s'] .join-game`, id))
+	carol.do(chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`#wanted-games [data-game='%s'] .join-power`, id)), "France"))
+	carol.click(fmt.Sprintf(`#wanted-games [data-game='%s'] .join-go`, id))
+	carol.wait("carol's game", `document.body.dataset.ready === "1"`)
+	carol.click("#tab-powers")
+	carol.wait("carol plays France", `!!document.querySelector("#pane-powers tr.me[data-power=France]")`)
+	if eval[bool](carol, `!!document.querySelector("#master-pause")`) {
+		carol.fail("the substitute sees the master's controls")
+	}
+	alice.wait("the substitute in the log", `[...document.querySelectorAll("#game-log li[data-action=substitute]")].some(e => e.textContent.includes("carol"))`)
+	alice.wait("France's player", `document.querySelector("#pane-powers tr[data-power=France]")?.textContent.includes("carol")`)
+	shot(alice, "master-log", "#game-log")
+
+	// alice misses her phases: a bot takes England over (as the policy
+	// would), and every page says so.
+	s.editGame(id, func(g *game.Game) {
+		for i := range g.Seats {
+			if g.Seats[i].Power == "England" {
+				g.Seats[i].Away, g.Seats[i].Bot = true, true
+			}
+		}
+	})
+	carol.wait("England's bot on carol's page", `!!document.querySelector("#seat-notice [data-away=England]") && document.querySelector("#pane-powers tr[data-power=England] td.away")?.textContent.includes("alice")`)
+	alice.wait("alice told her seat is a bot's", `!!document.querySelector("#seat-notice .away-you")`)
+	shot(carol, "seat-taken-over", "#seat-notice")
+	shot(alice, "seat-taken-over-you", "#seat-notice")
+
+	// carol breaks the rules: removed, her seat is wanted again.
+	alice.do(chromedp.SetValue(chromedp.CSS("#master-replace-power"), "France"))
+	alice.click("#master-remove")
+	alice.wait("the removal in the log", `[...document.querySelectorAll("#game-log li[data-action=remove]")].some(e => e.textContent.includes("carol"))`)
+	alice.wait("France wanted again", `!!document.querySelector("#pane-powers tr[data-power=France] .wanted-mark")`)
+	carol.expect["403 /api/v1/games/"+id+"/messages"] = true
+	carol.expect["403 /api/v1/games/"+id+"/options"] = true
+}
+
+// editGame changes a Diplomacy game's state as it is stored, as the
+// server would have; the server reads it afresh on its next request, and
+// its live updates announce the change.
+func (s *site) editGame(id string, edit func(g *game.Game)) {
+	s.t.Helper()
+	err := s.store.Update(context.Background(), func(tx store.Tx) error {
+		row, err := tx.Game(id, true)
+		if err != nil {
+			return err
+		}
+		g, _, err := game.Decode(engine.NewEngines(variants.MustLoad()), row.Data)
+		if err != nil {
+			return err
+		}
+		edit(g)
+		if row.Data, err = json.Marshal(g); err != nil {
+			return err
+		}
+		return tx.SaveGame(row)
+	})
+	if err != nil {
+		s.t.Fatalf("editing game %s: %v", id, err)
+	}
+}
