@@ -202,3 +202,36 @@ type Optioner interface {
 type Describer interface {
 	Describe(variant string) (any, error)
 }
+
+// A Waiter tells who the game waits for: the users who owe orders or an
+// answer now (a vote, a Diceplomacy decision) and have not said they are
+// ready. A server tells them their turn has come.
+type Waiter interface {
+	Waiting(r *Row) ([]string, error)
+}
+
+// A Reporter sums up a phase played for one seat's player, for a
+// notification: what that power's units did and what it won or lost.
+// It tells nothing a player of that power could not see on the board
+// once the phase was played.
+type Reporter interface {
+	// Report sums up phase seq for user's power; ok is false when there
+	// is nothing to report (the user has no seat, the phase was not
+	// played).
+	Report(r *Row, user string, seq int) (rep Report, ok bool, err error)
+}
+
+// Report is a phase played, as it concerns one power: its orders that
+// moved, its moves that failed, its units lost, the supply centres it
+// won and lost. Orders and units are in the game's notation.
+type Report struct {
+	Phase       string
+	Power       string
+	Moved       []string
+	Bounced     []string
+	Lost        []string
+	CentresWon  []string
+	CentresLost []string
+	// Centres is how many supply centres the power holds after it.
+	Centres int
+}
