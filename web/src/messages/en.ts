@@ -444,7 +444,7 @@ export const en = {
   "settings.notify_help": "Sent to your verified address only.",
   "settings.orders_due": "When my orders are due",
   "settings.reminder": "A reminder before the deadline if I am not ready",
-  "settings.reminder_hours": "hours before",
+  "settings.reminder_hours": "hours before the deadline",
   "settings.phase_played": "When a phase is played, with my results",
   "settings.press": "New messages, in a digest",
   "settings.press_minutes": "minutes at least between two digests of a game",

@@ -444,7 +444,7 @@ export const fr: Catalogue = {
   "settings.notify_help": "Envoyées à votre adresse vérifiée seulement.",
   "settings.orders_due": "Quand mes ordres sont attendus",
   "settings.reminder": "Un rappel avant l’échéance si je ne suis pas prêt",
-  "settings.reminder_hours": "heures avant",
+  "settings.reminder_hours": "heures avant l’échéance",
   "settings.phase_played": "Quand une phase est jouée, avec mes résultats",
   "settings.press": "Les nouveaux messages, regroupés",
   "settings.press_minutes": "minutes au moins entre deux envois pour une partie",
