@@ -261,3 +261,28 @@ func closedPort(t *testing.T) int {
 	ln.Close()
 	return port
 }
+
+// TestMailDiceplomacy: a Diceplomacy player is told the game started and
+// that a decision is theirs, and nothing else: the mail holds the
+// game's name, the deadline and links, never a die.
+func TestMailDiceplomacy(t *testing.T) {
+	e, sink := mailEnv(t, "sqlite", nil)
+	a := e.user()
+	verify(t, a, sink, "dice@example.org")
+	id := a.newGame(map[string]any{"variant": "diceplomacy", "name": "Dice night", "players": 4, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
+	a.must(200, "POST", "/games/"+id+"/start", nil)
+	m := waitMail(t, sink, "dice@example.org", "Dice night has started")
+	checkNotification(t, m, "en")
+	var g struct {
+		Deadline time.Time `json:"deadline"`
+	}
+	a.must(200, "GET", "/games/"+id, nil).json(t, &g)
+	want := "The game Dice night has started.\n\n"
+	if strings.Contains(m.Text, "due by") {
+		want += "Your orders (or your answer) are due by " + mailTime(g.Deadline) + ".\n\n"
+	}
+	want += "Open the game: https://chancery.test/games/" + id + "\n\n"
+	if got, _, _ := strings.Cut(strings.ReplaceAll(m.Text, "\r\n", "\n"), "-- \n"); got != want {
+		t.Errorf("the mail says more than the game's start:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -89,8 +89,7 @@ func TestMailKillDashNine(t *testing.T) {
 			sink.Release(false) // the connection is gone: the relay keeps nothing
 
 			cmd, _ = startMailBinary(t, bin, dsn, sink.URL())
-			got, err := sink.Wait(n, mailWait(t))
-			if err != nil {
+			if _, err := sink.Wait(n, mailWait(t)); err != nil {
 				t.Fatal(err)
 			}
 			_ = cmd.Process.Signal(os.Interrupt)
@@ -116,7 +115,7 @@ func TestMailKillDashNine(t *testing.T) {
 					t.Errorf("the mail to %s is %s after %d attempts: %s", it.Recipient, it.State, it.Attempts, it.LastError)
 				}
 			}
-			got = sink.Messages()
+			got := sink.Messages()
 			seen := map[string]int{}
 			for _, m := range got {
 				seen[m.To[0]]++
