@@ -170,6 +170,12 @@ func TestMailGame(t *testing.T) {
 			a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"F Lon - Nth", "A Lvp - Yor", "F Edi - Nwg"}})
 			// France orders; England is told nothing of it.
 			b.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"}})
+			// A message England reads on the site is not mailed; one it
+			// does not read is.
+			b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"England"}, "body": "Read on the site already"})
+			if got := a.must(200, "GET", "/games/"+id+"/messages", nil).Body; !strings.Contains(string(got), "Read on the site already") {
+				t.Fatalf("England's press: %s", got)
+			}
 			b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"England"}, "body": "Shall we share the Channel?"})
 			b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Germany"}, "body": "Secret for Berlin only"})
 
@@ -207,7 +213,7 @@ func TestMailGame(t *testing.T) {
 				if strings.Contains(m.Subject, "nouveaux messages") {
 					digests++
 				}
-				for _, secret := range []string{"Secret for Berlin", "Par - Bur", "PAR - BUR", "Bre - Mao", "BRE - MAO"} {
+				for _, secret := range []string{"Secret for Berlin", "Read on the site", "Par - Bur", "PAR - BUR", "Bre - Mao", "BRE - MAO"} {
 					if strings.Contains(string(m.Raw), secret) || strings.Contains(m.Text+m.HTML, secret) {
 						t.Errorf("%q tells England %q", m.Subject, secret)
 					}
