@@ -112,6 +112,9 @@ func TestSettingsAndResetInTheBrowser(t *testing.T) {
 	alice.wait("the notice", `document.querySelector("#toast")?.textContent.includes("Saved.") === true`)
 	if shots := os.Getenv("CHANCERY_SHOTS"); shots != "" {
 		alice.shot(shots, "settings")
+		alice.phone()
+		alice.shot(shots, "settings-phone")
+		alice.desktop()
 	}
 	var u *store.User
 	if err := s.store.View(context.Background(), func(tx store.Tx) error {

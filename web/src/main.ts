@@ -35,8 +35,8 @@ function drawHeader(): void {
     h("a", { href: "/", class: "brand" }, t("app.name")),
     h("nav", { class: "nav" },
       me ? h("a", { href: "/" }, t("nav.lobby")) : null,
-      me ? h("a", { href: "/settings", id: "nav-settings" }, t("nav.settings")) : null,
       me ? h("span", { class: "who", id: "who", title: me.name }, me.name) : null,
+      me ? h("a", { href: "/settings", id: "nav-settings", class: "settings-link", title: t("nav.settings"), "aria-label": t("nav.settings") }, "⚙") : null,
       me
         ? h("button", {
             type: "button",
