@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -133,6 +134,17 @@ func TestMailRelayFails(t *testing.T) {
 	if !eventually(t, func() bool { return outboxAttempts(t, e, "alice@example.org") >= 3 }) {
 		t.Fatal("the mail is not tried again")
 	}
+	// A relay that takes the connection and says nothing: the exchange
+	// times out, and the mail is tried again.
+	silent := silentRelay(t)
+	before := outboxAttempts(t, e, "alice@example.org")
+	relay.set(mail.NewSMTP(mail.Config{Host: "127.0.0.1", Port: silent, TLS: "none", From: "games@chancery.test", Timeout: 200 * time.Millisecond}))
+	if !eventually(t, func() bool { return outboxAttempts(t, e, "alice@example.org") >= before+2 }) {
+		t.Fatal("the mail is not tried again after a timeout")
+	}
+	if st := outboxState(t, e, "alice@example.org"); st != store.OutboxPending {
+		t.Fatalf("after timeouts the mail is %s", st)
+	}
 	relay.set(mail.NewSMTP(up))
 	waitMail(t, sink, "alice@example.org", "Confirm")
 	// Refused for good: settled failed, not tried again.
@@ -189,3 +201,58 @@ func outboxAttempts(t *testing.T, e *env, address string) int {
 	return outboxItem(t, e, address).Attempts
 }
 func outboxState(t *testing.T, e *env, address string) string { return outboxItem(t, e, address).State }
+
+// silentRelay listens on a loopback port, takes every connection and
+// never answers, until the test ends.
+func silentRelay(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// TestNoMail: a server without a relay keeps an address unverified,
+// queues nothing, and answers a password reset as any server does.
+func TestNoMail(t *testing.T) {
+	e := newEnv(t, "sqlite")
+	a := e.user()
+	me := a.must(200, "PUT", "/me", map[string]any{"email": "alice@example.org"}).m(t)
+	if me["mail"] != false || me["verified"] != false || me["email"] != "alice@example.org" {
+		t.Errorf("PUT /me: %v", me)
+	}
+	(&client{e: e}).must(202, "POST", "/password-resets", map[string]any{"email": "alice@example.org"})
+	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "England"})
+	a.must(200, "POST", "/games/"+id+"/start", nil)
+	if err := e.st.View(context.Background(), func(tx store.Tx) error {
+		items, err := tx.OutboxItems(channelEmail, 10)
+		if len(items) != 0 {
+			t.Errorf("%d mails queued without a relay", len(items))
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
