@@ -187,7 +187,7 @@ func TestMailGame(t *testing.T) {
 			// The phase is played at its deadline.
 			e.clock.Advance(30 * time.Second)
 			a.waitSeq(id, 1)
-			played := waitMail(t, sink, "alice@example.org", "spring 1901 movement")
+			played := waitMail(t, sink, "alice@example.org", "phase Printemps 1901 (mouvements) jouée")
 			checkNotification(t, played, "fr")
 			if !strings.Contains(played.Text, "England tient 3 centres.") || !strings.Contains(played.Text, "Mouvements réussis\u202f:") ||
 				!strings.Contains(strings.ToLower(played.Text), "lvp - yor") || !strings.Contains(strings.ToLower(played.HTML), "lvp - yor") {

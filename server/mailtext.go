@@ -40,7 +40,8 @@ var mailWords = map[string]map[string]string{
 		"digest.more":      "… and %d more on the site.",
 		"report.moved":     "Moved",
 		"report.bounced":   "Failed",
-		"report.lost":      "Units lost",
+		"report.dislodged": "Units dislodged",
+		"report.disbanded": "Units disbanded",
 		"report.won":       "Centres won",
 		"report.lostsc":    "Centres lost",
 		"report.centres":   "%s holds %d supply centres.",
@@ -59,8 +60,8 @@ var mailWords = map[string]map[string]string{
 		"reset.link":       "Choisir un nouveau mot de passe",
 		"started.subject":  "%s a commencé",
 		"started.body":     "La partie %s a commencé.",
-		"played.subject":   "%s : %s jouée",
-		"played.body":      "%s a été jouée dans %s.",
+		"played.subject":   "%s : phase %s jouée",
+		"played.body":      "La phase %s a été jouée dans %s.",
 		"due.subject":      "%s : vos ordres sont attendus",
 		"due.body":         "Vos ordres (ou votre réponse) sont attendus avant %s.",
 		"over.subject":     "%s est terminée",
@@ -72,7 +73,8 @@ var mailWords = map[string]map[string]string{
 		"digest.more":      "… et %d autres sur le site.",
 		"report.moved":     "Mouvements réussis",
 		"report.bounced":   "Échecs",
-		"report.lost":      "Unités perdues",
+		"report.dislodged": "Unités délogées",
+		"report.disbanded": "Unités dissoutes",
 		"report.won":       "Centres gagnés",
 		"report.lostsc":    "Centres perdus",
 		"report.centres":   "%s tient %d centres.",
@@ -104,7 +106,8 @@ var mailWords = map[string]map[string]string{
 		"digest.more":      "…ほか %d 件はサイトで。",
 		"report.moved":     "成功した移動",
 		"report.bounced":   "失敗",
-		"report.lost":      "失ったユニット",
+		"report.dislodged": "撃退されたユニット",
+		"report.disbanded": "解散したユニット",
 		"report.won":       "獲得した補給都市",
 		"report.lostsc":    "失った補給都市",
 		"report.centres":   "%s の補給都市は %d です。",
@@ -144,6 +147,36 @@ func colon(lang string) string {
 		return "："
 	}
 	return ": "
+}
+
+// phaseWords name a phase's season and type, by language, as the web
+// client does (web/src/messages: season.*, ptype.*, phase.label).
+var phaseWords = map[string]struct {
+	words  map[string]string
+	layout func(season, year, kind string) string
+}{
+	"en": {map[string]string{"spring": "Spring", "fall": "Autumn", "winter": "Winter", "movement": "moves", "retreat": "retreats", "adjustment": "builds"},
+		func(s, y, k string) string { return s + " " + y + " (" + k + ")" }},
+	"fr": {map[string]string{"spring": "Printemps", "fall": "Automne", "winter": "Hiver", "movement": "mouvements", "retreat": "retraites", "adjustment": "ajustements"},
+		func(s, y, k string) string { return s + " " + y + " (" + k + ")" }},
+	"ja": {map[string]string{"spring": "春", "fall": "秋", "winter": "冬", "movement": "移動", "retreat": "退却", "adjustment": "増減"},
+		func(s, y, k string) string { return y + "年 " + s + "（" + k + "）" }},
+}
+
+// phaseName says a phase's stored name ("spring 1901 movement") in lang;
+// a name of another shape is left as it is.
+func phaseName(lang, name string) string {
+	f := strings.Fields(name)
+	pw := phaseWords[mailLang(lang)]
+	if len(f) != 3 {
+		return name
+	}
+	season, ok1 := pw.words[strings.ToLower(f[0])]
+	kind, ok2 := pw.words[strings.ToLower(f[2])]
+	if !ok1 || !ok2 {
+		return name
+	}
+	return pw.layout(season, f[1], kind)
 }
 
 // mailTime writes a deadline for a mail: in UTC, which every reader can

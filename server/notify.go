@@ -169,7 +169,7 @@ func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was
 			if ok {
 				secs = append(secs, reportSections(lang, row.Name, report)...)
 				if subject == "" {
-					subject = say(lang, "played.subject", row.Name, report.Phase)
+					subject = say(lang, "played.subject", row.Name, phaseName(lang, report.Phase))
 				}
 			}
 		}
@@ -204,7 +204,7 @@ func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was
 
 // reportSections writes a phase's report for a mail.
 func reportSections(lang, game string, rep table.Report) []section {
-	secs := []section{{Text: say(lang, "played.body", rep.Phase, game)}}
+	secs := []section{{Text: say(lang, "played.body", phaseName(lang, rep.Phase), game)}}
 	add := func(key string, lines []string) {
 		if len(lines) > 0 {
 			secs = append(secs, section{Heading: say(lang, key), Lines: lines})
@@ -212,7 +212,8 @@ func reportSections(lang, game string, rep table.Report) []section {
 	}
 	add("report.moved", rep.Moved)
 	add("report.bounced", rep.Bounced)
-	add("report.lost", rep.Lost)
+	add("report.dislodged", rep.Dislodged)
+	add("report.disbanded", rep.Disbanded)
 	add("report.won", rep.CentresWon)
 	add("report.lostsc", rep.CentresLost)
 	secs = append(secs, section{Text: say(lang, "report.centres", rep.Power, rep.Centres)})

@@ -222,14 +222,16 @@ type Reporter interface {
 }
 
 // Report is a phase played, as it concerns one power: its orders that
-// moved, its moves that failed, its units lost, the supply centres it
-// won and lost. Orders and units are in the game's notation.
+// moved, its moves that failed, its units dislodged and disbanded, the
+// supply centres it won and lost. Orders and units are in the game's
+// notation.
 type Report struct {
 	Phase       string
 	Power       string
 	Moved       []string
 	Bounced     []string
-	Lost        []string
+	Dislodged   []string
+	Disbanded   []string
 	CentresWon  []string
 	CentresLost []string
 	// Centres is how many supply centres the power holds after it.

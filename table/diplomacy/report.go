@@ -72,12 +72,12 @@ func (d *tableGame) Report(r *table.Row, user string, seq int) (table.Report, bo
 	}
 	for _, u := range rec.Dislodged {
 		if u.Power == power {
-			rep.Lost = append(rep.Lost, u.Type+" "+u.Province+" (dislodged)")
+			rep.Dislodged = append(rep.Dislodged, u.Type+" "+u.Province)
 		}
 	}
 	for _, u := range rec.Disbanded {
 		if u.Power == power {
-			rep.Lost = append(rep.Lost, u.Type+" "+u.Province+" (disbanded)")
+			rep.Disbanded = append(rep.Disbanded, u.Type+" "+u.Province)
 		}
 	}
 	for prov, owner := range after.SupplyCenters {
