@@ -145,7 +145,8 @@ func oneClick(t *testing.T, e *env, token string) int {
 // test, in which a player with a verified address, who reads French,
 // receives the game's start with the orders due, the reminder, the phase
 // played with the results for England, one digest of the press sent to
-// England, and the game's end: and nothing of France's orders or of
+// England, a call to vote on the draw France proposes, and the game's
+// end: and nothing of France's orders or of
 // press England did not receive.
 func TestMailGame(t *testing.T) {
 	for _, backend := range backends(t) {
@@ -202,16 +203,22 @@ func TestMailGame(t *testing.T) {
 				t.Errorf("the digest lacks France's message:\n%s", digest.Text)
 			}
 
-			// A draw ends the game.
-			a.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+			// France proposes a draw: England is asked for its vote, once;
+			// England's vote ends the game.
 			b.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+			b.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+			checkNotification(t, waitMail(t, sink, "alice@example.org", "un match nul est proposé"), "fr")
+			a.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
 			over := waitMail(t, sink, "alice@example.org", "est terminée")
 			checkNotification(t, over, "fr")
 
-			digests := 0
+			digests, votes := 0, 0
 			for _, m := range mailsTo(sink, "alice@example.org") {
 				if strings.Contains(m.Subject, "nouveaux messages") {
 					digests++
+				}
+				if strings.Contains(m.Subject, "match nul") {
+					votes++
 				}
 				for _, secret := range []string{"Secret for Berlin", "Read on the site", "Par - Bur", "PAR - BUR", "Bre - Mao", "BRE - MAO"} {
 					if strings.Contains(string(m.Raw), secret) || strings.Contains(m.Text+m.HTML, secret) {
@@ -219,8 +226,8 @@ func TestMailGame(t *testing.T) {
 					}
 				}
 			}
-			if digests != 1 {
-				t.Errorf("%d press digests, want 1", digests)
+			if digests != 1 || votes != 1 {
+				t.Errorf("%d press digests and %d calls to vote, want 1 of each", digests, votes)
 			}
 			// France gave no address: nothing went to anyone else.
 			for _, m := range sink.Messages() {

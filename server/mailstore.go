@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/chancery/chancery/store"
+	"github.com/chancery/chancery/table"
 )
 
 // mailStore is the server's store where mail is sent: every game saved
@@ -35,12 +36,15 @@ func (t *mailTx) SaveGame(row *store.GameRow) error {
 	if err := t.Tx.SaveGame(row); err != nil {
 		return err
 	}
-	if seq == row.Seq && status == row.Status {
+	if (seq == row.Seq && status == row.Status) && row.Status != string(table.Active) {
 		return nil
 	}
 	g, err := t.s.decode(row)
 	if err != nil {
 		return err
+	}
+	if seq == row.Seq && status == row.Status {
+		return t.s.notifyVote(t, row, g, t.s.now())
 	}
 	return t.s.notifyChange(t, row, g, status, seq, t.s.now())
 }

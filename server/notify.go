@@ -202,6 +202,31 @@ func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was
 	return nil
 }
 
+// notifyVote tells the people a vote awaits (table.VoteAsker: a draw
+// proposed), once a phase each, in the transaction of the vote.
+func (s *Server) notifyVote(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
+	v, ok := g.(table.VoteAsker)
+	if !ok {
+		return nil
+	}
+	for _, id := range v.AskedToVote() {
+		u, err := tx.UserByID(id)
+		if err != nil {
+			return err
+		}
+		n := notifyOf(u)
+		if !n.GameEvents || !mailable(u, n, row.ID) {
+			continue
+		}
+		l := s.notification(u, row, say(u.Language, "vote.subject", row.Name))
+		l.Sections = []section{{Text: say(u.Language, "vote.body", row.Name)}}
+		if err := s.queueLetter(tx, "game", fmt.Sprintf("vote:%s:%d:%s", row.ID, g.Seq(), u.ID), u.ID, u.Email, row.ID, l, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // reportSections writes a phase's report for a mail.
 func reportSections(lang, game string, rep table.Report) []section {
 	secs := []section{{Text: say(lang, "played.body", phaseName(lang, rep.Phase), game)}}

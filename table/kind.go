@@ -237,3 +237,10 @@ type Report struct {
 	// Centres is how many supply centres the power holds after it.
 	Centres int
 }
+
+// A VoteAsker tells who is asked to vote: the people whose vote a
+// proposal of another awaits (Diplomacy: a draw that some have voted
+// for). A server tells them, once a phase.
+type VoteAsker interface {
+	AskedToVote() []string
+}

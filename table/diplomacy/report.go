@@ -97,3 +97,19 @@ func (d *tableGame) Report(r *table.Row, user string, seq int) (table.Report, bo
 	slices.Sort(rep.CentresLost)
 	return rep, true, nil
 }
+
+// AskedToVote returns the people who have not voted for the draw that
+// another has (table.VoteAsker): the players of the powers still in the
+// game, for the draw needs them all.
+func (d *tableGame) AskedToVote() []string {
+	if d.g.Status != table.Active || len(d.g.DrawVotes) == 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range d.g.Seats {
+		if !s.Bot && s.User != "" && !slices.Contains(d.g.DrawVotes, s.Power) && d.e.Alive(d.g.Position, s.Power) {
+			out = append(out, s.User)
+		}
+	}
+	return out
+}

@@ -448,7 +448,7 @@ export const en = {
   "settings.phase_played": "When a phase is played, with my results",
   "settings.press": "New messages, in a digest",
   "settings.press_minutes": "minutes at least between two digests of a game",
-  "settings.game_events": "When a game starts or ends",
+  "settings.game_events": "When a game starts or ends, or a draw awaits my vote",
   "settings.language": "Language of the mails",
   "settings.calendar": "Calendar",
   "settings.calendar_help": "Subscribe to this address in your calendar application to see the deadlines of your games. Keep it to yourself: anyone who has it sees them.",

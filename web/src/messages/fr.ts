@@ -448,7 +448,7 @@ export const fr: Catalogue = {
   "settings.phase_played": "Quand une phase est jouée, avec mes résultats",
   "settings.press": "Les nouveaux messages, regroupés",
   "settings.press_minutes": "minutes au moins entre deux envois pour une partie",
-  "settings.game_events": "Quand une partie commence ou se termine",
+  "settings.game_events": "Quand une partie commence ou se termine, ou qu’un match nul attend mon vote",
   "settings.language": "Langue des courriels",
   "settings.calendar": "Agenda",
   "settings.calendar_help": "Abonnez votre agenda à cette adresse pour y voir les échéances de vos parties. Gardez-la pour vous : qui l’a les voit.",

@@ -448,7 +448,7 @@ export const ja: Catalogue = {
   "settings.phase_played": "フェイズが処理されたとき（自国の結果つき）",
   "settings.press": "新しいメッセージ（まとめて）",
   "settings.press_minutes": "分（同じゲームのまとめの最短間隔）",
-  "settings.game_events": "ゲームの開始と終了",
+  "settings.game_events": "ゲームの開始・終了と、引き分けへの投票",
   "settings.language": "メールの言語",
   "settings.calendar": "カレンダー",
   "settings.calendar_help": "カレンダーアプリでこのアドレスを購読すると、ゲームの期限が表示されます。このアドレスを知る人は誰でも期限を見られるので、他人に教えないでください。",
