@@ -225,12 +225,3 @@ func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
-
-func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
-	u := user(r)
-	out := map[string]any{"id": u.ID, "name": u.Name}
-	if c := requestCredential(r); c.cookie {
-		out["csrf"] = s.csrfToken(c.session) // for a page that lost its chancery_csrf cookie
-	}
-	return writeJSON(w, http.StatusOK, out)
-}

@@ -261,6 +261,9 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 		st.after = m.Created
 	}
 	st.flush()
+	if len(msgs) > 0 {
+		s.pressSeen(ctx, st.user, st.id, st.after)
+	}
 	return len(msgs) == streamBatch, true
 }
 

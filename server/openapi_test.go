@@ -34,6 +34,7 @@ var anyOperation = map[int]bool{413: true, 431: true, 500: true}
 // decoders are the library's global registry, so this runs once.
 var registerSVG = sync.OnceFunc(func() {
 	openapi3filter.RegisterBodyDecoder("image/svg+xml", openapi3filter.PlainBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.PlainBodyDecoder)
 })
 
 // specRouter loads the document with base (the test server's /api/v1) as

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -146,7 +147,10 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		}
 		m = &store.Message{ID: newID(), GameID: id, From: mine, To: to, Body: req.Body, Created: s.now().UnixMicro(),
 			Sender: u.ID, Readers: readers}
-		return tx.AddMessage(m)
+		if err := tx.AddMessage(m); err != nil {
+			return err
+		}
+		return s.queueDigests(tx, row, m, now)
 	})
 	if err != nil {
 		return err
@@ -236,6 +240,9 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if len(out) > 0 {
+		s.pressSeen(r.Context(), u.ID, id, out[len(out)-1].Cursor)
+	}
 	if more {
 		next := url.Values{"after": {strconv.FormatInt(out[len(out)-1].Cursor, 10)}}
 		if q.Has("limit") {
@@ -244,4 +251,17 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, r.URL.EscapedPath(), next.Encode()))
 	}
 	return writeJSON(w, http.StatusOK, out)
+}
+
+// pressSeen records that user has seen game's press up to the message
+// of time upto (Unix microseconds), delivered to the page: no digest
+// mails it again. It matters only where mail is sent; a failure costs at
+// worst a digest of messages already read.
+func (s *Server) pressSeen(ctx context.Context, user, game string, upto int64) {
+	if s.cfg.Mail == nil {
+		return
+	}
+	if err := s.st.Update(ctx, func(tx store.Tx) error { return tx.MarkPress(user, game, upto, 0) }); err != nil {
+		s.log.Warn("recording the press seen", "game", game, "err", err)
+	}
 }

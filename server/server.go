@@ -29,6 +29,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chancery/chancery/mail"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/table"
 	"github.com/chancery/chancery/table/diceplomacy"
@@ -109,6 +110,28 @@ type Config struct {
 	// that stores real passwords: they could be guessed. The command
 	// line has no flag for it.
 	InsecurePasswordHashing bool
+
+	// Mail sends the server's e-mail (verifications, password resets,
+	// notifications); nil: no mail is sent, which the server logs once
+	// at start.
+	Mail mail.Sender
+	// PublicURL is where people reach the server ("https://example.org"),
+	// for the links in mails and the calendar feed. Default
+	// "http://localhost:8080".
+	PublicURL string
+	// MailLease is how long a process that claimed a mail has to send
+	// it before another may (it died). Default 5 minutes.
+	MailLease time.Duration
+	// MailRetry is the pause before a mail not sent is tried again; it
+	// doubles with each attempt, up to 6 hours. Default 30 s.
+	MailRetry time.Duration
+	// VerifiesPerUser bounds the addresses one user may give (each is
+	// sent a verification mail). Default 5/1h.
+	VerifiesPerUser Rate
+	// ResetsPerClient bounds the password resets asked or tried from one
+	// client address; ResetsPerAddress the reset mails sent to one
+	// e-mail address. Defaults 10/1h and 3/1h.
+	ResetsPerClient, ResetsPerAddress Rate
 }
 
 // The defaults of the per-user limits.
@@ -125,6 +148,9 @@ var (
 	DefaultPressPerUser      = Rate{N: 30, Per: time.Minute}
 	DefaultPressPerGame      = Rate{N: 120, Per: time.Minute}
 	DefaultSignUpsPerAddress = Rate{N: 20, Per: time.Hour}
+	DefaultVerifiesPerUser   = Rate{N: 5, Per: time.Hour}
+	DefaultResetsPerClient   = Rate{N: 10, Per: time.Hour}
+	DefaultResetsPerAddress  = Rate{N: 3, Per: time.Hour}
 )
 
 // Server serves the API. Create it with New, serve Handler (or use
@@ -147,11 +173,18 @@ type Server struct {
 	work      *workGuard
 	// The limits on volume (Config).
 	userPress, gamePress, signUps *limiter
-	devices                       *deviceSigner
-	wake                          chan struct{} // pokes the scheduler
-	stop                          chan struct{}
-	done                          chan struct{}
-	once                          sync.Once
+	// The limits on mail (Config).
+	verifies, resetsByClient, resetsByAddress *limiter
+	// mailWake pokes the mail sender; mailDone is closed when it ends.
+	mailWake, mailDone chan struct{}
+	// beforeSend, when set (by a test), is called before each mail is
+	// handed to the relay.
+	beforeSend func(*store.OutboxItem)
+	devices    *deviceSigner
+	wake       chan struct{} // pokes the scheduler
+	stop       chan struct{}
+	done       chan struct{}
+	once       sync.Once
 
 	// boardFiles are the variants' boards as GET board.svg serves them,
 	// each read and compressed once.
@@ -232,6 +265,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxPressPerGame == 0 {
 		cfg.MaxPressPerGame = DefaultMaxPressPerGame
 	}
+	cfg.VerifiesPerUser = cfg.VerifiesPerUser.orDefault(DefaultVerifiesPerUser)
+	cfg.ResetsPerClient = cfg.ResetsPerClient.orDefault(DefaultResetsPerClient)
+	cfg.ResetsPerAddress = cfg.ResetsPerAddress.orDefault(DefaultResetsPerAddress)
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = "http://localhost:8080"
+	}
+	if cfg.MailLease <= 0 {
+		cfg.MailLease = 5 * time.Minute
+	}
+	if cfg.MailRetry <= 0 {
+		cfg.MailRetry = 30 * time.Second
+	}
 	s := &Server{cfg: cfg, st: cfg.Store, kinds: kinds, log: cfg.Logger, now: cfg.Now,
 		hub: newHub(), hashing: make(chan struct{}, max(1, runtime.NumCPU())),
 		logins: newLoginGuard(10, 15*time.Minute), wake: make(chan struct{}, 1), gameID: newID,
@@ -245,12 +290,18 @@ func New(cfg Config) (*Server, error) {
 	s.devices = devices
 	s.userPress, s.gamePress = newLimiter(cfg.PressPerUser), newLimiter(cfg.PressPerGame)
 	s.signUps = newLimiter(cfg.SignUpsPerAddress)
+	s.verifies, s.resetsByClient = newLimiter(cfg.VerifiesPerUser), newLimiter(cfg.ResetsPerClient)
+	s.resetsByAddress = newLimiter(cfg.ResetsPerAddress)
+	s.mailWake, s.mailDone = make(chan struct{}, 1), make(chan struct{})
 	s.work = newWorkGuard(devices.key, cfg.LoginWorkBits)
 	s.argon = productionArgon
 	if cfg.InsecurePasswordHashing {
 		s.argon = insecureArgon
 	}
 	s.dummyHash = dummyHash(s.argon)
+	if cfg.Mail != nil {
+		s.st = mailStore{Store: cfg.Store, s: s}
+	}
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})
@@ -259,6 +310,12 @@ func New(cfg Config) (*Server, error) {
 		close(s.done)
 	} else {
 		go s.schedule()
+	}
+	if cfg.Mail == nil {
+		s.log.Info("no mail relay is configured: no mail is sent (no address verification, password reset or notification by mail)")
+		close(s.mailDone)
+	} else {
+		go s.sendMail()
 	}
 	return s, nil
 }
@@ -313,6 +370,7 @@ func (s *Server) Close() {
 		s.hub.closeAll()
 	})
 	<-s.done
+	<-s.mailDone
 	<-s.listenClosed
 }
 
@@ -407,6 +465,14 @@ func (s *Server) routes() {
 	h("POST /api/v1/sessions", signInGuard(s.createSession))
 	auth("DELETE /api/v1/sessions/current", s.deleteSession)
 	auth("GET /api/v1/me", s.me)
+	auth("PUT /api/v1/me", s.putMe)
+	auth("GET /api/v1/me/notifications", s.getNotifications)
+	auth("PUT /api/v1/me/notifications", s.putNotifications)
+	h("GET /api/v1/me/calendar.ics", s.calendar)
+	h("POST /api/v1/email-verifications/{token}", signInGuard(s.verifyEmail))
+	h("POST /api/v1/password-resets", signInGuard(s.createPasswordReset))
+	h("POST /api/v1/password-resets/{token}", signInGuard(s.resetPassword))
+	h("POST /api/v1/unsubscribe/{token}", s.unsubscribe)
 	h("GET /api/v1/variants", s.listVariants)
 	h("GET /api/v1/variants/{name}", s.variant)
 	h("GET /api/v1/variants/{name}/board.svg", s.boardSVG)

@@ -682,15 +682,19 @@ func (t *sqlTx) CreateUser(u *User) error {
 func (t *sqlTx) scanUser(r scanner) (*User, error) {
 	var u User
 	var created int64
-	if err := r.Scan(&u.ID, &u.Name, &u.PassHash, &created); err != nil {
+	var verified int
+	if err := r.Scan(&u.ID, &u.Name, &u.PassHash, &created, &u.Email, &verified, &u.Language, &u.Notify, &u.CalendarKey); err != nil {
 		return nil, notFound(err)
 	}
-	u.Created = fromMS(created)
+	u.Created, u.EmailVerified = fromMS(created), verified != 0
 	return &u, nil
 }
 
+// userCols are the columns scanUser reads.
+const userCols = "id, name, pass_hash, created, email, email_verified, language, notify, calendar_key"
+
 func (t *sqlTx) UserByName(name string) (*User, error) {
-	return t.scanUser(t.row("SELECT id, name, pass_hash, created FROM users WHERE name_key = ?", nameKey(name)))
+	return t.scanUser(t.row("SELECT "+userCols+" FROM users WHERE name_key = ?", nameKey(name)))
 }
 
 // nameKey is the form in which users' names are compared (the name_key
@@ -704,7 +708,7 @@ func (t *sqlTx) CreateSession(s *Session) error {
 }
 
 func (t *sqlTx) SessionUser(hash string, now time.Time) (*User, error) {
-	return t.scanUser(t.row(`SELECT u.id, u.name, u.pass_hash, u.created FROM sessions s JOIN users u ON u.id = s.user_id
+	return t.scanUser(t.row(`SELECT `+prefixed("u.", userCols)+` FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.revoked = 0 AND s.expires > ?`, hash, ms(now)))
 }
 

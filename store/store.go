@@ -155,6 +155,58 @@ type Tx interface {
 	PassPress(gameID, power, from, to string) error
 	// PressSize returns the characters of all a game's messages' bodies.
 	PressSize(gameID string) (int64, error)
+
+	MailTx
+}
+
+// MailTx is the work of accounts' e-mail, password resets and the outbox
+// of notifications (store/mail.go).
+type MailTx interface {
+	UserByID(id string) (*User, error)
+	// UsersByEmail returns the users who gave address email (verified or
+	// not), oldest first, at most 20.
+	UsersByEmail(email string) ([]*User, error)
+	// UserByCalendarKey returns the user whose calendar feed has key.
+	UserByCalendarKey(key string) (*User, error)
+	SetEmail(userID, email string, verified bool) error
+	SetUserPrefs(userID, language, notify string) error
+	SetCalendarKey(userID, key string) error
+	SetPassword(userID, hash string) error
+	// RevokeSessions revokes every session of a user.
+	RevokeSessions(userID string) error
+
+	CreateToken(t *Token) error
+	// UseToken spends a token of kind: ErrNotFound when there is none
+	// with that hash, or it was spent, or it expired at now.
+	UseToken(hash, kind string, now time.Time) (*Token, error)
+	// DropTokens spends every unspent token of kind of a user.
+	DropTokens(userID, kind string) error
+
+	// Enqueue queues an item, unless one with the same Dedup is queued.
+	Enqueue(o *OutboxItem) error
+	// ClaimOutbox takes up to n pending items of channel due at now
+	// whose lease has ended, gives each a lease until now+lease and
+	// counts the attempt. On PostgreSQL other claims skip the rows until
+	// the transaction ends (FOR UPDATE SKIP LOCKED), and the lease
+	// keeps them off after: one sender sends each item, in any number of
+	// processes.
+	ClaimOutbox(channel string, now time.Time, lease time.Duration, n int) ([]*OutboxItem, error)
+	// SettleOutbox ends a pending item: sent, dropped or failed.
+	SettleOutbox(id, state, lastError string, now time.Time) error
+	// RetryOutbox gives a pending item back, to be tried again at due.
+	RetryOutbox(id string, due time.Time, lastError string) error
+	// OutboxItems lists the items of a channel, oldest first.
+	OutboxItems(channel string, limit int) ([]*OutboxItem, error)
+	// NextOutboxDue is when the next pending item of channel may be
+	// claimed.
+	NextOutboxDue(channel string) (time.Time, bool, error)
+
+	// PressMarks returns the time (Unix microseconds) of the latest
+	// message of a game that the user has seen on the site, and of the
+	// latest sent by mail.
+	PressMarks(userID, gameID string) (seen, mailed int64, err error)
+	// MarkPress raises the marks (a mark never goes back).
+	MarkPress(userID, gameID string, seen, mailed int64) error
 }
 
 // User is an account.
@@ -163,6 +215,20 @@ type User struct {
 	Name     string
 	PassHash string
 	Created  time.Time
+	// Email is the user's address ("" for none), EmailVerified set once
+	// the link sent to it was followed: nothing but that link is sent to
+	// an address not verified.
+	Email         string
+	EmailVerified bool
+	// Language is the language of the mails sent to the user ("en",
+	// "fr", "ja").
+	Language string
+	// Notify is the user's notification settings as JSON, "" for the
+	// defaults (the server reads it).
+	Notify string
+	// CalendarKey is the secret of the user's calendar feed, "" until
+	// one is made.
+	CalendarKey string
 }
 
 // Session is a bearer token's record; the token itself is never stored.

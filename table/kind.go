@@ -216,3 +216,45 @@ type Describer interface {
 type Keeper interface {
 	InGame(power string) bool
 }
+
+// A Waiter tells who the game waits for: the users who owe orders or an
+// answer now (a vote, a Diceplomacy decision) and have not said they are
+// ready. A server tells them their turn has come.
+type Waiter interface {
+	Waiting(r *Row) ([]string, error)
+}
+
+// A Reporter sums up a phase played for one seat's player, for a
+// notification: what that power's units did and what it won or lost.
+// It tells nothing a player of that power could not see on the board
+// once the phase was played.
+type Reporter interface {
+	// Report sums up phase seq for user's power; ok is false when there
+	// is nothing to report (the user has no seat, the phase was not
+	// played).
+	Report(r *Row, user string, seq int) (rep Report, ok bool, err error)
+}
+
+// Report is a phase played, as it concerns one power: its orders that
+// moved, its moves that failed, its units dislodged and disbanded, the
+// supply centres it won and lost. Orders and units are in the game's
+// notation.
+type Report struct {
+	Phase       string
+	Power       string
+	Moved       []string
+	Bounced     []string
+	Dislodged   []string
+	Disbanded   []string
+	CentresWon  []string
+	CentresLost []string
+	// Centres is how many supply centres the power holds after it.
+	Centres int
+}
+
+// A VoteAsker tells who is asked to vote: the people whose vote a
+// proposal of another awaits (Diplomacy: a draw that some have voted
+// for). A server tells them, once a phase.
+type VoteAsker interface {
+	AskedToVote() []string
+}

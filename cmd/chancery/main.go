@@ -27,6 +27,7 @@ Commands:
   dice         the dice game Diceplomacy (play, simulate)
   serve        serve games over HTTP (--addr, --db)
   map          draw a position as SVG (map generate: draw a board from its layout)
+  user         reset-password NAME: a one-time link that sets a new password
 
 Run 'chancery <command> -h' for a command's flags.
 `
@@ -106,6 +107,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(rest, stdin, stdout, stderr)
 	case "map":
 		return runMap(rest, stdin, stdout, stderr)
+	case "user":
+		return runUser(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

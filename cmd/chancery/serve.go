@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/chancery/chancery/mail"
 	"github.com/chancery/chancery/server"
 	"github.com/chancery/chancery/store"
 )
@@ -35,6 +36,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&signUps, "sign-ups-per-address", "accounts that may be made from one client address, as N/duration (\"off\": no limit)")
 	maxPress := fs.Int64("max-press-per-game", server.DefaultMaxPressPerGame, "characters of press one game keeps at most (negative: no limit)")
 	workBits := fs.Int("login-work-bits", server.DefaultLoginWorkBits, "the proof of work asked of sign-ins to a name under a guessing attack, in bits (each doubles it)")
+	smtpURL := fs.String("smtp", os.Getenv("CHANCERY_SMTP"), "the mail relay, smtp://[user:password@]host:port (STARTTLS) or smtps://... (TLS); none: no mail is sent (default $CHANCERY_SMTP)")
+	mailFrom := fs.String("mail-from", os.Getenv("CHANCERY_MAIL_FROM"), "the sender of the server's mails, \"Chancery <games@example.org>\" (default $CHANCERY_MAIL_FROM)")
+	publicURL := fs.String("public-url", os.Getenv("CHANCERY_PUBLIC_URL"), "where people reach the server, for the links in mails (default $CHANCERY_PUBLIC_URL, else http://ADDR)")
+	mailLease := fs.Duration("mail-lease", 5*time.Minute, "how long a mail claimed by a process that died waits before another sends it")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: chancery serve [--addr HOST:PORT] [--db PATH_OR_URL]
 
@@ -55,6 +60,11 @@ characters (409). The games a user created play at most
 --max-games-per-user phases in any --min-phase: a phase that falls due
 sooner waits for its turn.
 
+Mail (address verification, password resets, notifications) goes through
+the relay of --smtp, from --mail-from; links in mails start with
+--public-url. Without --smtp no mail is sent, and "chancery user
+reset-password NAME" makes a reset link for a user who lost a password.
+
 `)
 		fs.PrintDefaults()
 	}
@@ -72,6 +82,23 @@ sooner waits for its turn.
 		fmt.Fprintln(stderr, "chancery serve: --max-games-per-user, --max-streams-per-user and --max-press-per-game must not be 0 (negative: no limit), --min-phase at least 1s, --login-work-bits from 1 to 26")
 		return 2
 	}
+	var sender *mail.SMTP
+	if *smtpURL != "" {
+		if *mailFrom == "" {
+			fmt.Fprintln(stderr, "chancery serve: --smtp needs --mail-from (or CHANCERY_MAIL_FROM): the sender of the mails")
+			return 2
+		}
+		c, err := mail.ParseURL(*smtpURL, *mailFrom)
+		if err != nil {
+			fmt.Fprintf(stderr, "chancery serve: %v\n", err)
+			return 2
+		}
+		sender = mail.NewSMTP(c)
+	}
+	if *mailLease < time.Second {
+		fmt.Fprintln(stderr, "chancery serve: --mail-lease must be at least 1s")
+		return 2
+	}
 	level := slog.LevelInfo
 	if *quiet {
 		level = slog.LevelWarn
@@ -86,17 +113,25 @@ sooner waits for its turn.
 		return 1
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Logger: logger,
-		MaxGamesPerUser: *maxGames, MinPhase: *minPhase, MaxStreamsPerUser: *maxStreams,
-		PressPerUser: pressPerUser, PressPerGame: pressPerGame, SignUpsPerAddress: signUps,
-		MaxPressPerGame: *maxPress, LoginWorkBits: *workBits})
+	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
 		return 1
 	}
-	ln, err := net.Listen("tcp", *addr)
+	if *publicURL == "" {
+		*publicURL = "http://" + ln.Addr().String()
+	}
+	cfg := server.Config{Store: st, Logger: logger,
+		MaxGamesPerUser: *maxGames, MinPhase: *minPhase, MaxStreamsPerUser: *maxStreams,
+		PressPerUser: pressPerUser, PressPerGame: pressPerGame, SignUpsPerAddress: signUps,
+		MaxPressPerGame: *maxPress, LoginWorkBits: *workBits, PublicURL: *publicURL, MailLease: *mailLease}
+	if sender != nil {
+		cfg.Mail = sender
+		logger.Info("mail goes through the relay", "relay", sender.String())
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
-		srv.Close()
+		ln.Close()
 		fmt.Fprintf(stderr, "chancery serve: %v\n", err)
 		return 1
 	}

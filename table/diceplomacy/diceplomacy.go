@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -510,4 +511,19 @@ func (g *tableGame) History(r *table.Row, user string, since int) (any, error) {
 		events = events[min(since, len(events)):]
 	}
 	return map[string]any{"events": events}, nil
+}
+
+// Waiting returns the people whose decision the game waits for
+// (table.Waiter): who must answer, never what.
+func (g *tableGame) Waiting(r *table.Row) ([]string, error) {
+	if g.Status != table.Active || g.g == nil || g.g.Over() {
+		return nil, nil
+	}
+	var out []string
+	for _, p := range g.g.Pending() {
+		if s := int(p.Seat); s >= 0 && s < len(g.Seats) && !g.Seats[s].Bot && g.Seats[s].User != "" && !slices.Contains(out, g.Seats[s].User) {
+			out = append(out, g.Seats[s].User)
+		}
+	}
+	return out, nil
 }

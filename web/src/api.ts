@@ -5,7 +5,24 @@
 import type { Challenge } from "./work";
 import { subscribe } from "./live";
 
-export interface User { id: string; name: string }
+export interface User { id: string; name: string; email?: string; verified?: boolean; mail?: boolean }
+
+/** Notifications are the user's notification settings (GET /me/notifications). */
+export interface Notifications {
+  orders_due: boolean;
+  reminder: boolean;
+  reminder_minutes: number;
+  phase_played: boolean;
+  press: boolean;
+  press_minutes: number;
+  game_events: boolean;
+  muted_games: string[];
+  language: string;
+  email: string;
+  verified: boolean;
+  mail: boolean;
+  calendar_url: string;
+}
 
 export interface Variant {
   name: string;
@@ -324,6 +341,13 @@ export const api = {
     call<unknown>("POST", "/sessions", { name, password, ...proof }),
   signUp: (name: string, password: string) => call<User>("POST", "/users", { name, password, session: true }),
   signOut: () => call<void>("DELETE", "/sessions/current"),
+  setEmail: (email: string) => call<{ email: string; verified: boolean; mail: boolean }>("PUT", "/me", { email }),
+  notifications: () => call<Notifications>("GET", "/me/notifications"),
+  setNotifications: (n: Partial<Omit<Notifications, "email" | "verified" | "mail" | "calendar_url">> & { new_calendar_url?: boolean }) =>
+    call<Notifications>("PUT", "/me/notifications", n),
+  verify: (token: string) => call<{ name: string; email: string }>("POST", "/email-verifications/" + encodeURIComponent(token)),
+  forgot: (email: string) => call<unknown>("POST", "/password-resets", { email }),
+  resetPassword: (token: string, password: string) => call<{ name: string }>("POST", "/password-resets/" + encodeURIComponent(token), { password }),
   variants: () => call<Variant[]>("GET", "/variants"),
   variant: (name: string) => call<Variant & { provinces?: { id: string; name: string }[] }>("GET", "/variants/" + encodeURIComponent(name)),
   games: (query: string) => call<GameSummary[]>("GET", "/games" + query),

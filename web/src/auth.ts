@@ -67,6 +67,7 @@ export const authPage: Page = (root) => {
       ),
     ),
     h("p", { class: "muted small" }, t("auth.rules")),
+    h("p", { class: "small" }, h("a", { href: "/forgot", id: "forgot" }, t("auth.forgot"))),
   );
   root.append(form);
   name.focus();

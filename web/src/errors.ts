@@ -15,6 +15,12 @@ const byCode: Record<string, Key> = {
   name_confusable: "auth.confusable",
   signup_rate: "auth.signup_rate",
   work_required: "auth.wait",
+  // The account's e-mail.
+  email_invalid: "err.email_invalid",
+  email_rate: "err.email_rate",
+  token_invalid: "err.token_invalid",
+  reset_rate: "err.reset_rate",
+  notify_invalid: "err.notify_invalid",
   // Creating, joining and starting games.
   too_many_games: "err.too_many_games",
   phase_too_short: "err.phase_too_short",

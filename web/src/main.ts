@@ -1,6 +1,7 @@
 // The entry point of Chancery's web client: the page's frame (the name,
 // the language switch, who is signed in) and the pages by address.
 
+import { forgotPage, resetPage, settingsPage, verifyPage } from "./account";
 import { api, hooks } from "./api";
 import { authPage } from "./auth";
 import { gamePage } from "./game";
@@ -13,6 +14,10 @@ import { h, toast } from "./ui";
 route("/", lobbyPage);
 route("/signin", authPage);
 route("/games/:id", gamePage);
+route("/settings", settingsPage);
+route("/forgot", forgotPage);
+route("/reset/:token", resetPage);
+route("/verify/:token", verifyPage);
 
 const header = h("header", { class: "top" });
 const main = h("main", { id: "main", tabindex: -1 });
@@ -31,6 +36,7 @@ function drawHeader(): void {
     h("nav", { class: "nav" },
       me ? h("a", { href: "/" }, t("nav.lobby")) : null,
       me ? h("span", { class: "who", id: "who", title: me.name }, me.name) : null,
+      me ? h("a", { href: "/settings", id: "nav-settings", class: "settings-link", title: t("nav.settings"), "aria-label": t("nav.settings") }, "⚙") : null,
       me
         ? h("button", {
             type: "button",
