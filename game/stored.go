@@ -18,9 +18,14 @@ type stored struct {
 	Status       table.Status `json:"status"`
 	Seq          int          `json:"seq"`
 	PhaseSeconds int          `json:"phase_seconds"`
-	Deadline     time.Time    `json:"deadline,omitzero"`
-	FillWithBots bool         `json:"fill_with_bots"`
-	Creator      string       `json:"creator"`
+	// The rest of the schedule is new beside the rest: a game stored
+	// before it has phases of one length.
+	RetreatSeconds    int            `json:"retreat_seconds,omitempty"`
+	AdjustmentSeconds int            `json:"adjustment_seconds,omitempty"`
+	DeadlineAt        *table.DailyAt `json:"deadline_at,omitempty"`
+	Deadline          time.Time      `json:"deadline,omitzero"`
+	FillWithBots      bool           `json:"fill_with_bots"`
+	Creator           string         `json:"creator"`
 	// Cancelled is new beside the rest; a game stored before it was not
 	// cancelled, which its absence says.
 	Cancelled    bool               `json:"cancelled,omitempty"`
@@ -46,6 +51,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		return nil, errNoEngine
 	}
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
+		RetreatSeconds: g.RetreatSeconds, AdjustmentSeconds: g.AdjustmentSeconds, DeadlineAt: g.DeadlineAt,
 		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Seats: g.Seats,
 		Position: g.Named(), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
 		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels})
@@ -100,6 +106,7 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 		}
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
+		RetreatSeconds: s.RetreatSeconds, AdjustmentSeconds: s.AdjustmentSeconds, DeadlineAt: s.DeadlineAt,
 		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
 	if named != nil {

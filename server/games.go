@@ -24,9 +24,15 @@ func (s *Server) listVariants(w http.ResponseWriter, r *http.Request) error {
 type createGameRequest struct {
 	Variant              string `json:"variant"`
 	Name                 string `json:"name"`
-	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day
-	Bots                 bool   `json:"bots"`
-	Power                string `json:"power"`
+	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day (half a day with DeadlineAt)
+	// RetreatDeadlineSeconds and AdjustmentDeadlineSeconds are the
+	// lengths of retreat and adjustment phases (nil: as the others).
+	RetreatDeadlineSeconds    *int `json:"retreat_deadline_seconds"`
+	AdjustmentDeadlineSeconds *int `json:"adjustment_deadline_seconds"`
+	// DeadlineAt puts the deadlines at a time of day.
+	DeadlineAt *table.DailyAt `json:"deadline_at"`
+	Bots       bool           `json:"bots"`
+	Power      string         `json:"power"`
 	// Press is "full" (the default), "public" or "none".
 	Press string `json:"press"`
 	// Private games are listed only to their creator and players, and
@@ -48,9 +54,30 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := user(r)
+	minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second)
 	deadline := 24 * 3600
+	if req.DeadlineAt != nil {
+		deadline = max(table.DefaultDailyPhaseSeconds, minSeconds)
+	}
 	if req.PhaseDeadlineSeconds != nil {
 		deadline = *req.PhaseDeadlineSeconds
+	}
+	sched := table.Schedule{PhaseSeconds: deadline, At: req.DeadlineAt}
+	// A retreat or adjustment length, when given, is a length: 0 is
+	// refused like any other below a second, not read as none.
+	for _, l := range []struct {
+		field string
+		v     *int
+		to    *int
+	}{{"retreat_deadline_seconds", req.RetreatDeadlineSeconds, &sched.RetreatSeconds},
+		{"adjustment_deadline_seconds", req.AdjustmentDeadlineSeconds, &sched.AdjustmentSeconds}} {
+		if l.v == nil {
+			continue
+		}
+		if *l.v < table.MinPhaseSeconds {
+			return codedf(http.StatusUnprocessableEntity, table.CodePhaseTooShort, "%s: at least %d second", l.field, table.MinPhaseSeconds)
+		}
+		*l.to = *l.v
 	}
 	if req.Name == "" {
 		req.Name = req.Variant + " game"
@@ -61,11 +88,19 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if p := textProblem(req.Name, false); p != "" {
 		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: %s", p)
 	}
-	// Phases shorter than the API allows are refused below (422); this
-	// server's own shortest is a limit (429).
-	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= table.MinPhaseSeconds && deadline < minSeconds {
-		return codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
-			s.cfg.MinPhase, minSeconds)
+	// Phases shorter or longer than the API allows are refused (422,
+	// table.Schedule.Check); this server's own shortest is a limit (429).
+	if _, err := sched.Check(); err != nil {
+		return err
+	}
+	for _, l := range []struct {
+		field string
+		n     int
+	}{{"phase_deadline_seconds", sched.PhaseSeconds}, {"retreat_deadline_seconds", sched.RetreatSeconds}, {"adjustment_deadline_seconds", sched.AdjustmentSeconds}} {
+		if l.n >= table.MinPhaseSeconds && l.n < minSeconds {
+			return codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "%s: this server's shortest phase is %v; ask for %d seconds or more",
+				l.field, s.cfg.MinPhase, minSeconds)
+		}
 	}
 	press, err := table.ParsePress(req.Press)
 	if err != nil {
@@ -77,7 +112,8 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power}, kindSettings)
+		table.Options{PhaseSeconds: sched.PhaseSeconds, RetreatSeconds: sched.RetreatSeconds, AdjustmentSeconds: sched.AdjustmentSeconds,
+			At: sched.At, Bots: req.Bots, Power: req.Power}, kindSettings)
 	if err != nil {
 		return err
 	}

@@ -45,11 +45,20 @@ type Variant struct {
 // kind's own are its settings (Kind.New).
 type Options struct {
 	PhaseSeconds int
+	// RetreatSeconds, AdjustmentSeconds and At are the rest of the
+	// schedule (Schedule).
+	RetreatSeconds, AdjustmentSeconds int
+	At                                *DailyAt
 	// Bots: seats still empty at the start are played by bots.
 	Bots bool
 	// Power is the creator's seat ("": the creator watches, or joins
 	// later).
 	Power string
+}
+
+// Schedule returns the schedule the options ask for.
+func (o Options) Schedule() Schedule {
+	return Schedule{PhaseSeconds: o.PhaseSeconds, RetreatSeconds: o.RetreatSeconds, AdjustmentSeconds: o.AdjustmentSeconds, At: o.At}
 }
 
 // Game is one game of a kind, between two requests. A server never keeps

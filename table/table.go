@@ -105,10 +105,11 @@ const (
 )
 
 // MinPhaseSeconds and MaxPhaseSeconds bound a phase's (in Diceplomacy, a
-// decision's) length.
+// decision's) length: a server may ask for more than a second (its
+// --min-phase), never more than 7 days.
 const (
 	MinPhaseSeconds = 1
-	MaxPhaseSeconds = 30 * 24 * 3600
+	MaxPhaseSeconds = 7 * 24 * 3600
 )
 
 // Player is a person at the table: their account's id and their name.
@@ -135,6 +136,12 @@ type Table struct {
 	Status       Status `json:"status"`
 	Creator      string `json:"creator"`
 	PhaseSeconds int    `json:"phase_seconds"`
+	// RetreatSeconds and AdjustmentSeconds, when not 0, are the lengths
+	// of retreat and adjustment phases; DeadlineAt, when set, puts the
+	// deadlines at a time of day (Schedule, NextDeadline).
+	RetreatSeconds    int      `json:"retreat_seconds,omitempty"`
+	AdjustmentSeconds int      `json:"adjustment_seconds,omitempty"`
+	DeadlineAt        *DailyAt `json:"deadline_at,omitempty"`
 	// FillWithBots asks that seats still empty at the start be played by
 	// bots.
 	FillWithBots bool   `json:"fill_with_bots"`
@@ -148,10 +155,10 @@ type Table struct {
 
 // NewTable returns the table of a forming game with a seat per power.
 func NewTable(creator string, powers []string, phaseSeconds int, fillWithBots bool) (*Table, error) {
-	if phaseSeconds < MinPhaseSeconds || phaseSeconds > MaxPhaseSeconds {
-		return nil, fmt.Errorf("%w: phase_deadline_seconds must be from %d to %d", ErrInvalid, MinPhaseSeconds, MaxPhaseSeconds)
+	t := &Table{Status: Forming, Creator: creator, FillWithBots: fillWithBots}
+	if err := t.SetSchedule(Schedule{PhaseSeconds: phaseSeconds}); err != nil {
+		return nil, err
 	}
-	t := &Table{Status: Forming, Creator: creator, PhaseSeconds: phaseSeconds, FillWithBots: fillWithBots}
 	for _, p := range powers {
 		t.Seats = append(t.Seats, Seat{Power: p})
 	}
@@ -333,15 +340,20 @@ func (e *OrdersError) Error() string {
 // ViewHeader is what every kind's view of a game (GET /games/{id})
 // begins with.
 type ViewHeader struct {
-	ID                   string     `json:"id"`
-	Kind                 string     `json:"kind"`
-	Variant              string     `json:"variant"`
-	Name                 string     `json:"name"`
-	Status               string     `json:"status"`
-	Seq                  int        `json:"seq"`
-	Version              int64      `json:"version"`
-	PhaseDeadlineSeconds int        `json:"phase_deadline_seconds"`
-	Deadline             *time.Time `json:"deadline"`
+	ID                   string `json:"id"`
+	Kind                 string `json:"kind"`
+	Variant              string `json:"variant"`
+	Name                 string `json:"name"`
+	Status               string `json:"status"`
+	Seq                  int    `json:"seq"`
+	Version              int64  `json:"version"`
+	PhaseDeadlineSeconds int    `json:"phase_deadline_seconds"`
+	// RetreatDeadlineSeconds, AdjustmentDeadlineSeconds and DeadlineAt
+	// are the rest of the game's schedule, when its creator chose them.
+	RetreatDeadlineSeconds    int        `json:"retreat_deadline_seconds,omitempty"`
+	AdjustmentDeadlineSeconds int        `json:"adjustment_deadline_seconds,omitempty"`
+	DeadlineAt                *DailyAt   `json:"deadline_at,omitempty"`
+	Deadline                  *time.Time `json:"deadline"`
 	// Press, Private and Spectators are the game's settings.
 	Press      Press `json:"press"`
 	Private    bool  `json:"private"`
@@ -359,6 +371,7 @@ type ViewHeader struct {
 func Header(r *Row, t *Table, seq int, user string) ViewHeader {
 	h := ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
 		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline),
+		RetreatDeadlineSeconds: t.RetreatSeconds, AdjustmentDeadlineSeconds: t.AdjustmentSeconds, DeadlineAt: t.DeadlineAt,
 		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled}
 	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
 		h.Invitation = Invitation(r.Secret)

@@ -103,6 +103,9 @@ func (Kind) New(_ string, creator table.Player, o table.Options, settings json.R
 	if err != nil {
 		return nil, err
 	}
+	if err := t.SetSchedule(o.Schedule()); err != nil {
+		return nil, err
+	}
 	g := &tableGame{base: *t}
 	if o.Power != "" {
 		if err := g.Join(creator, o.Power); err != nil {
@@ -242,7 +245,7 @@ func (g *tableGame) settle(now time.Time) {
 		g.Deadline = time.Time{}
 		return
 	}
-	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
+	g.Deadline = g.NextDeadline(now, table.MainPhase)
 }
 
 // Move is a move as a person gives it (POST /games/{id}/moves): its kind,

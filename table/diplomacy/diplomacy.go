@@ -142,6 +142,9 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options, settin
 	if err != nil {
 		return nil, err
 	}
+	if err := g.SetSchedule(o.Schedule()); err != nil {
+		return nil, err
+	}
 	g.BotLevel, g.BotLevels = level.String(), levels
 	return &tableGame{k: k, g: g, e: e}, nil
 }
