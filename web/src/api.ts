@@ -93,6 +93,10 @@ interface GameBase extends Settings {
   seq: number;
   version: number;
   phase_deadline_seconds: number;
+  retreat_deadline_seconds?: number;
+  adjustment_deadline_seconds?: number;
+  /** Deadlines at a time of day in a zone, when the creator chose so. */
+  deadline_at?: { time: string; zone: string; skip_weekends?: boolean };
   deadline: string | null;
   my_power?: string;
   you_created: boolean;

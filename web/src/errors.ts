@@ -18,6 +18,9 @@ const byCode: Record<string, Key> = {
   // Creating, joining and starting games.
   too_many_games: "err.too_many_games",
   phase_too_short: "err.phase_too_short",
+  phase_too_long: "err.phase_too_long",
+  bad_time_zone: "err.bad_time_zone",
+  bad_time_of_day: "err.bad_time_of_day",
   game_name_invalid: "err.game_name_invalid",
   game_started: "err.game_started",
   already_seated: "err.already_seated",

@@ -205,6 +205,18 @@ export function fmtTime(iso: string): string {
 const unit = (n: number, u: "day" | "hour" | "minute" | "second") =>
   formatter("unit." + u, () => new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: lang === "en" ? "narrow" : "short" })).format(n);
 
+/** duration writes a length of time in seconds with its two largest units ("1d 12h", "90s" as "1min 30s"). */
+export function duration(seconds: number): string {
+  const parts: string[] = [];
+  let s = Math.max(0, Math.round(seconds));
+  for (const [u, n] of [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]] as const) {
+    const k = Math.floor(s / n);
+    s -= k * n;
+    if (k > 0 && parts.length < 2) parts.push(unit(k, u));
+  }
+  return parts.join(" ") || unit(0, "second");
+}
+
 /** countdown writes the time left until a deadline ("2d 3h left"). */
 export function countdown(iso: string, now = Date.now()): string {
   let s = Math.floor((new Date(iso).getTime() - now) / 1000);

@@ -197,18 +197,59 @@ function joinButton(g: GameSummary): HTMLElement {
   return box;
 }
 
-const lengths: [number, string][] = [
-  [300, "len.5m"],
-  [3600, "len.1h"],
-  [86400, "len.1d"],
-  [172800, "len.2d"],
-];
+/** zones are the time zones the browser knows, the reader's own first. */
+function zones(): string[] {
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  let all: string[] = [];
+  try {
+    all = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone");
+  } catch {
+    // An older browser lists none: the reader's own and UTC.
+  }
+  return [own, ...["UTC", ...all].filter((z) => z !== own)];
+}
+
+/**
+ * lengthField is a phase's length as people say it, a number of minutes,
+ * hours or days; the seconds the server is sent are kept in a hidden
+ * field of its own (id), which is what the form reads.
+ */
+function lengthField(id: string, seconds: number): { el: HTMLElement; secs: HTMLInputElement } {
+  const secs = h("input", { id, type: "hidden", value: String(seconds) });
+  const n = h("input", { id: id + "-n", type: "number", min: 1, step: 1, value: "1", class: "length-n", "aria-label": t("lobby.length") });
+  const unit = h("select", { id: id + "-unit", class: "length-unit", "aria-label": t("lobby.length") },
+    h("option", { value: "60" }, t("lobby.length.minutes")), h("option", { value: "3600" }, t("lobby.length.hours")), h("option", { value: "86400" }, t("lobby.length.days")));
+  for (const u of [86400, 3600, 60]) {
+    if (seconds % u === 0) {
+      unit.value = String(u);
+      n.value = String(seconds / u);
+      break;
+    }
+  }
+  const sync = () => (secs.value = String(Math.round(Number(n.value) * Number(unit.value))));
+  n.addEventListener("input", sync);
+  unit.addEventListener("change", sync);
+  return { el: h("span", { class: "length row" }, n, unit, secs), secs };
+}
 
 function createForm(vs: Variant[]): HTMLFormElement {
   const variant = h("select", { id: "new-variant", name: "variant" }, ...vs.map((v) => h("option", { value: v.name }, variantTitle(v.name))));
   const name = h("input", { id: "new-name", name: "name", maxlength: 100, placeholder: t("lobby.name.placeholder") });
-  const length = h("select", { id: "new-length", name: "length" }, ...lengths.map(([s, k]) => h("option", { value: s }, t(k as "len.1d"))));
-  length.value = "86400";
+  const length = lengthField("new-length", 86400);
+  const retreat = h("input", { id: "new-retreat", type: "number", min: 1, step: 1, class: "length-n" });
+  const adjust = h("input", { id: "new-adjust", type: "number", min: 1, step: 1, class: "length-n" });
+  // Deadlines at a time of day, in a zone (the reader's own first).
+  const daily = h("input", { id: "new-daily", type: "checkbox" });
+  const dailyTime = h("input", { id: "new-daily-time", type: "time", value: "20:00", step: 60 });
+  const dailyZone = h("select", { id: "new-daily-zone" }, ...zones().map((z) => h("option", { value: z }, z)));
+  const weekends = h("input", { id: "new-daily-weekends", type: "checkbox" });
+  const dailyRows = h("div", { class: "daily", id: "new-daily-rows" },
+    h("div", { class: "field" }, h("label", { for: "new-daily-time" }, t("lobby.daily.time")), dailyTime),
+    h("div", { class: "field" }, h("label", { for: "new-daily-zone" }, t("lobby.daily.zone")), dailyZone),
+    h("div", { class: "field check" }, weekends, h("label", { for: "new-daily-weekends" }, t("lobby.daily.weekends"))),
+    h("p", { class: "muted small" }, t("lobby.daily.note")));
+  dailyRows.hidden = true;
+  daily.addEventListener("change", () => (dailyRows.hidden = !daily.checked));
   const power = h("select", { id: "new-power", name: "power" });
   const players = h("input", { id: "new-players", type: "number", min: 4, max: 8, value: 6 });
   const bots = h("input", { id: "new-bots", type: "checkbox", checked: true });
@@ -227,6 +268,9 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const levelRow = h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level);
   const playersRow = h("div", { class: "field" }, h("label", { for: "new-players" }, t("lobby.players")), players);
   const powerRow = h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power);
+  const phasesRow = h("div", { class: "phases" },
+    h("div", { class: "field" }, h("label", { for: "new-retreat" }, t("lobby.retreat")), retreat),
+    h("div", { class: "field" }, h("label", { for: "new-adjust" }, t("lobby.adjust")), adjust));
   // The name field proposes a name in the creator's words, which every
   // player then sees; one the creator has written is kept.
   let proposed = "";
@@ -245,6 +289,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
     levelRow.hidden = v.kind === "diceplomacy";
+    phasesRow.hidden = v.kind === "diceplomacy";
     describe.textContent = variantText(v, "description") + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
@@ -253,7 +298,10 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const submit = (e: Event) => {
     e.preventDefault();
     const v = vs.find((v) => v.name === variant.value)!;
-    const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
+    const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.secs.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
+    if (retreat.value && v.kind !== "diceplomacy") req["retreat_deadline_seconds"] = Math.round(Number(retreat.value) * 60);
+    if (adjust.value && v.kind !== "diceplomacy") req["adjustment_deadline_seconds"] = Math.round(Number(adjust.value) * 60);
+    if (daily.checked) req["deadline_at"] = { time: dailyTime.value, zone: dailyZone.value, skip_weekends: weekends.checked };
     // Diplomacy's bots play at a level; Diceplomacy's have one.
     if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
     if (name.value.trim()) req["name"] = name.value.trim();
@@ -269,7 +317,10 @@ function createForm(vs: Variant[]): HTMLFormElement {
     field("new-variant", "lobby.variant", variant),
     describe,
     field("new-name", "lobby.name", name),
-    field("new-length", "lobby.length", length),
+    h("div", { class: "field" }, h("label", { for: "new-length-n" }, t("lobby.length")), length.el, h("p", { class: "muted small" }, t("lobby.length.note"))),
+    phasesRow,
+    check(daily, "lobby.daily"),
+    dailyRows,
     playersRow,
     powerRow,
     check(bots, "lobby.bots"),
