@@ -232,9 +232,12 @@ function lengthField(id: string, seconds: number): { el: HTMLElement; secs: HTML
   return { el: h("span", { class: "length row" }, n, unit, secs), secs };
 }
 
-function createForm(vs: Variant[]): HTMLFormElement {
-  const variant = h("select", { id: "new-variant", name: "variant" }, ...vs.map((v) => h("option", { value: v.name }, variantTitle(v.name))));
-  const name = h("input", { id: "new-name", name: "name", maxlength: 100, placeholder: t("lobby.name.placeholder") });
+/**
+ * scheduleFields are the form's fields of a game's schedule: the length of
+ * its phases, of its retreats and builds (Diplomacy), and deadlines at a
+ * time of day; fill writes them into a creation request.
+ */
+function scheduleFields(): { els: HTMLElement[]; phasesRow: HTMLElement; fill: (req: Record<string, unknown>, phases: boolean) => void } {
   const length = lengthField("new-length", 86400);
   const retreat = h("input", { id: "new-retreat", type: "number", min: 1, step: 1, class: "length-n" });
   const adjust = h("input", { id: "new-adjust", type: "number", min: 1, step: 1, class: "length-n" });
@@ -250,6 +253,28 @@ function createForm(vs: Variant[]): HTMLFormElement {
     h("p", { class: "muted small" }, t("lobby.daily.note")));
   dailyRows.hidden = true;
   daily.addEventListener("change", () => (dailyRows.hidden = !daily.checked));
+  const phasesRow = h("div", { class: "phases" },
+    h("div", { class: "field" }, h("label", { for: "new-retreat" }, t("lobby.retreat")), retreat),
+    h("div", { class: "field" }, h("label", { for: "new-adjust" }, t("lobby.adjust")), adjust));
+  const fill = (req: Record<string, unknown>, phases: boolean) => {
+    req["phase_deadline_seconds"] = Number(length.secs.value);
+    if (retreat.value && phases) req["retreat_deadline_seconds"] = Math.round(Number(retreat.value) * 60);
+    if (adjust.value && phases) req["adjustment_deadline_seconds"] = Math.round(Number(adjust.value) * 60);
+    if (daily.checked) req["deadline_at"] = { time: dailyTime.value, zone: dailyZone.value, skip_weekends: weekends.checked };
+  };
+  const els = [
+    h("div", { class: "field" }, h("label", { for: "new-length-n" }, t("lobby.length")), length.el, h("p", { class: "muted small" }, t("lobby.length.note"))),
+    phasesRow,
+    h("div", { class: "field check" }, daily, h("label", { for: "new-daily" }, t("lobby.daily"))),
+    dailyRows,
+  ];
+  return { els, phasesRow, fill };
+}
+
+function createForm(vs: Variant[]): HTMLFormElement {
+  const variant = h("select", { id: "new-variant", name: "variant" }, ...vs.map((v) => h("option", { value: v.name }, variantTitle(v.name))));
+  const name = h("input", { id: "new-name", name: "name", maxlength: 100, placeholder: t("lobby.name.placeholder") });
+  const sched = scheduleFields();
   const power = h("select", { id: "new-power", name: "power" });
   const players = h("input", { id: "new-players", type: "number", min: 4, max: 8, value: 6 });
   const bots = h("input", { id: "new-bots", type: "checkbox", checked: true });
@@ -268,9 +293,6 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const levelRow = h("div", { class: "field" }, h("label", { for: "new-level" }, t("lobby.level")), level);
   const playersRow = h("div", { class: "field" }, h("label", { for: "new-players" }, t("lobby.players")), players);
   const powerRow = h("div", { class: "field" }, h("label", { for: "new-power" }, t("lobby.power")), power);
-  const phasesRow = h("div", { class: "phases" },
-    h("div", { class: "field" }, h("label", { for: "new-retreat" }, t("lobby.retreat")), retreat),
-    h("div", { class: "field" }, h("label", { for: "new-adjust" }, t("lobby.adjust")), adjust));
   // The name field proposes a name in the creator's words, which every
   // player then sees; one the creator has written is kept.
   let proposed = "";
@@ -289,7 +311,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     playersRow.hidden = v.kind !== "diceplomacy";
     powerRow.hidden = v.kind === "diceplomacy";
     levelRow.hidden = v.kind === "diceplomacy";
-    phasesRow.hidden = v.kind === "diceplomacy";
+    sched.phasesRow.hidden = v.kind === "diceplomacy";
     describe.textContent = variantText(v, "description") + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
@@ -298,10 +320,8 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const submit = (e: Event) => {
     e.preventDefault();
     const v = vs.find((v) => v.name === variant.value)!;
-    const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.secs.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
-    if (retreat.value && v.kind !== "diceplomacy") req["retreat_deadline_seconds"] = Math.round(Number(retreat.value) * 60);
-    if (adjust.value && v.kind !== "diceplomacy") req["adjustment_deadline_seconds"] = Math.round(Number(adjust.value) * 60);
-    if (daily.checked) req["deadline_at"] = { time: dailyTime.value, zone: dailyZone.value, skip_weekends: weekends.checked };
+    const req: Record<string, unknown> = { variant: v.name, bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
+    sched.fill(req, v.kind !== "diceplomacy");
     // Diplomacy's bots play at a level; Diceplomacy's have one.
     if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
     if (name.value.trim()) req["name"] = name.value.trim();
@@ -317,10 +337,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     field("new-variant", "lobby.variant", variant),
     describe,
     field("new-name", "lobby.name", name),
-    h("div", { class: "field" }, h("label", { for: "new-length-n" }, t("lobby.length")), length.el, h("p", { class: "muted small" }, t("lobby.length.note"))),
-    phasesRow,
-    check(daily, "lobby.daily"),
-    dailyRows,
+    ...sched.els,
     playersRow,
     powerRow,
     check(bots, "lobby.bots"),

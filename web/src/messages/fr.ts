@@ -442,5 +442,5 @@ export const fr: Catalogue = {
   "settings.weekdays": "en semaine seulement",
   "err.phase_too_long": "Une phase dure au plus 7 jours.",
   "err.bad_time_zone": "Ce fuseau horaire est inconnu : choisissez-en un dans la liste.",
-  "err.bad_time_of_day": "Donnez l’heure sous la forme HH:MM.",
+  "err.bad_time_of_day": "Donnez l’heure en heures et minutes (par exemple 20 h 30).",
 };
