@@ -31,6 +31,8 @@ type createGameRequest struct {
 	AdjustmentDeadlineSeconds *int `json:"adjustment_deadline_seconds"`
 	// DeadlineAt puts the deadlines at a time of day.
 	DeadlineAt *table.DailyAt `json:"deadline_at"`
+	// Sandbox asks for a game its creator plays alone (sandbox.go).
+	Sandbox *sandboxRequest `json:"sandbox"`
 	Bots       bool           `json:"bots"`
 	Power      string         `json:"power"`
 	// Press is "full" (the default), "public" or "none".
@@ -54,15 +56,98 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := user(r)
+	if req.Sandbox != nil {
+		return s.createSandbox(w, r, &req, kindSettings)
+	}
+	sched, err := s.readSchedule(&req, 24*3600)
+	if err != nil {
+		return err
+	}
+	if req.Name == "" {
+		req.Name = req.Variant + " game"
+	}
+	if err := checkGameName(req.Name); err != nil {
+		return err
+	}
+	press, err := table.ParsePress(req.Press)
+	if err != nil {
+		return err
+	}
+	settings := table.Settings{Press: press, Private: req.Private, Spectators: req.Spectators == nil || *req.Spectators}
+	kind, variant, err := s.kinds.Plays(req.Variant)
+	if err != nil {
+		return err
+	}
+	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
+		options(sched, req.Bots, req.Power), kindSettings)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	row := &store.GameRow{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
+		Created: now, Updated: now, Creator: u.ID,
+		Press: string(settings.Press), Private: settings.Private, Spectators: settings.Spectators}
+	power := g.Table().PowerOf(u.ID)
+	if row.Data, err = json.Marshal(g); err != nil {
+		return err
+	}
+	if err := s.insertGame(r.Context(), row, u.ID, power, nil); err != nil {
+		return err
+	}
+	s.changed(row.ID) // for the lobbies
+	out := map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power}
+	if row.Private {
+		out["invitation"] = table.Invitation(row.Secret)
+	}
+	return writeJSON(w, http.StatusCreated, out)
+}
+
+// insertGame stores a new game made by user, seated at power ("" for
+// none), with the records of the phases it has played (prelude: a
+// sandbox's), unless the user has made as many unfinished games as the
+// server allows.
+func (s *Server) insertGame(ctx context.Context, row *store.GameRow, user, power string, prelude []*store.Phase) error {
+	return s.st.Update(ctx, func(tx store.Tx) error {
+		if limit := s.cfg.MaxGamesPerUser; limit > 0 {
+			n, err := tx.UnfinishedGames(user)
+			if err != nil {
+				return err
+			}
+			if n >= limit {
+				return codedf(http.StatusTooManyRequests, table.CodeTooManyGames, "you have %s that you created and that have not finished, the most this server allows per user; finish one before creating another",
+					plural(n, "game"))
+			}
+		}
+		if err := tx.CreateGame(row); err != nil {
+			return err
+		}
+		for _, p := range prelude {
+			q := *p
+			q.GameID = row.ID
+			if err := tx.AddPhase(&q); err != nil {
+				return err
+			}
+		}
+		if power != "" {
+			return tx.AddPlayer(row.ID, user, power)
+		}
+		return nil
+	})
+}
+
+// readSchedule reads the schedule a new game's request asks for (a phase of
+// length seconds when it says none) and refuses what the API does not
+// allow (422, table.Schedule.Check) or this server does not (429: its
+// shortest phase, a limit).
+func (s *Server) readSchedule(req *createGameRequest, length int) (table.Schedule, error) {
 	minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second)
-	deadline := 24 * 3600
 	if req.DeadlineAt != nil {
-		deadline = max(table.DefaultDailyPhaseSeconds, minSeconds)
+		length = max(table.DefaultDailyPhaseSeconds, minSeconds)
 	}
 	if req.PhaseDeadlineSeconds != nil {
-		deadline = *req.PhaseDeadlineSeconds
+		length = *req.PhaseDeadlineSeconds
 	}
-	sched := table.Schedule{PhaseSeconds: deadline, At: req.DeadlineAt}
+	sched := table.Schedule{PhaseSeconds: length, At: req.DeadlineAt}
 	// A retreat or adjustment length, when given, is a length: 0 is
 	// refused like any other below a second, not read as none.
 	for _, l := range []struct {
@@ -75,84 +160,40 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 			continue
 		}
 		if *l.v < table.MinPhaseSeconds {
-			return codedf(http.StatusUnprocessableEntity, table.CodePhaseTooShort, "%s: at least %d second", l.field, table.MinPhaseSeconds)
+			return sched, codedf(http.StatusUnprocessableEntity, table.CodePhaseTooShort, "%s: at least %d second", l.field, table.MinPhaseSeconds)
 		}
 		*l.to = *l.v
 	}
-	if req.Name == "" {
-		req.Name = req.Variant + " game"
-	}
-	if n := utf8.RuneCountInString(req.Name); n > 100 {
-		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: 1 to 100 characters")
-	}
-	if p := textProblem(req.Name, false); p != "" {
-		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: %s", p)
-	}
-	// Phases shorter or longer than the API allows are refused (422,
-	// table.Schedule.Check); this server's own shortest is a limit (429).
 	if _, err := sched.Check(); err != nil {
-		return err
+		return sched, err
 	}
 	for _, l := range []struct {
 		field string
 		n     int
 	}{{"phase_deadline_seconds", sched.PhaseSeconds}, {"retreat_deadline_seconds", sched.RetreatSeconds}, {"adjustment_deadline_seconds", sched.AdjustmentSeconds}} {
 		if l.n >= table.MinPhaseSeconds && l.n < minSeconds {
-			return codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "%s: this server's shortest phase is %v; ask for %d seconds or more",
+			return sched, codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "%s: this server's shortest phase is %v; ask for %d seconds or more",
 				l.field, s.cfg.MinPhase, minSeconds)
 		}
 	}
-	press, err := table.ParsePress(req.Press)
-	if err != nil {
-		return err
+	return sched, nil
+}
+
+// options are the options every kind has, for a game of schedule sched.
+func options(sched table.Schedule, bots bool, power string) table.Options {
+	return table.Options{PhaseSeconds: sched.PhaseSeconds, RetreatSeconds: sched.RetreatSeconds, AdjustmentSeconds: sched.AdjustmentSeconds,
+		At: sched.At, Bots: bots, Power: power}
+}
+
+// checkGameName refuses a game's name that is too long or shows nothing.
+func checkGameName(name string) error {
+	if n := utf8.RuneCountInString(name); n > 100 {
+		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: 1 to 100 characters")
 	}
-	settings := table.Settings{Press: press, Private: req.Private, Spectators: req.Spectators == nil || *req.Spectators}
-	kind, variant, err := s.kinds.Plays(req.Variant)
-	if err != nil {
-		return err
+	if p := textProblem(name, false); p != "" {
+		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: %s", p)
 	}
-	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		table.Options{PhaseSeconds: sched.PhaseSeconds, RetreatSeconds: sched.RetreatSeconds, AdjustmentSeconds: sched.AdjustmentSeconds,
-			At: sched.At, Bots: req.Bots, Power: req.Power}, kindSettings)
-	if err != nil {
-		return err
-	}
-	now := s.now()
-	row := &store.GameRow{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
-		Created: now, Updated: now, Creator: u.ID,
-		Press: string(settings.Press), Private: settings.Private, Spectators: settings.Spectators}
-	power := g.Table().PowerOf(u.ID)
-	if row.Data, err = json.Marshal(g); err != nil {
-		return err
-	}
-	err = s.st.Update(r.Context(), func(tx store.Tx) error {
-		if limit := s.cfg.MaxGamesPerUser; limit > 0 {
-			n, err := tx.UnfinishedGames(u.ID)
-			if err != nil {
-				return err
-			}
-			if n >= limit {
-				return codedf(http.StatusTooManyRequests, table.CodeTooManyGames, "you have %s that you created and that have not finished, the most this server allows per user; finish one before creating another",
-					plural(n, "game"))
-			}
-		}
-		if err := tx.CreateGame(row); err != nil {
-			return err
-		}
-		if power != "" {
-			return tx.AddPlayer(row.ID, u.ID, power)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	s.changed(row.ID) // for the lobbies
-	out := map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power}
-	if row.Private {
-		out["invitation"] = table.Invitation(row.Secret)
-	}
-	return writeJSON(w, http.StatusCreated, out)
+	return nil
 }
 
 // plural says n things: "1 game", "2 games".
@@ -386,7 +427,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	var out any
 	err := s.readGame(r, id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		var err error
-		out, err = g.View(tableRow(tx, row), u.ID)
+		out, err = g.View(tableRow(tx, row), actor(r, g, u.ID))
 		return err
 	})
 	if err != nil {

@@ -43,7 +43,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no orders", id, row.Kind)
 		}
 		now := s.now()
-		taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, body, now)
+		taken, err = ot.TakeOrders(tableRow(tx, row), actor(r, g, u.ID), body, now)
 		if err != nil || !taken.Due {
 			if !shared {
 				s.keep(row, g) // unchanged, refused or not
@@ -101,7 +101,7 @@ func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
 		}
 		now := s.now()
 		var err error
-		if out, err = v.Vote(tableRow(tx, row), u.ID, body, now); err != nil {
+		if out, err = v.Vote(tableRow(tx, row), actor(r, g, u.ID), body, now); err != nil {
 			return err
 		}
 		return save(tx, row, g, now)
@@ -129,14 +129,14 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no moves", id, row.Kind)
 		}
 		now := s.now()
-		if err := m.Move(tableRow(tx, row), u.ID, body, now); err != nil {
+		if err := m.Move(tableRow(tx, row), actor(r, g, u.ID), body, now); err != nil {
 			return err
 		}
 		if err := save(tx, row, g, now); err != nil {
 			return err
 		}
 		var err error
-		out, err = g.View(tableRow(tx, row), u.ID)
+		out, err = g.View(tableRow(tx, row), actor(r, g, u.ID))
 		return err
 	})
 	if err != nil {

@@ -421,6 +421,7 @@ func (s *Server) routes() {
 	auth("PUT /api/v1/games/{id}/votes", s.putVotes)
 	auth("POST /api/v1/games/{id}/moves", s.postMove)
 	auth("GET /api/v1/games/{id}/history", s.history)
+	auth("GET /api/v1/games/{id}/record", s.record)
 	auth("GET /api/v1/games/{id}/options", s.options)
 	auth("GET /api/v1/games/{id}/phases/{n}/map.svg", s.phaseMap)
 	auth("POST /api/v1/games/{id}/messages", s.postMessage)

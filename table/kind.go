@@ -211,3 +211,22 @@ type Optioner interface {
 type Describer interface {
 	Describe(variant string) (any, error)
 }
+
+// A Brancher makes a new game of its kind from a position of one of its
+// games: phase n of the game stored at r (n from 0 to the phases played:
+// the position the phase was played from, or the game's last). The new
+// game is forming, created by creator with options o, and has played n
+// phases, whose records the server copies from the old game's; its
+// seats are empty. It refuses a phase the game has not reached
+// (ErrNotFound).
+type Brancher interface {
+	Branch(r *Row, n int, creator Player, o Options) (Game, error)
+}
+
+// A Recorder writes the record of what user may see of a game that has
+// been played (Diplomacy: every phase played, its orders and the
+// position it led to), in a format of the kind's: "" is the kind's
+// record, which its tools replay; others are the kind's to name.
+type Recorder interface {
+	Record(r *Row, user, format string) (any, error)
+}

@@ -151,7 +151,16 @@ type Table struct {
 	// Cancelled is set when the creator cancelled the game before it
 	// started: it is finished, nothing was played, and nobody won.
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Sandbox is set in a game its creator plays alone, every seat a hand
+	// of theirs (Hand), to try lines out: it is private and never counts
+	// for anyone's reliability.
+	Sandbox bool `json:"sandbox,omitempty"`
 }
+
+// Hand returns the id a sandbox's seat of power is held by: the
+// creator's id and the power, so that the rules, which know one power
+// per player, see each power played by a player of its own.
+func Hand(creator, power string) string { return creator + "/" + power }
 
 // NewTable returns the table of a forming game with a seat per power.
 func NewTable(creator string, powers []string, phaseSeconds int, fillWithBots bool) (*Table, error) {
@@ -361,6 +370,8 @@ type ViewHeader struct {
 	// Cancelled: the creator cancelled the game before it started (its
 	// status is finished).
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Sandbox: a game its creator plays alone, every power theirs.
+	Sandbox bool `json:"sandbox,omitempty"`
 	// Invitation is the invitation code of a private game, shown to its
 	// creator and its players only, so that they can invite others.
 	Invitation string `json:"invitation,omitempty"`
@@ -372,7 +383,8 @@ func Header(r *Row, t *Table, seq int, user string) ViewHeader {
 	h := ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
 		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline),
 		RetreatDeadlineSeconds: t.RetreatSeconds, AdjustmentDeadlineSeconds: t.AdjustmentSeconds, DeadlineAt: t.DeadlineAt,
-		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled}
+		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled,
+		Sandbox: t.Sandbox}
 	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
 		h.Invitation = Invitation(r.Secret)
 	}

@@ -1,0 +1,151 @@
+package diplomacy
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/game"
+	"github.com/chancery/chancery/table"
+)
+
+// Record is a game's record as `chancery replay` reads it (judge.Record):
+// the variant and, phase by phase from the start, the orders every power
+// gave and the position they led to, which `replay --check` compares
+// with its own adjudication.
+type Record struct {
+	Variant string        `json:"variant"`
+	Phases  []RecordPhase `json:"phases"`
+}
+
+// RecordPhase is one phase of a Record.
+type RecordPhase struct {
+	Phase  codec.Phase         `json:"phase"`
+	Orders map[string][]string `json:"orders"`
+	Expect *codec.Position     `json:"expect"`
+}
+
+// Case is one phase of a game as an adjudication case, in the manner of
+// the DATC's: the position and orders `chancery adjudicate` reads, and
+// the results and next position it should write.
+type Case struct {
+	Name   string     `json:"name"`
+	Input  CaseInput  `json:"input"`
+	Expect CaseExpect `json:"expect"`
+}
+
+// CaseInput is what `chancery adjudicate` reads (judge.Input).
+type CaseInput struct {
+	Variant       string              `json:"variant"`
+	Phase         codec.Phase         `json:"phase"`
+	Units         []codec.Unit        `json:"units"`
+	Dislodged     []codec.Dislodged   `json:"dislodged"`
+	SupplyCenters map[string]string   `json:"supply_centers"`
+	Orders        map[string][]string `json:"orders"`
+}
+
+// CaseExpect is what it should write (judge.Output, without the winner).
+type CaseExpect struct {
+	Results []codec.Result `json:"results"`
+	Next    codec.Position `json:"next"`
+}
+
+// The formats of a Diplomacy game's record (table.Recorder).
+const (
+	FormatRecord = ""      // Record
+	FormatCases  = "cases" // a list of Case
+)
+
+// Record writes the record of the phases played: what every player sees
+// of them once they are played (the orders of the phase being played are
+// nobody's but their power's, and are not in it), so that it is the same
+// for every user who may see the game.
+func (d *tableGame) Record(r *table.Row, user, format string) (any, error) {
+	if format != FormatRecord && format != FormatCases {
+		return nil, table.Errorf(table.ErrInvalid, "format: %q or %q, not %q", FormatRecord, FormatCases, format)
+	}
+	phases, err := r.Phases()
+	if err != nil {
+		return nil, err
+	}
+	recs := make([]phaseRecord, len(phases))
+	for i, p := range phases {
+		if err := json.Unmarshal(p.Data, &recs[i]); err != nil {
+			return nil, fmt.Errorf("game %s, phase %d: %w", r.ID, p.Seq, err)
+		}
+	}
+	// The position each phase led to: the next phase's, or the game's.
+	next := func(i int) codec.Position {
+		if i+1 < len(recs) {
+			return recs[i+1].Position
+		}
+		return d.g.Named()
+	}
+	if format == FormatCases {
+		out := make([]Case, len(recs))
+		for i, rec := range recs {
+			p := rec.Position
+			out[i] = Case{
+				Name: fmt.Sprintf("%s %d %s", rec.Phase.Season, rec.Phase.Year, rec.Phase.Type),
+				Input: CaseInput{Variant: d.g.Variant, Phase: rec.Phase, Units: p.Units, Dislodged: p.Dislodged,
+					SupplyCenters: p.SupplyCenters, Orders: orNone(rec.Orders)},
+				Expect: CaseExpect{Results: rec.Results, Next: next(i)},
+			}
+		}
+		return out, nil
+	}
+	out := &Record{Variant: d.g.Variant, Phases: make([]RecordPhase, len(recs))}
+	for i, rec := range recs {
+		expect := next(i)
+		out.Phases[i] = RecordPhase{Phase: rec.Phase, Orders: orNone(rec.Orders), Expect: &expect}
+	}
+	return out, nil
+}
+
+// orNone is orders, or an empty map for none.
+func orNone(orders map[string][]string) map[string][]string {
+	if orders == nil {
+		return map[string][]string{}
+	}
+	return orders
+}
+
+// Branch returns a forming game of the same variant at phase n of the
+// game: the position phase n was played from, or, for n the phases
+// played, the game's position now. The new game has played n phases (the
+// server copies their records), so that its history and its record begin
+// at the variant's start.
+func (d *tableGame) Branch(r *table.Row, n int, creator table.Player, o table.Options) (table.Game, error) {
+	if n < 0 || n > d.g.Seq {
+		return nil, table.Errorf(table.ErrNotFound, "phase: the game has played phases 0 to %d, not %d", d.g.Seq, n)
+	}
+	named := d.g.Named()
+	if n < d.g.Seq {
+		p, ok, err := r.Phase(n)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, table.Errorf(table.ErrNotFound, "phase %d has no record", n)
+		}
+		var rec phaseRecord
+		if err := json.Unmarshal(p.Data, &rec); err != nil {
+			return nil, fmt.Errorf("game %s, phase %d: %w", r.ID, n, err)
+		}
+		named = rec.Position
+	}
+	pos, err := d.e.Codec.DecodePosition(&named)
+	if err != nil {
+		return nil, fmt.Errorf("game %s, phase %d: %w", r.ID, n, err)
+	}
+	g, err := game.New(d.e, creator, "", o.PhaseSeconds, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.SetSchedule(o.Schedule()); err != nil {
+		return nil, err
+	}
+	g.Position, g.Seq = pos, n
+	g.BotLevel, g.BotLevels = d.g.BotLevel, d.g.BotLevels
+	return &tableGame{k: d.k, g: g, e: d.e}, nil
+}
