@@ -33,8 +33,8 @@ type createGameRequest struct {
 	DeadlineAt *table.DailyAt `json:"deadline_at"`
 	// Sandbox asks for a game its creator plays alone (sandbox.go).
 	Sandbox *sandboxRequest `json:"sandbox"`
-	Bots       bool           `json:"bots"`
-	Power      string         `json:"power"`
+	Bots    bool            `json:"bots"`
+	Power   string          `json:"power"`
 	// Press is "full" (the default), "public" or "none".
 	Press string `json:"press"`
 	// Private games are listed only to their creator and players, and
