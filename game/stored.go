@@ -30,15 +30,16 @@ type stored struct {
 	// cancelled, which its absence says.
 	Cancelled bool `json:"cancelled,omitempty"`
 	// Sandbox is new beside the rest too.
-	Sandbox      bool               `json:"sandbox,omitempty"`
-	Seats        []table.Seat       `json:"seats"`
-	Position     codec.Position     `json:"position"`
-	DrawVotes    []string           `json:"draw_votes,omitempty"`
-	ConcedeVotes []string           `json:"concede_votes,omitempty"`
-	Last         *engine.Resolution `json:"last,omitempty"`
-	End          *End               `json:"end,omitempty"`
-	BotLevel     string             `json:"bot_level,omitempty"`
-	BotLevels    map[string]string  `json:"bot_levels,omitempty"`
+	Sandbox        bool               `json:"sandbox,omitempty"`
+	MinReliability int                `json:"min_reliability,omitempty"`
+	Seats          []table.Seat       `json:"seats"`
+	Position       codec.Position     `json:"position"`
+	DrawVotes      []string           `json:"draw_votes,omitempty"`
+	ConcedeVotes   []string           `json:"concede_votes,omitempty"`
+	Last           *engine.Resolution `json:"last,omitempty"`
+	End            *End               `json:"end,omitempty"`
+	BotLevel       string             `json:"bot_level,omitempty"`
+	BotLevels      map[string]string  `json:"bot_levels,omitempty"`
 }
 
 // errNoEngine is the cause of writing a Game that New or Decode
@@ -54,7 +55,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
 		RetreatSeconds: g.RetreatSeconds, AdjustmentSeconds: g.AdjustmentSeconds, DeadlineAt: g.DeadlineAt,
-		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Sandbox: g.Sandbox, Seats: g.Seats,
+		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Sandbox: g.Sandbox, MinReliability: g.MinReliability, Seats: g.Seats,
 		Position: g.Named(), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
 		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels})
 }
@@ -109,7 +110,7 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
 		RetreatSeconds: s.RetreatSeconds, AdjustmentSeconds: s.AdjustmentSeconds, DeadlineAt: s.DeadlineAt,
-		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled, Sandbox: s.Sandbox}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
+		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled, Sandbox: s.Sandbox, MinReliability: s.MinReliability}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
 	if named != nil {
 		g.named, g.namedOf = named, pos

@@ -31,6 +31,9 @@ type createGameRequest struct {
 	AdjustmentDeadlineSeconds *int `json:"adjustment_deadline_seconds"`
 	// DeadlineAt puts the deadlines at a time of day.
 	DeadlineAt *table.DailyAt `json:"deadline_at"`
+	// MinReliability is the least reliability, in percent, a player
+	// needs to join (nil: none).
+	MinReliability *int `json:"min_reliability"`
 	// Sandbox asks for a game its creator plays alone (sandbox.go).
 	Sandbox *sandboxRequest `json:"sandbox"`
 	Bots    bool            `json:"bots"`
@@ -82,6 +85,12 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		options(sched, req.Bots, req.Power), kindSettings)
 	if err != nil {
 		return err
+	}
+	if m := req.MinReliability; m != nil {
+		if *m < 0 || *m > 100 {
+			return errorf(http.StatusUnprocessableEntity, "min_reliability: a percentage, 0 to 100, not %d", *m)
+		}
+		g.Table().MinReliability = *m
 	}
 	now := s.now()
 	row := &store.GameRow{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
@@ -224,10 +233,15 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusBadRequest, "mine: true or false")
 	}
 	var rows []*store.GameRow
+	// The players of forming games, with their reliability, for those
+	// who choose a game to join.
+	players := map[string]formingTable{}
 	if err := s.st.View(r.Context(), func(tx store.Tx) error {
 		var err error
-		rows, err = tx.ListGames(f)
-		return err
+		if rows, err = tx.ListGames(f); err != nil {
+			return err
+		}
+		return s.formingPlayers(tx, rows, players)
 	}); err != nil {
 		return err
 	}
@@ -244,11 +258,16 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		Private    bool   `json:"private"`
 		Spectators bool   `json:"spectators"`
 		Cancelled  bool   `json:"cancelled,omitempty"`
+		// Players are a forming game's players, with their reliability,
+		// and MinReliability the least it asks of a player who joins.
+		Players        []seatPlayer `json:"players,omitempty"`
+		MinReliability int          `json:"min_reliability,omitempty"`
 	}
 	out := []summary{}
 	for _, g := range rows {
 		sum := summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
-			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators}
+			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators,
+			Players: players[g.ID].players, MinReliability: players[g.ID].min}
 		if g.Status == string(table.Finished) {
 			// Every kind's state keeps the table's fields under the
 			// same names (table.Table): no need to decode the game.
@@ -263,6 +282,55 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		out = append(out, sum)
 	}
 	return writeJSON(w, http.StatusOK, out)
+}
+
+// seatPlayer is a player of a forming game as the lobby lists it.
+type seatPlayer struct {
+	Name        string          `json:"name"`
+	Power       string          `json:"power"`
+	Reliability reliabilityJSON `json:"reliability"`
+}
+
+// formingTable is what the lobby says of a forming game's table.
+type formingTable struct {
+	players []seatPlayer
+	min     int
+}
+
+// formingPlayers puts in players, by game id, the players of the forming
+// games of rows, each user's reliability read once, and the reliability
+// each game asks for.
+func (s *Server) formingPlayers(tx store.Tx, rows []*store.GameRow, players map[string]formingTable) error {
+	now := s.now()
+	known := map[string]reliabilityJSON{}
+	for _, g := range rows {
+		if g.Status != string(table.Forming) {
+			continue
+		}
+		// Every kind's state keeps the table's fields under the same
+		// names (table.Table): no need to decode the game.
+		var t table.Table
+		if err := json.Unmarshal(g.Data, &t); err != nil {
+			return fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		ft := formingTable{players: []seatPlayer{}, min: t.MinReliability}
+		for _, seat := range t.Seats {
+			if seat.User == "" {
+				continue
+			}
+			rel, ok := known[seat.User]
+			if !ok {
+				var err error
+				if rel, err = reliability(tx, seat.User, now); err != nil {
+					return err
+				}
+				known[seat.User] = rel
+			}
+			ft.players = append(ft.players, seatPlayer{Name: seat.Name, Power: seat.Power, Reliability: rel})
+		}
+		players[g.ID] = ft
+	}
+	return nil
 }
 
 // loadRow reads a game's row (locked when lock is set, in Update).
@@ -333,6 +401,9 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 	var power string
 	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		if err := admitJoin(row, g.Table(), u.ID, req.Invitation); err != nil {
+			return err
+		}
+		if err := checkReliability(tx, g.Table(), u.ID, s.now()); err != nil {
 			return err
 		}
 		if err := g.Join(table.Player{ID: u.ID, Name: u.Name}, req.Power); err != nil {

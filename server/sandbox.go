@@ -41,7 +41,7 @@ const sandboxLength = table.MaxPhaseSeconds
 func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *createGameRequest, kindSettings json.RawMessage) error {
 	u := user(r)
 	sb := req.Sandbox
-	if req.Variant != "" || req.Power != "" || req.Bots || req.Press != "" || req.Private || req.Spectators != nil {
+	if req.Variant != "" || req.Power != "" || req.Bots || req.Press != "" || req.Private || req.Spectators != nil || req.MinReliability != nil {
 		return errorf(http.StatusUnprocessableEntity, "a sandbox is private, without press or bots, and every power is yours: give sandbox, and at most name and its schedule")
 	}
 	if (sb.FromGame == "") == (sb.Variant == "") || (sb.FromGame != "") != (sb.Phase != nil) {

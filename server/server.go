@@ -410,6 +410,7 @@ func (s *Server) routes() {
 	h("GET /api/v1/variants", s.listVariants)
 	h("GET /api/v1/variants/{name}", s.variant)
 	h("GET /api/v1/variants/{name}/board.svg", s.boardSVG)
+	auth("GET /api/v1/users/{name}", s.profile)
 	auth("GET /api/v1/games", s.listGames)
 	auth("POST /api/v1/games", s.createGame)
 	auth("GET /api/v1/games/{id}", s.getGame)

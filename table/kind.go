@@ -230,3 +230,23 @@ type Brancher interface {
 type Recorder interface {
 	Record(r *Row, user, format string) (any, error)
 }
+
+// An Accountant tells, just before the phase being played is played,
+// which seats owed orders in it and whether their players gave any
+// (given but not marked ready counts as given): what a player's
+// reliability counts. Seats played by bots or by nobody are not in it.
+type Accountant interface {
+	Owed(r *Row) ([]Owed, error)
+}
+
+// Owed is a seat that owed orders in a phase.
+type Owed struct {
+	Power string
+	Given bool
+}
+
+// A Resulter says how a finished game ended for a seat: "won", "drawn"
+// (sharing a draw) or "lost"; "" while the game has not ended.
+type Resulter interface {
+	Result(power string) string
+}

@@ -71,22 +71,23 @@ func Codedf(class error, code, format string, args ...any) error {
 // game; api/openapi.yaml (the Error schema) lists them for clients. A
 // kind's own refusals have codes of the kind's package.
 const (
-	CodeGameStarted     = "game_started"      // joining, leaving, starting or cancelling a game under way
-	CodeAlreadySeated   = "already_seated"    // joining a game one plays in
-	CodeSeatTaken       = "seat_taken"        // the seat asked for has a player
-	CodeGameFull        = "game_full"         // every seat has a player
-	CodeNotCreator      = "not_creator"       // starting or cancelling another's game
-	CodeNoPlayers       = "no_players"        // starting a game nobody joined
-	CodeSeatsEmpty      = "seats_empty"       // starting a game without bots with empty seats
-	CodeNotPlayer       = "not_player"        // playing, voting, writing in or leaving a game one does not play
-	CodeNotInPlay       = "not_in_play"       // playing or voting in a game not under way
-	CodeInvitation      = "invitation_needed" // a private game without its invitation
-	CodeNoSpectators    = "no_spectators"     // following a game that admits none
-	CodeNoPress         = "no_press"          // press in a game without
-	CodePublicPressOnly = "public_press_only" // private press in a game with public press only
-	CodeFinished        = "game_finished"     // press in a finished game
-	CodeTooManyGames    = "too_many_games"    // creating one game too many
-	CodePhaseTooShort   = "phase_too_short"   // a phase shorter than the server allows
+	CodeGameStarted     = "game_started"        // joining, leaving, starting or cancelling a game under way
+	CodeAlreadySeated   = "already_seated"      // joining a game one plays in
+	CodeSeatTaken       = "seat_taken"          // the seat asked for has a player
+	CodeGameFull        = "game_full"           // every seat has a player
+	CodeNotCreator      = "not_creator"         // starting or cancelling another's game
+	CodeNoPlayers       = "no_players"          // starting a game nobody joined
+	CodeSeatsEmpty      = "seats_empty"         // starting a game without bots with empty seats
+	CodeNotPlayer       = "not_player"          // playing, voting, writing in or leaving a game one does not play
+	CodeNotInPlay       = "not_in_play"         // playing or voting in a game not under way
+	CodeInvitation      = "invitation_needed"   // a private game without its invitation
+	CodeNoSpectators    = "no_spectators"       // following a game that admits none
+	CodeNoPress         = "no_press"            // press in a game without
+	CodePublicPressOnly = "public_press_only"   // private press in a game with public press only
+	CodeFinished        = "game_finished"       // press in a finished game
+	CodeTooManyGames    = "too_many_games"      // creating one game too many
+	CodePhaseTooShort   = "phase_too_short"     // a phase shorter than the server allows
+	CodeUnreliable      = "reliability_too_low" // joining a game that asks for more reliability
 )
 
 func (e *Error) Error() string { return e.Msg }
@@ -155,6 +156,10 @@ type Table struct {
 	// of theirs (Hand), to try lines out: it is private and never counts
 	// for anyone's reliability.
 	Sandbox bool `json:"sandbox,omitempty"`
+	// MinReliability, when not 0, is the least reliability (a
+	// percentage of the phases owed in which orders were given) a player
+	// needs to join the game.
+	MinReliability int `json:"min_reliability,omitempty"`
 }
 
 // Hand returns the id a sandbox's seat of power is held by: the
@@ -372,6 +377,8 @@ type ViewHeader struct {
 	Cancelled bool `json:"cancelled,omitempty"`
 	// Sandbox: a game its creator plays alone, every power theirs.
 	Sandbox bool `json:"sandbox,omitempty"`
+	// MinReliability is the least reliability a player needs to join.
+	MinReliability int `json:"min_reliability,omitempty"`
 	// Invitation is the invitation code of a private game, shown to its
 	// creator and its players only, so that they can invite others.
 	Invitation string `json:"invitation,omitempty"`
@@ -384,7 +391,7 @@ func Header(r *Row, t *Table, seq int, user string) ViewHeader {
 		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline),
 		RetreatDeadlineSeconds: t.RetreatSeconds, AdjustmentDeadlineSeconds: t.AdjustmentSeconds, DeadlineAt: t.DeadlineAt,
 		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled,
-		Sandbox: t.Sandbox}
+		Sandbox: t.Sandbox, MinReliability: t.MinReliability}
 	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
 		h.Invitation = Invitation(r.Secret)
 	}

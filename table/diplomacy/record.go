@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/chancery/chancery/codec"
 	"github.com/chancery/chancery/game"
@@ -148,4 +149,42 @@ func (d *tableGame) Branch(r *table.Row, n int, creator table.Player, o table.Op
 	g.Position, g.Seq = pos, n
 	g.BotLevel, g.BotLevels = d.g.BotLevel, d.g.BotLevels
 	return &tableGame{k: d.k, g: g, e: d.e}, nil
+}
+
+// Owed lists the seats played by people that owe orders in the phase
+// being played, and whether each gave any.
+func (d *tableGame) Owed(r *table.Row) ([]table.Owed, error) {
+	if d.g.Status != table.Active {
+		return nil, nil
+	}
+	list, err := r.Orders(d.g.Seq)
+	if err != nil {
+		return nil, err
+	}
+	given := map[string]bool{}
+	for _, o := range list {
+		given[o.Power] = true
+	}
+	var out []table.Owed
+	for _, s := range d.g.Seats {
+		if s.Bot || s.User == "" || !d.e.Owes(d.g.Position, s.Power) {
+			continue
+		}
+		out = append(out, table.Owed{Power: s.Power, Given: given[s.Power]})
+	}
+	return out, nil
+}
+
+// Result says how the game ended for power.
+func (d *tableGame) Result(power string) string {
+	end := d.g.End
+	switch {
+	case end == nil:
+		return ""
+	case end.Reason == "draw" && slices.Contains(end.Powers, power):
+		return "drawn"
+	case end.Reason != "draw" && end.Winner == power:
+		return "won"
+	}
+	return "lost"
 }
