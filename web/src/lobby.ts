@@ -4,7 +4,9 @@
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
 import { countdown, fmtDate, powerName, t, variantText, variantTitle, type Key } from "./i18n";
+import { pct, reliable, userLink } from "./profile";
 import { navigate, type Page } from "./router";
+import { openSandbox } from "./sandbox";
 import { me } from "./session";
 import { h, toast } from "./ui";
 
@@ -111,6 +113,8 @@ function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLEle
     h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as "status.active"))),
     g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
     isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
+    g.min_reliability ? h("span", { class: "badge min-reliability" }, t("lobby.minrel.mark", { pct: pct(g.min_reliability / 100) })) : null,
+    g.players?.length ? h("span", { class: "players" }, ...g.players.flatMap((p, i) => [i ? ", " : " ", userLink(p.name), h("span", { class: "muted reliability" }, " " + pct(reliable(p.reliability)))])) : null,
     g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
     ...actions,
   );
@@ -235,7 +239,8 @@ function lengthField(id: string, seconds: number): { el: HTMLElement; secs: HTML
 /**
  * scheduleFields are the form's fields of a game's schedule: the length of
  * its phases, of its retreats and builds (Diplomacy), and deadlines at a
- * time of day; fill writes them into a creation request.
+ * time of day; and the reliability asked of its players, which keeps
+ * the schedule; fill writes them into a creation request.
  */
 function scheduleFields(): { els: HTMLElement[]; phasesRow: HTMLElement; fill: (req: Record<string, unknown>, phases: boolean) => void } {
   const length = lengthField("new-length", 86400);
@@ -256,17 +261,20 @@ function scheduleFields(): { els: HTMLElement[]; phasesRow: HTMLElement; fill: (
   const phasesRow = h("div", { class: "phases" },
     h("div", { class: "field" }, h("label", { for: "new-retreat" }, t("lobby.retreat")), retreat),
     h("div", { class: "field" }, h("label", { for: "new-adjust" }, t("lobby.adjust")), adjust));
+  const minRel = h("input", { id: "new-min-reliability", type: "number", min: 0, max: 100, step: 1, class: "length-n" });
   const fill = (req: Record<string, unknown>, phases: boolean) => {
     req["phase_deadline_seconds"] = Number(length.secs.value);
     if (retreat.value && phases) req["retreat_deadline_seconds"] = Math.round(Number(retreat.value) * 60);
     if (adjust.value && phases) req["adjustment_deadline_seconds"] = Math.round(Number(adjust.value) * 60);
     if (daily.checked) req["deadline_at"] = { time: dailyTime.value, zone: dailyZone.value, skip_weekends: weekends.checked };
+    if (minRel.value) req["min_reliability"] = Number(minRel.value);
   };
   const els = [
     h("div", { class: "field" }, h("label", { for: "new-length-n" }, t("lobby.length")), length.el, h("p", { class: "muted small" }, t("lobby.length.note"))),
     phasesRow,
     h("div", { class: "field check" }, daily, h("label", { for: "new-daily" }, t("lobby.daily"))),
     dailyRows,
+    h("div", { class: "field" }, h("label", { for: "new-min-reliability" }, t("lobby.minrel")), minRel),
   ];
   return { els, phasesRow, fill };
 }
@@ -345,7 +353,9 @@ function createForm(vs: Variant[]): HTMLFormElement {
     field("new-press", "lobby.press", press, pressNote),
     check(priv, "lobby.private"),
     check(spectators, "lobby.spectators"),
-    h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
+      h("button", { type: "button", id: "sandbox-variant", onclick: () => void openSandbox({ variant: variant.value }) }, t("sandbox.variant"))),
   );
 }
 
