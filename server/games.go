@@ -49,7 +49,7 @@ type createGameRequest struct {
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
-	body, err := readBody(w, r)
+	body, err := readBodyUpTo(w, r, maxGameBody)
 	if err != nil {
 		return err
 	}

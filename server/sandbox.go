@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/table"
@@ -31,6 +32,9 @@ type sandboxRequest struct {
 	FromGame string `json:"from_game"`
 	Phase    *int   `json:"phase"`
 	Variant  string `json:"variant"`
+	// Record is a game's record (GET /games/{id}/record) to import: the
+	// sandbox is at the position it leads to, with its phases.
+	Record json.RawMessage `json:"record"`
 }
 
 // sandboxLength is a sandbox's phase when its creator says none: as long
@@ -44,8 +48,14 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 	if req.Variant != "" || req.Power != "" || req.Bots || req.Press != "" || req.Private || req.Spectators != nil || req.MinReliability != nil {
 		return errorf(http.StatusUnprocessableEntity, "a sandbox is private, without press or bots, and every power is yours: give sandbox, and at most name and its schedule")
 	}
-	if (sb.FromGame == "") == (sb.Variant == "") || (sb.FromGame != "") != (sb.Phase != nil) {
-		return codedf(http.StatusUnprocessableEntity, codeSandboxSource, "sandbox: from_game and phase, or variant")
+	sources := 0
+	for _, given := range []bool{sb.FromGame != "", sb.Variant != "", sb.Record != nil} {
+		if given {
+			sources++
+		}
+	}
+	if sources != 1 || (sb.FromGame != "") != (sb.Phase != nil) {
+		return codedf(http.StatusUnprocessableEntity, codeSandboxSource, "sandbox: from_game and phase, variant, or record")
 	}
 	sched, err := s.readSchedule(req, sandboxLength)
 	if err != nil {
@@ -59,7 +69,34 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 		name    string
 		prelude []*store.Phase
 	)
-	if sb.Variant != "" {
+	switch {
+	case sb.Record != nil:
+		var head struct {
+			Variant string `json:"variant"`
+		}
+		if err := json.Unmarshal(sb.Record, &head); err != nil {
+			return errorf(http.StatusBadRequest, "sandbox.record: %v", err)
+		}
+		k, v, err := s.kinds.Plays(head.Variant)
+		if err != nil {
+			return err
+		}
+		imp, ok := k.(table.Importer)
+		if !ok {
+			return errorf(http.StatusUnprocessableEntity, "a %s game cannot be imported from a record", k.Name())
+		}
+		var phases []table.Phase
+		if g, phases, err = imp.Import(sb.Record, player, options(sched, false, ""), s.now()); err != nil {
+			return err
+		}
+		// Stored as played long ago: they were not played on this
+		// server, and must not count against its creator's share of
+		// phases (pace).
+		for _, p := range phases {
+			prelude = append(prelude, &store.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: time.Unix(0, 0)})
+		}
+		kind, variant, name = k.Name(), v, v+" sandbox (imported)"
+	case sb.Variant != "":
 		k, v, err := s.kinds.Plays(sb.Variant)
 		if err != nil {
 			return err
@@ -68,7 +105,7 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 			return err
 		}
 		kind, variant, name = k.Name(), v, v+" sandbox"
-	} else {
+	default:
 		err := s.st.View(r.Context(), func(tx store.Tx) error {
 			row, err := loadRow(tx, sb.FromGame, false)
 			if err != nil {

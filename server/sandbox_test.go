@@ -100,3 +100,39 @@ func TestASandboxFromAFinishedGamesPhase(t *testing.T) {
 		wantCode(t, b.do("POST", "/games", map[string]any{"sandbox": map[string]any{"from_game": priv, "phase": 0}}), 403, "invitation_needed")
 	})
 }
+
+// TestARecordImportedIntoASandbox: a game's record, exported, imports
+// into a sandbox at the position it leads to, with its phases, whose own
+// record replays; a record that does not play is refused, and nothing is
+// made.
+func TestARecordImportedIntoASandbox(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, e *env) {
+		a, b := e.user(), e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+		a.playPhases(id, 3)
+		g := a.game(id)
+		rec := a.must(200, "GET", "/games/"+id+"/record", nil).Body
+		var out struct{ ID string }
+		b.must(201, "POST", "/games", map[string]any{"sandbox": map[string]any{"record": json.RawMessage(rec)}}).json(t, &out)
+		sb := b.game(out.ID)
+		if sb.Seq != g.Seq || sb.Phase != g.Phase || fmt.Sprint(sb.Units) != fmt.Sprint(g.Units) {
+			t.Errorf("imported at seq %d %+v, the game is at seq %d %+v", sb.Seq, sb.Phase, g.Seq, g.Phase)
+		}
+		if n := replayCheck(t, b.must(200, "GET", "/games/"+out.ID+"/record", nil).Body); n != g.Seq {
+			t.Errorf("the imported sandbox's record replays %d phases, want %d", n, g.Seq)
+		}
+		// Without expectations, the same.
+		var r map[string]any
+		_ = json.Unmarshal(rec, &r)
+		for _, p := range r["phases"].([]any) {
+			delete(p.(map[string]any), "expect")
+		}
+		b.must(201, "POST", "/games", map[string]any{"sandbox": map[string]any{"record": r}})
+		// An order that was never possible.
+		r["phases"].([]any)[0].(map[string]any)["orders"] = map[string]any{"England": []string{"A lon - par"}}
+		wantCode(t, b.do("POST", "/games", map[string]any{"sandbox": map[string]any{"record": r}}), 422, "")
+		wantCode(t, b.do("POST", "/games", map[string]any{"sandbox": map[string]any{"record": r, "variant": "standard"}}), 422, "sandbox_source")
+	})
+}

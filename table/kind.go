@@ -250,3 +250,11 @@ type Owed struct {
 type Resulter interface {
 	Result(power string) string
 }
+
+// An Importer is a kind that makes a game from a record of one of its
+// games (Recorder's default format): a forming game at the position the
+// record leads to, created by creator with options o, and the records of
+// the phases it played, at now. Its seats are empty.
+type Importer interface {
+	Import(record json.RawMessage, creator Player, o Options, now time.Time) (Game, []Phase, error)
+}

@@ -541,6 +541,22 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	if err != nil {
 		return err
 	}
+	p, err := phaseOf(seq, before, res, now)
+	if err != nil {
+		return err
+	}
+	if err := r.AddPhase(p); err != nil {
+		return err
+	}
+	if g.Status == table.Active {
+		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
+	}
+	return nil
+}
+
+// phaseOf is the record of phase seq, played from before with result res
+// at now, as the history keeps it.
+func phaseOf(seq int, before codec.Position, res *engine.Resolution, now time.Time) (table.Phase, error) {
 	rec := phaseRecord{Seq: seq, Phase: res.Phase, Position: before, Orders: res.Orders, Results: res.Results,
 		Disbanded: res.Disbanded, Dislodged: res.Dislodged, Resolved: now.UTC()}
 	if rec.Dislodged == nil {
@@ -548,17 +564,11 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	}
 	data, err := json.Marshal(rec)
 	if err != nil {
-		return err
+		return table.Phase{}, err
 	}
 	p := before.Phase
 	name := fmt.Sprintf("%s %d %s", p.Season, p.Year, p.Type)
-	if err := r.AddPhase(table.Phase{Seq: seq, Name: name, Data: data, Created: now}); err != nil {
-		return err
-	}
-	if g.Status == table.Active {
-		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
-	}
-	return nil
+	return table.Phase{Seq: seq, Name: name, Data: data, Created: now}, nil
 }
 
 // parseLevel reads a bot level as the API writes it: exactly easy, normal

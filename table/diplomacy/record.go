@@ -3,9 +3,12 @@ package diplomacy
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
+	"time"
 
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/game"
 	"github.com/chancery/chancery/table"
 )
@@ -187,4 +190,73 @@ func (d *tableGame) Result(power string) string {
 		return "won"
 	}
 	return "lost"
+}
+
+// maxImportPhases bounds the phases of a record to import: a game of a
+// hundred years.
+const maxImportPhases = 400
+
+// Import plays a record (Record, as JSON: what Record writes; each
+// phase's expect may be left out, and is not checked: replay --check
+// does that) from its variant's start, and returns a forming game at the
+// position it leads to with the records of its phases, played at now.
+// Every order is read as a player's would be, against the position it
+// was given in: a record that does not play is refused (ErrInvalid), with
+// the phase and the orders that do not.
+func (k *Kind) Import(data json.RawMessage, creator table.Player, o table.Options, now time.Time) (table.Game, []table.Phase, error) {
+	var rec Record
+	if err := table.Decode(data, &rec); err != nil {
+		return nil, nil, err
+	}
+	e := k.engines.Get(rec.Variant)
+	if e == nil {
+		return nil, nil, table.Errorf(table.ErrInvalid, "record: unknown variant %q", rec.Variant)
+	}
+	if len(rec.Phases) > maxImportPhases {
+		return nil, nil, table.Errorf(table.ErrInvalid, "record: at most %d phases", maxImportPhases)
+	}
+	g, err := game.New(e, creator, "", o.PhaseSeconds, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.SetSchedule(o.Schedule()); err != nil {
+		return nil, nil, err
+	}
+	pos := e.V.Start.Clone()
+	phases := make([]table.Phase, 0, len(rec.Phases))
+	for i, ph := range rec.Phases {
+		want, err := codec.ParsePhase(ph.Phase)
+		if err != nil {
+			return nil, nil, table.Errorf(table.ErrInvalid, "record: phase %d: %v", i, err)
+		}
+		if want != pos.Phase {
+			return nil, nil, table.Errorf(table.ErrInvalid, "record: phase %d says %s, the game is at %s", i, want, pos.Phase)
+		}
+		orders := engine.Orders{}
+		for _, power := range slices.Sorted(maps.Keys(ph.Orders)) {
+			pw, ok := e.Power(power)
+			if !ok {
+				return nil, nil, table.Errorf(table.ErrInvalid, "record: phase %d: %s has no power %q", i, e.V.Title, power)
+			}
+			if orders[pw], err = e.Parse(pos, power, ph.Orders[power]); err != nil {
+				return nil, nil, table.Errorf(table.ErrInvalid, "record: phase %d (%s): %v", i, pos.Phase, err)
+			}
+		}
+		before := e.Codec.EncodePosition(pos)
+		res, core, err := e.Resolve(pos, orders)
+		if err != nil {
+			return nil, nil, table.Errorf(table.ErrInvalid, "record: phase %d (%s): %v", i, pos.Phase, err)
+		}
+		p, err := phaseOf(i, before, res, now)
+		if err != nil {
+			return nil, nil, err
+		}
+		phases = append(phases, p)
+		pos = core.Next
+		if res.Winner != "" && i < len(rec.Phases)-1 {
+			return nil, nil, table.Errorf(table.ErrInvalid, "record: %s won in phase %d, and the record goes on", res.Winner, i)
+		}
+	}
+	g.Position, g.Seq = pos, len(rec.Phases)
+	return &tableGame{k: k, g: g, e: e}, phases, nil
 }

@@ -18,7 +18,8 @@ export function variants(): Promise<Variant[]> {
 
 /** due says whether the player owes something in a game now. */
 function due(g: Game): boolean {
-  if (g.status !== "active") return false;
+  // A sandbox waits for nobody but its player, who knows.
+  if (g.status !== "active" || g.sandbox) return false;
   if (g.kind === "diplomacy") {
     const p = g.powers.find((p) => p.power === g.my_power);
     return !!p && p.owes && !p.ready;
