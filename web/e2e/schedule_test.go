@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,20 @@ func TestCustomDeadlineAndSandboxInTheBrowser(t *testing.T) {
 	games := eval[[]string](alice, `[...document.querySelectorAll("#profile-games [data-game]")].map(e => e.dataset.game)`)
 	if len(games) != 1 || games[0] != id {
 		alice.fail("the profile lists %v, want only %s", games, id)
+	}
+
+	// The game's record, downloaded, imports into a sandbox from the lobby.
+	record := awaited[string](alice, fmt.Sprintf(`fetch("/api/v1/games/%s/record").then(r => r.text())`, id))
+	file := filepath.Join(t.TempDir(), "record.json")
+	if err := os.WriteFile(file, []byte(record), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	alice.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	alice.do(chromedp.SetUploadFiles(chromedp.CSS("#import-record"), []string{file}))
+	alice.wait("the imported sandbox", `!!document.querySelector("#sandbox-bar")`)
+	imported := eval[string](alice, `location.pathname.split("/").pop()`)
+	if v := read(alice, imported); !v.Sandbox || v.Seq != read(alice, id).Seq {
+		alice.fail("the imported sandbox: %+v", v)
 	}
 }
 

@@ -319,7 +319,7 @@ export const api = {
   game: (id: string) => call<Game>("GET", `/games/${g(id)}${pq(id)}`),
   profile: (name: string) => call<Profile>("GET", "/users/" + encodeURIComponent(name)),
   /** sandbox opens a game the user plays alone: from a variant's start, or from phase n of a finished game. */
-  sandbox: (from: { variant: string } | { from_game: string; phase: number }) => call<{ id: string; power: string }>("POST", "/games", { sandbox: from }),
+  sandbox: (from: { variant: string } | { from_game: string; phase: number } | { record: unknown }) => call<{ id: string; power: string }>("POST", "/games", { sandbox: from }),
   create: (req: Record<string, unknown>) => call<{ id: string; power: string; invitation?: string }>("POST", "/games", req),
   join: (id: string, power?: string) =>
     call<{ id: string; power: string }>("POST", `/games/${g(id)}/join`, { ...(power ? { power } : {}), ...(invitations.has(id) ? { invitation: invitations.get(id) } : {}) }),

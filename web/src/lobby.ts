@@ -6,7 +6,7 @@ import { errorText } from "./errors";
 import { countdown, fmtDate, powerName, t, variantText, variantTitle, type Key } from "./i18n";
 import { pct, reliable, userLink } from "./profile";
 import { navigate, type Page } from "./router";
-import { openSandbox } from "./sandbox";
+import { importRecord, openSandbox } from "./sandbox";
 import { me } from "./session";
 import { h, toast } from "./ui";
 
@@ -357,6 +357,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
       h("button", { type: "button", id: "sandbox-variant", onclick: () => void openSandbox({ variant: variant.value }) }, t("sandbox.variant"))),
+    importRecord(),
   );
 }
 

@@ -20,11 +20,30 @@ export function sandboxBar(g: DiplomacyGame, pname: (p: string) => string): HTML
 }
 
 /** openSandbox opens a sandbox and goes to its page. */
-export async function openSandbox(from: { variant: string } | { from_game: string; phase: number }): Promise<void> {
+export async function openSandbox(from: { variant: string } | { from_game: string; phase: number } | { record: unknown }): Promise<void> {
   try {
     const sb = await api.sandbox(from);
     navigate(`/games/${encodeURIComponent(sb.id)}?power=${encodeURIComponent(sb.power)}`);
   } catch (e) {
     toast(errorText(e), "error");
   }
+}
+
+/** importRecord is a file field that opens a game's record (GET /games/{id}/record's file) as a sandbox. */
+export function importRecord(): HTMLElement {
+  const file = h("input", { id: "import-record", type: "file", accept: "application/json,.json" });
+  file.addEventListener("change", () => {
+    const f = file.files?.[0];
+    if (!f) return;
+    void f.text().then((text) => {
+      let record: unknown;
+      try {
+        record = JSON.parse(text);
+      } catch {
+        return toast(t("sandbox.badfile"), "error");
+      }
+      return openSandbox({ record });
+    });
+  });
+  return h("div", { class: "field" }, h("label", { for: "import-record" }, t("sandbox.import")), file);
 }

@@ -459,4 +459,6 @@ export const en = {
   "lobby.minrel.mark": "reliability ≥ {pct}",
   "err.reliability_too_low": "This game asks for more reliable players: you have missed too many phases.",
   "err.sandbox_source": "A sandbox opens from a game that has ended.",
+  "sandbox.import": "Import a game's record into a sandbox",
+  "sandbox.badfile": "This file is not a game's record.",
 } as const;

@@ -459,4 +459,6 @@ export const fr: Catalogue = {
   "lobby.minrel.mark": "fiabilité ≥ {pct}",
   "err.reliability_too_low": "Cette partie demande des joueurs plus fiables : vous avez manqué trop de phases.",
   "err.sandbox_source": "Un bac à sable s’ouvre depuis une partie terminée.",
+  "sandbox.import": "Importer l’enregistrement d’une partie dans un bac à sable",
+  "sandbox.badfile": "Ce fichier n’est pas l’enregistrement d’une partie.",
 };

@@ -459,4 +459,6 @@ export const ja: Catalogue = {
   "lobby.minrel.mark": "信頼度{pct}以上",
   "err.reliability_too_low": "このゲームはより信頼度の高いプレイヤーを求めています。提出漏れが多すぎます。",
   "err.sandbox_source": "サンドボックスは終了したゲームから開けます。",
+  "sandbox.import": "ゲームの記録をサンドボックスに読み込む",
+  "sandbox.badfile": "このファイルはゲームの記録ではありません。",
 };
