@@ -136,3 +136,28 @@ func TestARecordImportedIntoASandbox(t *testing.T) {
 		wantCode(t, b.do("POST", "/games", map[string]any{"sandbox": map[string]any{"record": r, "variant": "standard"}}), 422, "sandbox_source")
 	})
 }
+
+// TestADiceplomacySandbox: a Diceplomacy sandbox seats its creator at
+// every seat, and each request acts as the seat it names.
+func TestADiceplomacySandbox(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, "sqlite")
+	a := e.user()
+	var out struct{ ID, Power string }
+	a.must(201, "POST", "/games", map[string]any{"sandbox": map[string]any{"variant": "diceplomacy"}}).json(t, &out)
+	var v struct {
+		Sandbox bool
+		Status  string
+		MyPower string `json:"my_power"`
+		Seats   []struct{ Power, Name string }
+	}
+	a.must(200, "GET", "/games/"+out.ID+"?power=Seat%202", nil).json(t, &v)
+	if !v.Sandbox || v.Status != "active" || v.MyPower != "Seat 2" || len(v.Seats) == 0 {
+		t.Fatalf("a Diceplomacy sandbox: %+v", v)
+	}
+	for _, s := range v.Seats {
+		if s.Name != a.name {
+			t.Errorf("%s is held by %q", s.Power, s.Name)
+		}
+	}
+}
