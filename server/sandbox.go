@@ -12,8 +12,9 @@ import (
 // Sandboxes: a game a user plays alone, every power theirs, to try lines
 // out from a position they may see: the start of any variant, or any
 // phase of a game that has ended which they may see (played or watched).
-// It is private, admits no spectators and no press, starts at once, and
-// never counts for reliability.
+// It is private, admits no spectators and no press, starts at once, has
+// no deadline (a phase is played when its player says every power is
+// ready: table.Table.NextDeadline), and never counts for reliability.
 //
 // The rules know one power per player, so each seat of a sandbox is held
 // by a hand of its creator (table.Hand: the creator's id and the power);
@@ -37,16 +38,16 @@ type sandboxRequest struct {
 	Record json.RawMessage `json:"record"`
 }
 
-// sandboxLength is a sandbox's phase when its creator says none: as long
-// as a phase may be, since its player says when they are ready.
+// sandboxLength is a sandbox's phase length, which no deadline applies.
 const sandboxLength = table.MaxPhaseSeconds
 
 // createSandbox answers POST /games with a sandbox field.
 func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *createGameRequest, kindSettings json.RawMessage) error {
 	u := user(r)
 	sb := req.Sandbox
-	if req.Variant != "" || req.Power != "" || req.Bots || req.Press != "" || req.Private || req.Spectators != nil || req.MinReliability != nil {
-		return errorf(http.StatusUnprocessableEntity, "a sandbox is private, without press or bots, and every power is yours: give sandbox, and at most name and its schedule")
+	if req.Variant != "" || req.Power != "" || req.Bots || req.Press != "" || req.Private || req.Spectators != nil || req.MinReliability != nil ||
+		req.PhaseDeadlineSeconds != nil || req.RetreatDeadlineSeconds != nil || req.AdjustmentDeadlineSeconds != nil || req.DeadlineAt != nil {
+		return errorf(http.StatusUnprocessableEntity, "a sandbox is private, without press, bots or deadlines, and every power is yours: give sandbox, and at most name")
 	}
 	sources := 0
 	for _, given := range []bool{sb.FromGame != "", sb.Variant != "", sb.Record != nil} {
@@ -57,10 +58,7 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 	if sources != 1 || (sb.FromGame != "") != (sb.Phase != nil) {
 		return codedf(http.StatusUnprocessableEntity, codeSandboxSource, "sandbox: from_game and phase, variant, or record")
 	}
-	sched, err := s.readSchedule(req, sandboxLength)
-	if err != nil {
-		return err
-	}
+	sched := table.Schedule{PhaseSeconds: sandboxLength}
 	player := table.Player{ID: u.ID, Name: u.Name}
 	var (
 		g       table.Game
@@ -165,9 +163,11 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 	row := &store.GameRow{ID: s.gameID(), Kind: kind, Variant: variant, Name: name, Status: string(t.Status),
 		Seq: g.Seq(), Deadline: t.Deadline, Created: now, Updated: now, Creator: u.ID,
 		Press: string(table.NoPress), Private: true, Spectators: false}
-	if row.Data, err = json.Marshal(g); err != nil {
+	data, err := json.Marshal(g)
+	if err != nil {
 		return err
 	}
+	row.Data = data
 	first := t.Seats[0].Power
 	if err := s.insertGame(r.Context(), row, u.ID, first, prelude); err != nil {
 		return err

@@ -49,6 +49,9 @@ func TestASandboxFromAFinishedGamesPhase(t *testing.T) {
 		if !v.Sandbox || !v.Private || v.Spectators || v.Press != "none" || v.Status != "active" || v.Seq != 2 {
 			t.Fatalf("the sandbox: %+v", v)
 		}
+		if d := b.must(200, "GET", "/games/"+sb, nil).m(t)["deadline"]; d != nil {
+			t.Errorf("the sandbox has a deadline, %v: its phases wait for its player", d)
+		}
 		var from struct {
 			Units         any
 			SupplyCenters map[string]string `json:"supply_centers"`

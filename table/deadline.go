@@ -178,9 +178,12 @@ func (t *Table) SetSchedule(s Schedule) error {
 // when it has one), then, when the deadlines are at a time of day, at the
 // first such time after that. A schedule that no longer reads (a zone the
 // time zone database dropped) falls back to the length alone, so that a
-// game never stalls for it.
+// game never stalls for it. A sandbox has no deadline: its phases are
+// played when its player says every power is ready.
 func (t *Table) NextDeadline(begin time.Time, k PhaseKind) time.Time {
 	switch {
+	case t.Sandbox:
+		return time.Time{}
 	case k == RetreatPhase && t.RetreatSeconds > 0:
 		return begin.Add(time.Duration(t.RetreatSeconds) * time.Second)
 	case k == AdjustmentPhase && t.AdjustmentSeconds > 0:
