@@ -117,8 +117,19 @@ func (g *Game) Start(user string, now time.Time) error {
 	if err := g.Table.Start(user); err != nil {
 		return err
 	}
-	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
+	g.Deadline = g.NextDeadline(now, phaseKind(g.Position.Phase.Type))
 	return nil
+}
+
+// phaseKind is the kind of phase, as its length goes, of a phase of type t.
+func phaseKind(t rules.PhaseType) table.PhaseKind {
+	switch t {
+	case rules.RetreatPhase:
+		return table.RetreatPhase
+	case rules.AdjustmentPhase:
+		return table.AdjustmentPhase
+	}
+	return table.MainPhase
 }
 
 // Waiting returns the powers played by people that owe orders this phase
@@ -159,7 +170,7 @@ func (g *Game) Advance(e *engine.Engine, orders engine.Orders, now time.Time) (*
 	g.named, g.namedOf = &named, g.Position
 	g.Last = res
 	g.Seq++
-	g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
+	g.Deadline = g.NextDeadline(now, phaseKind(g.Position.Phase.Type))
 	if res.Winner != "" {
 		g.finish(e, &End{Reason: "victory", Winner: res.Winner}, now)
 		return res, nil

@@ -18,20 +18,28 @@ type stored struct {
 	Status       table.Status `json:"status"`
 	Seq          int          `json:"seq"`
 	PhaseSeconds int          `json:"phase_seconds"`
-	Deadline     time.Time    `json:"deadline,omitzero"`
-	FillWithBots bool         `json:"fill_with_bots"`
-	Creator      string       `json:"creator"`
+	// The rest of the schedule is new beside the rest: a game stored
+	// before it has phases of one length.
+	RetreatSeconds    int            `json:"retreat_seconds,omitempty"`
+	AdjustmentSeconds int            `json:"adjustment_seconds,omitempty"`
+	DeadlineAt        *table.DailyAt `json:"deadline_at,omitempty"`
+	Deadline          time.Time      `json:"deadline,omitzero"`
+	FillWithBots      bool           `json:"fill_with_bots"`
+	Creator           string         `json:"creator"`
 	// Cancelled is new beside the rest; a game stored before it was not
 	// cancelled, which its absence says.
-	Cancelled    bool               `json:"cancelled,omitempty"`
-	Seats        []table.Seat       `json:"seats"`
-	Position     codec.Position     `json:"position"`
-	DrawVotes    []string           `json:"draw_votes,omitempty"`
-	ConcedeVotes []string           `json:"concede_votes,omitempty"`
-	Last         *engine.Resolution `json:"last,omitempty"`
-	End          *End               `json:"end,omitempty"`
-	BotLevel     string             `json:"bot_level,omitempty"`
-	BotLevels    map[string]string  `json:"bot_levels,omitempty"`
+	Cancelled bool `json:"cancelled,omitempty"`
+	// Sandbox is new beside the rest too.
+	Sandbox        bool               `json:"sandbox,omitempty"`
+	MinReliability int                `json:"min_reliability,omitempty"`
+	Seats          []table.Seat       `json:"seats"`
+	Position       codec.Position     `json:"position"`
+	DrawVotes      []string           `json:"draw_votes,omitempty"`
+	ConcedeVotes   []string           `json:"concede_votes,omitempty"`
+	Last           *engine.Resolution `json:"last,omitempty"`
+	End            *End               `json:"end,omitempty"`
+	BotLevel       string             `json:"bot_level,omitempty"`
+	BotLevels      map[string]string  `json:"bot_levels,omitempty"`
 	// Stewardship (the policy for missed orders, the game master, the
 	// journal) is new beside the rest; a game stored before it has
 	// none: it holds, and its creator is its master.
@@ -50,7 +58,8 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		return nil, errNoEngine
 	}
 	return json.Marshal(&stored{Variant: g.Variant, Status: g.Status, Seq: g.Seq, PhaseSeconds: g.PhaseSeconds,
-		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Seats: g.Seats,
+		RetreatSeconds: g.RetreatSeconds, AdjustmentSeconds: g.AdjustmentSeconds, DeadlineAt: g.DeadlineAt,
+		Deadline: g.Deadline, FillWithBots: g.FillWithBots, Creator: g.Creator, Cancelled: g.Cancelled, Sandbox: g.Sandbox, MinReliability: g.MinReliability, Seats: g.Seats,
 		Position: g.Named(), DrawVotes: g.DrawVotes, ConcedeVotes: g.ConcedeVotes,
 		Last: g.Last, End: g.End, BotLevel: g.BotLevel, BotLevels: g.BotLevels, Stewardship: g.Stewardship})
 }
@@ -104,7 +113,8 @@ func Decode(es *engine.Engines, data []byte) (*Game, *engine.Engine, error) {
 		}
 	}
 	g := &Game{Variant: s.Variant, Table: table.Table{Status: s.Status, Creator: s.Creator, PhaseSeconds: s.PhaseSeconds,
-		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled, Stewardship: s.Stewardship}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
+		RetreatSeconds: s.RetreatSeconds, AdjustmentSeconds: s.AdjustmentSeconds, DeadlineAt: s.DeadlineAt,
+		FillWithBots: s.FillWithBots, Seats: s.Seats, Deadline: s.Deadline, Cancelled: s.Cancelled, Sandbox: s.Sandbox, MinReliability: s.MinReliability, Stewardship: s.Stewardship}, Seq: s.Seq, Position: pos, DrawVotes: s.DrawVotes,
 		ConcedeVotes: s.ConcedeVotes, Last: s.Last, End: s.End, BotLevel: s.BotLevel, BotLevels: s.BotLevels, e: e}
 	if named != nil {
 		g.named, g.namedOf = named, pos

@@ -24,9 +24,20 @@ func (s *Server) listVariants(w http.ResponseWriter, r *http.Request) error {
 type createGameRequest struct {
 	Variant              string `json:"variant"`
 	Name                 string `json:"name"`
-	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day
-	Bots                 bool   `json:"bots"`
-	Power                string `json:"power"`
+	PhaseDeadlineSeconds *int   `json:"phase_deadline_seconds"` // nil: a day (half a day with DeadlineAt)
+	// RetreatDeadlineSeconds and AdjustmentDeadlineSeconds are the
+	// lengths of retreat and adjustment phases (nil: as the others).
+	RetreatDeadlineSeconds    *int `json:"retreat_deadline_seconds"`
+	AdjustmentDeadlineSeconds *int `json:"adjustment_deadline_seconds"`
+	// DeadlineAt puts the deadlines at a time of day.
+	DeadlineAt *table.DailyAt `json:"deadline_at"`
+	// MinReliability is the least reliability, in percent, a player
+	// needs to join (nil: none).
+	MinReliability *int `json:"min_reliability"`
+	// Sandbox asks for a game its creator plays alone (sandbox.go).
+	Sandbox *sandboxRequest `json:"sandbox"`
+	Bots    bool            `json:"bots"`
+	Power   string          `json:"power"`
 	// Press is "full" (the default), "public" or "none".
 	Press string `json:"press"`
 	// Private games are listed only to their creator and players, and
@@ -82,7 +93,7 @@ func missedOrders(req *missedOrdersRequest, keeps bool) (table.MissedOrders, err
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
-	body, err := readBody(w, r)
+	body, err := readBodyUpTo(w, r, maxGameBody)
 	if err != nil {
 		return err
 	}
@@ -92,24 +103,18 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := user(r)
-	deadline := 24 * 3600
-	if req.PhaseDeadlineSeconds != nil {
-		deadline = *req.PhaseDeadlineSeconds
+	if req.Sandbox != nil {
+		return s.createSandbox(w, r, &req, kindSettings)
+	}
+	sched, err := s.readSchedule(&req, 24*3600)
+	if err != nil {
+		return err
 	}
 	if req.Name == "" {
 		req.Name = req.Variant + " game"
 	}
-	if n := utf8.RuneCountInString(req.Name); n > 100 {
-		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: 1 to 100 characters")
-	}
-	if p := textProblem(req.Name, false); p != "" {
-		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: %s", p)
-	}
-	// Phases shorter than the API allows are refused below (422); this
-	// server's own shortest is a limit (429).
-	if minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second); deadline >= table.MinPhaseSeconds && deadline < minSeconds {
-		return codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "phase_deadline_seconds: this server's shortest phase is %v; ask for %d seconds or more",
-			s.cfg.MinPhase, minSeconds)
+	if err := checkGameName(req.Name); err != nil {
+		return err
 	}
 	press, err := table.ParsePress(req.Press)
 	if err != nil {
@@ -121,7 +126,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		table.Options{PhaseSeconds: deadline, Bots: req.Bots, Power: req.Power}, kindSettings)
+		options(sched, req.Bots, req.Power), kindSettings)
 	if err != nil {
 		return err
 	}
@@ -132,6 +137,12 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	}
 	t := g.Table()
 	t.MissedOrders, t.Master, t.MasterName = &policy, u.ID, u.Name
+	if m := req.MinReliability; m != nil {
+		if *m < 0 || *m > 100 {
+			return errorf(http.StatusUnprocessableEntity, "min_reliability: a percentage, 0 to 100, not %d", *m)
+		}
+		g.Table().MinReliability = *m
+	}
 	now := s.now()
 	row := &store.GameRow{ID: s.gameID(), Kind: kind.Name(), Variant: variant, Name: req.Name, Status: string(table.Forming),
 		Created: now, Updated: now, Creator: u.ID,
@@ -140,9 +151,25 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if row.Data, err = json.Marshal(g); err != nil {
 		return err
 	}
-	err = s.st.Update(r.Context(), func(tx store.Tx) error {
+	if err := s.insertGame(r.Context(), row, u.ID, power, nil); err != nil {
+		return err
+	}
+	s.changed(row.ID) // for the lobbies
+	out := map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power}
+	if row.Private {
+		out["invitation"] = table.Invitation(row.Secret)
+	}
+	return writeJSON(w, http.StatusCreated, out)
+}
+
+// insertGame stores a new game made by user, seated at power ("" for
+// none), with the records of the phases it has played (prelude: a
+// sandbox's), unless the user has made as many unfinished games as the
+// server allows.
+func (s *Server) insertGame(ctx context.Context, row *store.GameRow, user, power string, prelude []*store.Phase) error {
+	return s.st.Update(ctx, func(tx store.Tx) error {
 		if limit := s.cfg.MaxGamesPerUser; limit > 0 {
-			n, err := tx.UnfinishedGames(u.ID)
+			n, err := tx.UnfinishedGames(user)
 			if err != nil {
 				return err
 			}
@@ -154,20 +181,79 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.CreateGame(row); err != nil {
 			return err
 		}
+		for _, p := range prelude {
+			q := *p
+			q.GameID = row.ID
+			if err := tx.AddPhase(&q); err != nil {
+				return err
+			}
+		}
 		if power != "" {
-			return tx.AddPlayer(row.ID, u.ID, power)
+			return tx.AddPlayer(row.ID, user, power)
 		}
 		return nil
 	})
-	if err != nil {
-		return err
+}
+
+// readSchedule reads the schedule a new game's request asks for (a phase of
+// length seconds when it says none) and refuses what the API does not
+// allow (422, table.Schedule.Check) or this server does not (429: its
+// shortest phase, a limit).
+func (s *Server) readSchedule(req *createGameRequest, length int) (table.Schedule, error) {
+	minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second)
+	if req.DeadlineAt != nil {
+		length = max(table.DefaultDailyPhaseSeconds, minSeconds)
 	}
-	s.changed(row.ID) // for the lobbies
-	out := map[string]any{"id": row.ID, "kind": row.Kind, "variant": row.Variant, "power": power}
-	if row.Private {
-		out["invitation"] = table.Invitation(row.Secret)
+	if req.PhaseDeadlineSeconds != nil {
+		length = *req.PhaseDeadlineSeconds
 	}
-	return writeJSON(w, http.StatusCreated, out)
+	sched := table.Schedule{PhaseSeconds: length, At: req.DeadlineAt}
+	// A retreat or adjustment length, when given, is a length: 0 is
+	// refused like any other below a second, not read as none.
+	for _, l := range []struct {
+		field string
+		v     *int
+		to    *int
+	}{{"retreat_deadline_seconds", req.RetreatDeadlineSeconds, &sched.RetreatSeconds},
+		{"adjustment_deadline_seconds", req.AdjustmentDeadlineSeconds, &sched.AdjustmentSeconds}} {
+		if l.v == nil {
+			continue
+		}
+		if *l.v < table.MinPhaseSeconds {
+			return sched, codedf(http.StatusUnprocessableEntity, table.CodePhaseTooShort, "%s: at least %d second", l.field, table.MinPhaseSeconds)
+		}
+		*l.to = *l.v
+	}
+	if _, err := sched.Check(); err != nil {
+		return sched, err
+	}
+	for _, l := range []struct {
+		field string
+		n     int
+	}{{"phase_deadline_seconds", sched.PhaseSeconds}, {"retreat_deadline_seconds", sched.RetreatSeconds}, {"adjustment_deadline_seconds", sched.AdjustmentSeconds}} {
+		if l.n >= table.MinPhaseSeconds && l.n < minSeconds {
+			return sched, codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "%s: this server's shortest phase is %v; ask for %d seconds or more",
+				l.field, s.cfg.MinPhase, minSeconds)
+		}
+	}
+	return sched, nil
+}
+
+// options are the options every kind has, for a game of schedule sched.
+func options(sched table.Schedule, bots bool, power string) table.Options {
+	return table.Options{PhaseSeconds: sched.PhaseSeconds, RetreatSeconds: sched.RetreatSeconds, AdjustmentSeconds: sched.AdjustmentSeconds,
+		At: sched.At, Bots: bots, Power: power}
+}
+
+// checkGameName refuses a game's name that is too long or shows nothing.
+func checkGameName(name string) error {
+	if n := utf8.RuneCountInString(name); n > 100 {
+		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: 1 to 100 characters")
+	}
+	if p := textProblem(name, false); p != "" {
+		return codedf(http.StatusUnprocessableEntity, "game_name_invalid", "name: %s", p)
+	}
+	return nil
 }
 
 // plural says n things: "1 game", "2 games".
@@ -207,10 +293,15 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusBadRequest, "wanted: true or false")
 	}
 	var rows []*store.GameRow
+	// The players of forming games, with their reliability, for those
+	// who choose a game to join.
+	players := map[string]formingTable{}
 	if err := s.st.View(r.Context(), func(tx store.Tx) error {
 		var err error
-		rows, err = tx.ListGames(f)
-		return err
+		if rows, err = tx.ListGames(f); err != nil {
+			return err
+		}
+		return s.formingPlayers(tx, rows, players)
 	}); err != nil {
 		return err
 	}
@@ -230,11 +321,16 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		// ReplacementWanted are the powers whose seats wait for a
 		// substitute.
 		ReplacementWanted []string `json:"replacement_wanted,omitempty"`
+		// Players are a forming game's players, with their reliability,
+		// and MinReliability the least it asks of a player who joins.
+		Players        []seatPlayer `json:"players,omitempty"`
+		MinReliability int          `json:"min_reliability,omitempty"`
 	}
 	out := []summary{}
 	for _, g := range rows {
 		sum := summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
-			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators}
+			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators,
+			Players: players[g.ID].players, MinReliability: players[g.ID].min}
 		if g.Status == string(table.Finished) {
 			// Every kind's state keeps the table's fields under the
 			// same names (table.Table): no need to decode the game.
@@ -256,6 +352,55 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		out = append(out, sum)
 	}
 	return writeJSON(w, http.StatusOK, out)
+}
+
+// seatPlayer is a player of a forming game as the lobby lists it.
+type seatPlayer struct {
+	Name        string          `json:"name"`
+	Power       string          `json:"power"`
+	Reliability reliabilityJSON `json:"reliability"`
+}
+
+// formingTable is what the lobby says of a forming game's table.
+type formingTable struct {
+	players []seatPlayer
+	min     int
+}
+
+// formingPlayers puts in players, by game id, the players of the forming
+// games of rows, each user's reliability read once, and the reliability
+// each game asks for.
+func (s *Server) formingPlayers(tx store.Tx, rows []*store.GameRow, players map[string]formingTable) error {
+	now := s.now()
+	known := map[string]reliabilityJSON{}
+	for _, g := range rows {
+		if g.Status != string(table.Forming) {
+			continue
+		}
+		// Every kind's state keeps the table's fields under the same
+		// names (table.Table): no need to decode the game.
+		var t table.Table
+		if err := json.Unmarshal(g.Data, &t); err != nil {
+			return fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		ft := formingTable{players: []seatPlayer{}, min: t.MinReliability}
+		for _, seat := range t.Seats {
+			if seat.User == "" {
+				continue
+			}
+			rel, ok := known[seat.User]
+			if !ok {
+				var err error
+				if rel, err = reliability(tx, seat.User, now); err != nil {
+					return err
+				}
+				known[seat.User] = rel
+			}
+			ft.players = append(ft.players, seatPlayer{Name: seat.Name, Power: seat.Power, Reliability: rel})
+		}
+		players[g.ID] = ft
+	}
+	return nil
 }
 
 // loadRow reads a game's row (locked when lock is set, in Update).
@@ -326,6 +471,9 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) error {
 	var power string
 	err := s.changeGame(r.Context(), id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		if err := admitJoin(row, g.Table(), u.ID, req.Invitation); err != nil {
+			return err
+		}
+		if err := checkReliability(tx, g.Table(), u.ID, s.now()); err != nil {
 			return err
 		}
 		if err := g.Join(table.Player{ID: u.ID, Name: u.Name}, req.Power); err != nil {
@@ -428,7 +576,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	var out any
 	err := s.readGame(r, id, func(tx store.Tx, row *store.GameRow, g table.Game) error {
 		var err error
-		out, err = g.View(tableRow(tx, row), u.ID)
+		out, err = g.View(tableRow(tx, row), actor(r, g, u.ID))
 		return err
 	})
 	if err != nil {

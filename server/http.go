@@ -14,8 +14,12 @@ import (
 	"github.com/chancery/chancery/table"
 )
 
-// maxBody bounds a request's body.
-const maxBody = 64 << 10
+// maxBody bounds a request's body; maxGameBody that of a new game, which
+// may carry a game's record to import into a sandbox.
+const (
+	maxBody     = 64 << 10
+	maxGameBody = 1 << 20
+)
 
 // handlerFunc is an API handler: an error becomes the JSON error answer.
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
@@ -196,11 +200,16 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 // readBody reads a JSON request body of at most maxBody bytes, for a kind
 // to read (table.Decode) or for decode.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	return readBodyUpTo(w, r, maxBody)
+}
+
+// readBodyUpTo is readBody with a limit of its own.
+func readBodyUpTo(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
 	// The Content-Type is not checked: the body is JSON whatever it says
 	// (curl -d sends a form type). A cross-site form cannot act for a
 	// user: it sends no bearer token, and a request signed in by the
 	// session cookie must carry the X-CSRF-Token header (csrf.go).
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {

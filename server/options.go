@@ -21,7 +21,7 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) error {
 				id, row.Kind, id)
 		}
 		var err error
-		out, err = o.Options(u.ID)
+		out, err = o.Options(actor(r, g, u.ID))
 		return err
 	})
 	if err != nil {

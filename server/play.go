@@ -43,7 +43,7 @@ func (s *Server) putOrders(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusConflict, "game %s is a %s game: it takes no orders", id, row.Kind)
 		}
 		now := s.now()
-		taken, err = ot.TakeOrders(tableRow(tx, row), u.ID, body, now)
+		taken, err = ot.TakeOrders(tableRow(tx, row), actor(r, g, u.ID), body, now)
 		if err != nil || !taken.Due || g.Table().Paused {
 			// A paused game's deadline stays frozen, whoever is ready.
 			if !shared {
@@ -102,7 +102,7 @@ func (s *Server) putVotes(w http.ResponseWriter, r *http.Request) error {
 		}
 		now := s.now()
 		var err error
-		if out, err = v.Vote(tableRow(tx, row), u.ID, body, now); err != nil {
+		if out, err = v.Vote(tableRow(tx, row), actor(r, g, u.ID), body, now); err != nil {
 			return err
 		}
 		return save(tx, row, g, now)
@@ -134,7 +134,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 			return table.Codedf(table.ErrState, table.CodePaused, "the game is paused: moves wait until it resumes")
 		}
 		now := s.now()
-		if err := m.Move(tableRow(tx, row), u.ID, body, now); err != nil {
+		if err := m.Move(tableRow(tx, row), actor(r, g, u.ID), body, now); err != nil {
 			return err
 		}
 		if err := save(tx, row, g, now); err != nil {
@@ -146,7 +146,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 		d := g.Table().Deadline
 		due = !d.IsZero() && !d.After(now)
 		var err error
-		out, err = g.View(tableRow(tx, row), u.ID)
+		out, err = g.View(tableRow(tx, row), actor(r, g, u.ID))
 		return err
 	})
 	if err != nil {

@@ -197,8 +197,12 @@ func (s *Server) commit(snap *store.GameRow, g table.Game) (next *store.GameRow,
 	return next, nextGame, nil
 }
 
-// advance does what g's deadline says and saves it.
+// advance does what g's deadline says and saves it, having recorded who
+// owed orders in the phase and whether they gave them (account).
 func (s *Server) advance(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
+	if err := account(tx, row, g, now); err != nil {
+		return err
+	}
 	if err := g.Advance(tableRow(tx, row), now); err != nil {
 		return err
 	}
@@ -249,4 +253,28 @@ func (s *Server) quarantine(id string, cause error) {
 		return tx.SaveGame(row)
 	})
 	s.log.Error("game taken out of the deadline queue", "game", id, "cause", cause, "err", err)
+}
+
+// account records, for the players' reliability, who owed orders in the
+// phase of g about to be played and whether they gave them, for a kind
+// that tells (table.Accountant). A sandbox counts for nobody.
+func account(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
+	a, ok := g.(table.Accountant)
+	t := g.Table()
+	if !ok || t.Sandbox || t.Status != table.Active {
+		return nil
+	}
+	owed, err := a.Owed(tableRow(tx, row))
+	if err != nil || len(owed) == 0 {
+		return err
+	}
+	dues := make([]store.Due, 0, len(owed))
+	for _, o := range owed {
+		for _, seat := range t.Seats {
+			if seat.Power == o.Power && seat.User != "" {
+				dues = append(dues, store.Due{Power: o.Power, UserID: seat.User, Given: o.Given, At: now})
+			}
+		}
+	}
+	return tx.AddDues(row.ID, g.Seq(), dues)
 }

@@ -27,7 +27,8 @@ func insider(t *table.Table, userID string) bool {
 // t (its view, history, boards and live updates), holding the invitation
 // code invitation (as the page's link carries it, "" for none). Its
 // creator and players always may; anyone else needs the code of a
-// private game, and the game must admit spectators once it has started.
+// private game, and the game must admit spectators while it is played
+// (once it has ended, it is a public record).
 // While a game forms, or a seat of a game under way waits for a
 // substitute, whoever may join it may look at its seats.
 func admit(row *store.GameRow, t *table.Table, userID, invitation string) error {
@@ -37,7 +38,8 @@ func admit(row *store.GameRow, t *table.Table, userID, invitation string) error 
 	if row.Private && !table.CheckInvitation(row.Secret, invitation) {
 		return codedf(http.StatusForbidden, table.CodeInvitation, "this game is private: seeing it needs its invitation link")
 	}
-	if !row.Spectators && t.Status != table.Forming && len(t.Wanted()) == 0 {
+	// A finished game is a public record, unless it is private.
+	if !row.Spectators && t.Status == table.Active && len(t.Wanted()) == 0 {
 		return codedf(http.StatusForbidden, table.CodeNoSpectators, "this game admits no spectators")
 	}
 	return nil

@@ -1078,6 +1078,24 @@ func (t *sqlTx) PressSize(gameID string) (int64, error) {
 	return n, err
 }
 
+func (t *sqlTx) AddDues(gameID string, seq int, dues []Due) error {
+	for _, d := range dues {
+		if _, err := t.exec("INSERT INTO phase_dues (game_id, seq, power, user_id, given, due) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+			gameID, seq, d.Power, d.UserID, b2i(d.Given), ms(d.At)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *sqlTx) Reliability(userID string, since time.Time) (Reliability, error) {
+	var r Reliability
+	err := t.row(`SELECT COUNT(*), COALESCE(SUM(given), 0),
+		COALESCE(SUM(CASE WHEN due > ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN due > ? THEN given ELSE 0 END), 0)
+		FROM phase_dues WHERE user_id = ?`, ms(since), ms(since), userID).Scan(&r.Due, &r.Given, &r.DueRecent, &r.GivenRecent)
+	return r, err
+}
+
 // maxMessages bounds one call of Messages.
 const maxMessages = 10000
 

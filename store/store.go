@@ -156,7 +156,30 @@ type Tx interface {
 	// PressSize returns the characters of all a game's messages' bodies.
 	PressSize(gameID string) (int64, error)
 
+	// AddDues records who owed orders in phase seq of a game and whether
+	// they gave any; a phase's dues recorded already are kept as they
+	// were.
+	AddDues(gameID string, seq int, dues []Due) error
+	// Reliability counts the phases userID owed orders in and gave them,
+	// overall and since since.
+	Reliability(userID string, since time.Time) (Reliability, error)
 	MailTx
+}
+
+// Due is one person's obligation in a phase played: the power they
+// played, and whether they gave orders.
+type Due struct {
+	Power  string
+	UserID string
+	Given  bool
+	At     time.Time
+}
+
+// Reliability is a user's record of giving orders: the phases they owed
+// orders in and those they gave them in, overall and recently.
+type Reliability struct {
+	Due, Given             int
+	DueRecent, GivenRecent int
 }
 
 // MailTx is the work of accounts' e-mail, password resets and the outbox

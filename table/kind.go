@@ -45,11 +45,20 @@ type Variant struct {
 // kind's own are its settings (Kind.New).
 type Options struct {
 	PhaseSeconds int
+	// RetreatSeconds, AdjustmentSeconds and At are the rest of the
+	// schedule (Schedule).
+	RetreatSeconds, AdjustmentSeconds int
+	At                                *DailyAt
 	// Bots: seats still empty at the start are played by bots.
 	Bots bool
 	// Power is the creator's seat ("": the creator watches, or joins
 	// later).
 	Power string
+}
+
+// Schedule returns the schedule the options ask for.
+func (o Options) Schedule() Schedule {
+	return Schedule{PhaseSeconds: o.PhaseSeconds, RetreatSeconds: o.RetreatSeconds, AdjustmentSeconds: o.AdjustmentSeconds, At: o.At}
 }
 
 // Game is one game of a kind, between two requests. A server never keeps
@@ -257,4 +266,51 @@ type Report struct {
 // for). A server tells them, once a phase.
 type VoteAsker interface {
 	AskedToVote() []string
+}
+
+// A Brancher makes a new game of its kind from a position of one of its
+// games: phase n of the game stored at r (n from 0 to the phases played:
+// the position the phase was played from, or the game's last). The new
+// game is forming, created by creator with options o, and has played n
+// phases, whose records the server copies from the old game's; its
+// seats are empty. It refuses a phase the game has not reached
+// (ErrNotFound).
+type Brancher interface {
+	Branch(r *Row, n int, creator Player, o Options) (Game, error)
+}
+
+// A Recorder writes the record of what user may see of a game that has
+// been played (Diplomacy: every phase played, its orders and the
+// position it led to), in a format of the kind's: "" is the kind's
+// record, which its tools replay; others are the kind's to name.
+type Recorder interface {
+	Record(r *Row, user, format string) (any, error)
+}
+
+// An Accountant tells, just before the phase being played is played,
+// which seats owed orders in it and whether their players gave any
+// (given but not marked ready counts as given): what a player's
+// reliability counts. Seats played by bots or by nobody are not in it.
+type Accountant interface {
+	Owed(r *Row) ([]Owed, error)
+}
+
+// Owed is a seat that owed orders in a phase.
+type Owed struct {
+	Power string
+	Given bool
+}
+
+// A Resulter says how a finished game ended for a seat: "won", "drawn"
+// (sharing a draw) or "lost"; "" while the game has not ended.
+type Resulter interface {
+	Result(power string) string
+}
+
+// An Importer is a kind that makes a game from a record of one of its
+// games (Recorder's default format): a forming game at the position the
+// record leads to, created by creator with options o, and the records of
+// the phases it played, at now. Its seats are empty.
+type Importer interface {
+	Import(record json.RawMessage, creator Player, o Options, now time.Time) (Game, []Phase, error)
 }

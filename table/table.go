@@ -71,22 +71,23 @@ func Codedf(class error, code, format string, args ...any) error {
 // game; api/openapi.yaml (the Error schema) lists them for clients. A
 // kind's own refusals have codes of the kind's package.
 const (
-	CodeGameStarted     = "game_started"      // joining, leaving, starting or cancelling a game under way
-	CodeAlreadySeated   = "already_seated"    // joining a game one plays in
-	CodeSeatTaken       = "seat_taken"        // the seat asked for has a player
-	CodeGameFull        = "game_full"         // every seat has a player
-	CodeNotCreator      = "not_creator"       // starting or cancelling another's game
-	CodeNoPlayers       = "no_players"        // starting a game nobody joined
-	CodeSeatsEmpty      = "seats_empty"       // starting a game without bots with empty seats
-	CodeNotPlayer       = "not_player"        // playing, voting, writing in or leaving a game one does not play
-	CodeNotInPlay       = "not_in_play"       // playing or voting in a game not under way
-	CodeInvitation      = "invitation_needed" // a private game without its invitation
-	CodeNoSpectators    = "no_spectators"     // following a game that admits none
-	CodeNoPress         = "no_press"          // press in a game without
-	CodePublicPressOnly = "public_press_only" // private press in a game with public press only
-	CodeFinished        = "game_finished"     // press in a finished game
-	CodeTooManyGames    = "too_many_games"    // creating one game too many
-	CodePhaseTooShort   = "phase_too_short"   // a phase shorter than the server allows
+	CodeGameStarted     = "game_started"        // joining, leaving, starting or cancelling a game under way
+	CodeAlreadySeated   = "already_seated"      // joining a game one plays in
+	CodeSeatTaken       = "seat_taken"          // the seat asked for has a player
+	CodeGameFull        = "game_full"           // every seat has a player
+	CodeNotCreator      = "not_creator"         // starting or cancelling another's game
+	CodeNoPlayers       = "no_players"          // starting a game nobody joined
+	CodeSeatsEmpty      = "seats_empty"         // starting a game without bots with empty seats
+	CodeNotPlayer       = "not_player"          // playing, voting, writing in or leaving a game one does not play
+	CodeNotInPlay       = "not_in_play"         // playing or voting in a game not under way
+	CodeInvitation      = "invitation_needed"   // a private game without its invitation
+	CodeNoSpectators    = "no_spectators"       // following a game that admits none
+	CodeNoPress         = "no_press"            // press in a game without
+	CodePublicPressOnly = "public_press_only"   // private press in a game with public press only
+	CodeFinished        = "game_finished"       // press in a finished game
+	CodeTooManyGames    = "too_many_games"      // creating one game too many
+	CodePhaseTooShort   = "phase_too_short"     // a phase shorter than the server allows
+	CodeUnreliable      = "reliability_too_low" // joining a game that asks for more reliability
 )
 
 func (e *Error) Error() string { return e.Msg }
@@ -105,10 +106,11 @@ const (
 )
 
 // MinPhaseSeconds and MaxPhaseSeconds bound a phase's (in Diceplomacy, a
-// decision's) length.
+// decision's) length: a server may ask for more than a second (its
+// --min-phase), never more than 7 days.
 const (
 	MinPhaseSeconds = 1
-	MaxPhaseSeconds = 30 * 24 * 3600
+	MaxPhaseSeconds = 7 * 24 * 3600
 )
 
 // Player is a person at the table: their account's id and their name.
@@ -147,6 +149,12 @@ type Table struct {
 	Status       Status `json:"status"`
 	Creator      string `json:"creator"`
 	PhaseSeconds int    `json:"phase_seconds"`
+	// RetreatSeconds and AdjustmentSeconds, when not 0, are the lengths
+	// of retreat and adjustment phases; DeadlineAt, when set, puts the
+	// deadlines at a time of day (Schedule, NextDeadline).
+	RetreatSeconds    int      `json:"retreat_seconds,omitempty"`
+	AdjustmentSeconds int      `json:"adjustment_seconds,omitempty"`
+	DeadlineAt        *DailyAt `json:"deadline_at,omitempty"`
 	// FillWithBots asks that seats still empty at the start be played by
 	// bots.
 	FillWithBots bool   `json:"fill_with_bots"`
@@ -157,14 +165,27 @@ type Table struct {
 	// started: it is finished, nothing was played, and nobody won.
 	Cancelled bool `json:"cancelled,omitempty"`
 	Stewardship
+	// Sandbox is set in a game its creator plays alone, every seat a hand
+	// of theirs (Hand), to try lines out: it is private and never counts
+	// for anyone's reliability.
+	Sandbox bool `json:"sandbox,omitempty"`
+	// MinReliability, when not 0, is the least reliability (a
+	// percentage of the phases owed in which orders were given) a player
+	// needs to join the game.
+	MinReliability int `json:"min_reliability,omitempty"`
 }
+
+// Hand returns the id a sandbox's seat of power is held by: the
+// creator's id and the power, so that the rules, which know one power
+// per player, see each power played by a player of its own.
+func Hand(creator, power string) string { return creator + "/" + power }
 
 // NewTable returns the table of a forming game with a seat per power.
 func NewTable(creator string, powers []string, phaseSeconds int, fillWithBots bool) (*Table, error) {
-	if phaseSeconds < MinPhaseSeconds || phaseSeconds > MaxPhaseSeconds {
-		return nil, fmt.Errorf("%w: phase_deadline_seconds must be from %d to %d", ErrInvalid, MinPhaseSeconds, MaxPhaseSeconds)
+	t := &Table{Status: Forming, Creator: creator, FillWithBots: fillWithBots}
+	if err := t.SetSchedule(Schedule{PhaseSeconds: phaseSeconds}); err != nil {
+		return nil, err
 	}
-	t := &Table{Status: Forming, Creator: creator, PhaseSeconds: phaseSeconds, FillWithBots: fillWithBots}
 	for _, p := range powers {
 		t.Seats = append(t.Seats, Seat{Power: p})
 	}
@@ -352,15 +373,20 @@ func (e *OrdersError) Error() string {
 // ViewHeader is what every kind's view of a game (GET /games/{id})
 // begins with.
 type ViewHeader struct {
-	ID                   string     `json:"id"`
-	Kind                 string     `json:"kind"`
-	Variant              string     `json:"variant"`
-	Name                 string     `json:"name"`
-	Status               string     `json:"status"`
-	Seq                  int        `json:"seq"`
-	Version              int64      `json:"version"`
-	PhaseDeadlineSeconds int        `json:"phase_deadline_seconds"`
-	Deadline             *time.Time `json:"deadline"`
+	ID                   string `json:"id"`
+	Kind                 string `json:"kind"`
+	Variant              string `json:"variant"`
+	Name                 string `json:"name"`
+	Status               string `json:"status"`
+	Seq                  int    `json:"seq"`
+	Version              int64  `json:"version"`
+	PhaseDeadlineSeconds int    `json:"phase_deadline_seconds"`
+	// RetreatDeadlineSeconds, AdjustmentDeadlineSeconds and DeadlineAt
+	// are the rest of the game's schedule, when its creator chose them.
+	RetreatDeadlineSeconds    int        `json:"retreat_deadline_seconds,omitempty"`
+	AdjustmentDeadlineSeconds int        `json:"adjustment_deadline_seconds,omitempty"`
+	DeadlineAt                *DailyAt   `json:"deadline_at,omitempty"`
+	Deadline                  *time.Time `json:"deadline"`
 	// Press, Private and Spectators are the game's settings.
 	Press      Press `json:"press"`
 	Private    bool  `json:"private"`
@@ -368,6 +394,10 @@ type ViewHeader struct {
 	// Cancelled: the creator cancelled the game before it started (its
 	// status is finished).
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Sandbox: a game its creator plays alone, every power theirs.
+	Sandbox bool `json:"sandbox,omitempty"`
+	// MinReliability is the least reliability a player needs to join.
+	MinReliability int `json:"min_reliability,omitempty"`
 	// Invitation is the invitation code of a private game, shown to its
 	// creator and its players only, so that they can invite others.
 	Invitation string `json:"invitation,omitempty"`
@@ -394,7 +424,9 @@ type ViewHeader struct {
 func Header(r *Row, t *Table, seq int, user string) ViewHeader {
 	h := ViewHeader{ID: r.ID, Kind: r.Kind, Variant: r.Variant, Name: r.Name, Status: string(t.Status), Seq: seq,
 		Version: r.Version, PhaseDeadlineSeconds: t.PhaseSeconds, Deadline: Deadline(t.Deadline),
-		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled}
+		RetreatDeadlineSeconds: t.RetreatSeconds, AdjustmentDeadlineSeconds: t.AdjustmentSeconds, DeadlineAt: t.DeadlineAt,
+		Press: r.Settings.Press, Private: r.Settings.Private, Spectators: r.Settings.Spectators, Cancelled: t.Cancelled,
+		Sandbox: t.Sandbox, MinReliability: t.MinReliability}
 	if r.Settings.Private && user != "" && (user == t.Creator || t.SeatOf(user) >= 0) {
 		h.Invitation = Invitation(r.Secret)
 	}

@@ -110,6 +110,9 @@ func (k Kind) New(_ string, creator table.Player, o table.Options, settings json
 	if err != nil {
 		return nil, err
 	}
+	if err := t.SetSchedule(o.Schedule()); err != nil {
+		return nil, err
+	}
 	g := &tableGame{base: *t, k: k}
 	if o.Power != "" {
 		if err := g.Join(creator, o.Power); err != nil {
@@ -268,7 +271,7 @@ func (g *tableGame) settle(now time.Time) {
 	case g.botsToAnswer():
 		g.Deadline = now
 	default:
-		g.Deadline = now.Add(time.Duration(g.PhaseSeconds) * time.Second)
+		g.Deadline = g.NextDeadline(now, table.MainPhase)
 	}
 }
 

@@ -143,6 +143,9 @@ func (k *Kind) New(variant string, creator table.Player, o table.Options, settin
 	if err != nil {
 		return nil, err
 	}
+	if err := g.SetSchedule(o.Schedule()); err != nil {
+		return nil, err
+	}
 	g.BotLevel, g.BotLevels = level.String(), levels
 	return &tableGame{k: k, g: g, e: e}, nil
 }
@@ -568,14 +571,6 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	if d.extendForMissing(given, now) {
 		return nil
 	}
-	back := d.countMissed(given)
-	orders := engine.Orders{}
-	for power, list := range given {
-		pw, _ := e.Names.Power(power)
-		if orders[pw], err = d.typedOrders(power, g.Position.Phase.Type, list); err != nil {
-			return fmt.Errorf("game %s: %w", r.ID, err)
-		}
-	}
 	seats := d.botSeats()
 	if !d.thought.holds(d, seats) {
 		if len(seats) > 0 {
@@ -585,6 +580,14 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 			return nil
 		}
 		d.thought = &thought{seq: g.Seq}
+	}
+	back := d.countMissed(given)
+	orders := engine.Orders{}
+	for power, list := range given {
+		pw, _ := e.Names.Power(power)
+		if orders[pw], err = d.typedOrders(power, g.Position.Phase.Type, list); err != nil {
+			return fmt.Errorf("game %s: %w", r.ID, err)
+		}
 	}
 	for pw, list := range d.thought.orders {
 		orders[pw] = list
@@ -598,18 +601,11 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	rec := phaseRecord{Seq: seq, Phase: res.Phase, Position: before, Orders: res.Orders, Results: res.Results,
-		Disbanded: res.Disbanded, Dislodged: res.Dislodged, Resolved: now.UTC()}
-	if rec.Dislodged == nil {
-		rec.Dislodged = []codec.Dislodged{}
-	}
-	data, err := json.Marshal(rec)
+	p, err := phaseOf(seq, before, res, now)
 	if err != nil {
 		return err
 	}
-	p := before.Phase
-	name := fmt.Sprintf("%s %d %s", p.Season, p.Year, p.Type)
-	if err := r.AddPhase(table.Phase{Seq: seq, Name: name, Data: data, Created: now}); err != nil {
+	if err := r.AddPhase(p); err != nil {
 		return err
 	}
 	if g.Status == table.Active {
@@ -619,6 +615,23 @@ func (d *tableGame) Advance(r *table.Row, now time.Time) error {
 		d.playOnIfNobodyWaits(now) // nobody has anything to decide: play on
 	}
 	return nil
+}
+
+// phaseOf is the record of phase seq, played from before with result res
+// at now, as the history keeps it.
+func phaseOf(seq int, before codec.Position, res *engine.Resolution, now time.Time) (table.Phase, error) {
+	rec := phaseRecord{Seq: seq, Phase: res.Phase, Position: before, Orders: res.Orders, Results: res.Results,
+		Disbanded: res.Disbanded, Dislodged: res.Dislodged, Resolved: now.UTC()}
+	if rec.Dislodged == nil {
+		rec.Dislodged = []codec.Dislodged{}
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return table.Phase{}, err
+	}
+	p := before.Phase
+	name := fmt.Sprintf("%s %d %s", p.Season, p.Year, p.Type)
+	return table.Phase{Seq: seq, Name: name, Data: data, Created: now}, nil
 }
 
 // extendForMissing applies the policy that extends a deadline once per

@@ -48,7 +48,7 @@ func TestEndOfGameInTheBrowser(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('#endgame tr[data-power="France"] td').textContent`); got != "marianne" {
 		p.fail("France's player is given as %q", got)
 	}
-	if got := eval[string](p, `document.querySelector("#endgame #record").getAttribute("href")`); got != "/api/v1/games/"+id+"/history" {
+	if got := eval[string](p, `document.querySelector("#endgame #record").getAttribute("href")`); got != "/api/v1/games/"+id+"/record" {
 		p.fail("the record links to %q", got)
 	}
 	if dir := os.Getenv("CHANCERY_SHOTS"); dir != "" {

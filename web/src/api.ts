@@ -59,6 +59,20 @@ export interface GameSummary {
   spectators: boolean;
   /** The powers whose seats wait for a substitute (absent: none). */
   replacement_wanted?: string[];
+  /** A forming game's players with their reliability. */
+  players?: { name: string; power: string; reliability: Reliability }[];
+  /** The least reliability, in percent, a forming game asks of a player who joins. */
+  min_reliability?: number;
+}
+
+/** A user's record of giving orders: phases owed and those given, overall and over 90 days. */
+export interface Reliability { due: number; given: number; due_90d: number; given_90d: number }
+
+/** A user's profile (GET /users/{name}). */
+export interface Profile {
+  name: string;
+  reliability: Reliability;
+  games: { id: string; name: string; kind: string; variant: string; status: Status; power: string; deadline: string | null; result?: "won" | "drawn" | "lost"; cancelled?: boolean }[];
 }
 
 export interface Phase { season: "spring" | "fall" | "winter"; year: number; type: "movement" | "retreat" | "adjustment" }
@@ -148,6 +162,10 @@ interface GameBase extends Settings {
   seq: number;
   version: number;
   phase_deadline_seconds: number;
+  retreat_deadline_seconds?: number;
+  adjustment_deadline_seconds?: number;
+  /** Deadlines at a time of day in a zone, when the creator chose so. */
+  deadline_at?: { time: string; zone: string; skip_weekends?: boolean };
   deadline: string | null;
   my_power?: string;
   you_created: boolean;
@@ -161,6 +179,9 @@ interface GameBase extends Settings {
   paused: boolean;
   paused_left_seconds: number;
   pause_votes: string[];
+  /** A sandbox: its creator plays every power (each request acts as one, actAs). */
+  sandbox?: boolean;
+  min_reliability?: number;
 }
 
 export interface DiplomacyGame extends GameBase {
@@ -335,6 +356,24 @@ const q = (id: string): string => {
   return code ? "?invitation=" + encodeURIComponent(code) : "";
 };
 
+// The power the page acts as in a sandbox, by game (the page's address
+// says it: /games/{id}?power=...): the view, legal orders, orders and
+// votes of that power.
+const acting = new Map<string, string>();
+
+/** actAs makes the requests about sandbox id act as power ("": the first). */
+export function actAs(id: string, power: string): void {
+  if (power) acting.set(id, power);
+  else acting.delete(id);
+}
+
+// pq is q with the power acted as, if any.
+const pq = (id: string): string => {
+  const power = acting.get(id);
+  if (!power) return q(id);
+  return (q(id) ? q(id) + "&" : "?") + "power=" + encodeURIComponent(power);
+};
+
 export const api = {
   me: () => call<User>("GET", "/me"),
   signIn: (name: string, password: string, proof?: { challenge: string; solution: string }) =>
@@ -351,18 +390,21 @@ export const api = {
   variants: () => call<Variant[]>("GET", "/variants"),
   variant: (name: string) => call<Variant & { provinces?: { id: string; name: string }[] }>("GET", "/variants/" + encodeURIComponent(name)),
   games: (query: string) => call<GameSummary[]>("GET", "/games" + query),
-  game: (id: string) => call<Game>("GET", `/games/${g(id)}${q(id)}`),
+  game: (id: string) => call<Game>("GET", `/games/${g(id)}${pq(id)}`),
+  profile: (name: string) => call<Profile>("GET", "/users/" + encodeURIComponent(name)),
+  /** sandbox opens a game the user plays alone: from a variant's start, or from phase n of a finished game. */
+  sandbox: (from: { variant: string } | { from_game: string; phase: number } | { record: unknown }) => call<{ id: string; power: string }>("POST", "/games", { sandbox: from }),
   create: (req: Record<string, unknown>) => call<{ id: string; power: string; invitation?: string }>("POST", "/games", req),
   join: (id: string, power?: string) =>
     call<{ id: string; power: string }>("POST", `/games/${g(id)}/join`, { ...(power ? { power } : {}), ...(invitations.has(id) ? { invitation: invitations.get(id) } : {}) }),
   start: (id: string) => call<unknown>("POST", `/games/${g(id)}/start`),
   leave: (id: string) => call<{ id: string; power: string }>("POST", `/games/${g(id)}/leave${q(id)}`),
   cancel: (id: string) => call<{ id: string; status: string; cancelled: boolean }>("POST", `/games/${g(id)}/cancel${q(id)}`),
-  options: (id: string) => call<Options>("GET", `/games/${g(id)}/options`),
+  options: (id: string) => call<Options>("GET", `/games/${g(id)}/options${pq(id)}`),
   /** orders saves the player's orders, each by its text or by its parts. */
   orders: (id: string, orders: (string | OrderParts)[], ready: boolean, phase: Phase) =>
-    call<SavedOrders & { power: string }>("PUT", `/games/${g(id)}/orders`, { orders, ready, phase }),
-  votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes`, { draw, concede }),
+    call<SavedOrders & { power: string }>("PUT", `/games/${g(id)}/orders${pq(id)}`, { orders, ready, phase }),
+  votes: (id: string, draw: boolean, concede: boolean) => call<{ draw: boolean; concede: boolean }>("PUT", `/games/${g(id)}/votes${pq(id)}`, { draw, concede }),
   /** history is what has been played from the since'th entry (phase, or Diceplomacy event) on. */
   history: (id: string, since = 0) => call<{ phases?: PhaseRecord[]; events?: DiceEvent[] }>("GET", `/games/${g(id)}/history${q(id) ? q(id) + "&" : "?"}since=${since}`),
   messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
@@ -371,7 +413,7 @@ export const api = {
   master: (id: string, action: "pause" | "resume" | "extend" | "replace" | "remove" | "master", body: { reason?: string; seconds?: number; power?: string; user?: string }) =>
     call<{ paused: boolean }>("POST", `/games/${g(id)}/${action}${q(id)}`, body),
   log: (id: string) => call<{ id: string; entries: LogEntry[] }>("GET", `/games/${g(id)}/log${q(id)}`),
-  move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves`, m),
+  move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves${pq(id)}`, m),
 };
 
 /**

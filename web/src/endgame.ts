@@ -61,7 +61,7 @@ export function endView(x: EndInput): HTMLElement {
       h("tbody", {}, ...rows)),
     h("p", { class: "row" },
       h("button", { type: "button", id: "replay", onclick: x.replay }, t("endgame.replay")),
-      h("a", { href: `/api/v1/games/${encodeURIComponent(g.id)}/history`, download: `chancery-${g.id}.json`, id: "record" }, t("endgame.record")),
+      h("a", { href: `/api/v1/games/${encodeURIComponent(g.id)}/record`, download: `chancery-${g.id}.json`, id: "record" }, t("endgame.record")),
     ),
   );
 }

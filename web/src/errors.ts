@@ -24,6 +24,11 @@ const byCode: Record<string, Key> = {
   // Creating, joining and starting games.
   too_many_games: "err.too_many_games",
   phase_too_short: "err.phase_too_short",
+  phase_too_long: "err.phase_too_long",
+  bad_time_zone: "err.bad_time_zone",
+  bad_time_of_day: "err.bad_time_of_day",
+  reliability_too_low: "err.reliability_too_low",
+  sandbox_source: "err.sandbox_source",
   game_name_invalid: "err.game_name_invalid",
   game_started: "err.game_started",
   already_seated: "err.already_seated",

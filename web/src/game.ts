@@ -1,7 +1,7 @@
 // A game's page: Diplomacy's is made of components (play/), Diceplomacy
 // has its own table (dice.ts). Everything follows the game's event stream.
 
-import { api, invited } from "./api";
+import { actAs, api, invited } from "./api";
 import { errorText } from "./errors";
 import { dicePage } from "./dice";
 import { t } from "./i18n";
@@ -19,7 +19,10 @@ export const gamePage: Page = (root, params) => {
   const id = params["id"]!;
   // An invitation link (a private game's page with ?invitation=) lets
   // whoever opens it see the game and join it.
-  invited(id, new URLSearchParams(location.search).get("invitation") ?? "");
+  const query = new URLSearchParams(location.search);
+  invited(id, query.get("invitation") ?? "");
+  // In a sandbox, the address says which power the page plays.
+  actAs(id, query.get("power") ?? "");
   let undo: (() => void) | void;
   let left = false;
   root.append(h("p", { class: "muted" }, t("loading")));

@@ -4,7 +4,9 @@
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
 import { countdown, fmtDate, list, powerName, t, variantText, variantTitle, type Key } from "./i18n";
+import { pct, reliable, userLink } from "./profile";
 import { navigate, type Page } from "./router";
+import { importRecord, openSandbox } from "./sandbox";
 import { me } from "./session";
 import { h, toast } from "./ui";
 
@@ -16,7 +18,8 @@ export function variants(): Promise<Variant[]> {
 
 /** due says whether the player owes something in a game now. */
 function due(g: Game): boolean {
-  if (g.status !== "active") return false;
+  // A sandbox waits for nobody but its player, who knows.
+  if (g.status !== "active" || g.sandbox) return false;
   if (g.kind === "diplomacy") {
     const p = g.powers.find((p) => p.power === g.my_power);
     return !!p && p.owes && !p.ready;
@@ -111,6 +114,8 @@ function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLEle
     h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as "status.active"))),
     g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
     isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
+    g.min_reliability ? h("span", { class: "badge min-reliability" }, t("lobby.minrel.mark", { pct: pct(g.min_reliability / 100) })) : null,
+    g.players?.length ? h("span", { class: "players" }, ...g.players.flatMap((p, i) => [i ? ", " : " ", userLink(p.name), h("span", { class: "muted reliability" }, " " + pct(reliable(p.reliability)))])) : null,
     g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
     ...actions,
   );
@@ -211,28 +216,105 @@ function joinButton(g: GameSummary, seats?: string[]): HTMLElement {
   return box;
 }
 
-const lengths: [number, string][] = [
-  [300, "len.5m"],
-  [3600, "len.1h"],
-  [86400, "len.1d"],
-  [172800, "len.2d"],
-];
+/** zones are the time zones the browser knows, the reader's own first. */
+function zones(): string[] {
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  let all: string[] = [];
+  try {
+    all = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone");
+  } catch {
+    // An older browser lists none: the reader's own and UTC.
+  }
+  return [own, ...["UTC", ...all].filter((z) => z !== own)];
+}
 
-function createForm(vs: Variant[]): HTMLFormElement {
-  const variant = h("select", { id: "new-variant", name: "variant" }, ...vs.map((v) => h("option", { value: v.name }, variantTitle(v.name))));
-  const name = h("input", { id: "new-name", name: "name", maxlength: 100, placeholder: t("lobby.name.placeholder") });
-  const length = h("select", { id: "new-length", name: "length" }, ...lengths.map(([s, k]) => h("option", { value: s }, t(k as "len.1d"))));
-  length.value = "86400";
-  const power = h("select", { id: "new-power", name: "power" });
-  const players = h("input", { id: "new-players", type: "number", min: 4, max: 8, value: 6 });
-  const bots = h("input", { id: "new-bots", type: "checkbox", checked: true });
-  // The press is named in a word, which fits the field at any width,
-  // and said in full beneath it.
+/**
+ * lengthField is a phase's length as people say it, a number of minutes,
+ * hours or days; the seconds the server is sent are kept in a hidden
+ * field of its own (id), which is what the form reads.
+ */
+function lengthField(id: string, seconds: number): { el: HTMLElement; secs: HTMLInputElement } {
+  const secs = h("input", { id, type: "hidden", value: String(seconds) });
+  const n = h("input", { id: id + "-n", type: "number", min: 1, step: 1, value: "1", class: "length-n", "aria-label": t("lobby.length") });
+  const unit = h("select", { id: id + "-unit", class: "length-unit", "aria-label": t("lobby.length") },
+    h("option", { value: "60" }, t("lobby.length.minutes")), h("option", { value: "3600" }, t("lobby.length.hours")), h("option", { value: "86400" }, t("lobby.length.days")));
+  for (const u of [86400, 3600, 60]) {
+    if (seconds % u === 0) {
+      unit.value = String(u);
+      n.value = String(seconds / u);
+      break;
+    }
+  }
+  const sync = () => (secs.value = String(Math.round(Number(n.value) * Number(unit.value))));
+  n.addEventListener("input", sync);
+  unit.addEventListener("change", sync);
+  return { el: h("span", { class: "length row" }, n, unit, secs), secs };
+}
+
+/**
+ * scheduleFields are the form's fields of a game's schedule: the length of
+ * its phases, of its retreats and builds (Diplomacy), and deadlines at a
+ * time of day; and the reliability asked of its players, which keeps
+ * the schedule; fill writes them into a creation request.
+ */
+function scheduleFields(): { els: HTMLElement[]; phasesRow: HTMLElement; fill: (req: Record<string, unknown>, phases: boolean) => void } {
+  const length = lengthField("new-length", 86400);
+  const retreat = h("input", { id: "new-retreat", type: "number", min: 1, step: 1, class: "length-n" });
+  const adjust = h("input", { id: "new-adjust", type: "number", min: 1, step: 1, class: "length-n" });
+  // Deadlines at a time of day, in a zone (the reader's own first).
+  const daily = h("input", { id: "new-daily", type: "checkbox" });
+  const dailyTime = h("input", { id: "new-daily-time", type: "time", value: "20:00", step: 60 });
+  const dailyZone = h("select", { id: "new-daily-zone" }, ...zones().map((z) => h("option", { value: z }, z)));
+  const weekends = h("input", { id: "new-daily-weekends", type: "checkbox" });
+  const dailyRows = h("div", { class: "daily", id: "new-daily-rows" },
+    h("div", { class: "field" }, h("label", { for: "new-daily-time" }, t("lobby.daily.time")), dailyTime),
+    h("div", { class: "field" }, h("label", { for: "new-daily-zone" }, t("lobby.daily.zone")), dailyZone),
+    h("div", { class: "field check" }, weekends, h("label", { for: "new-daily-weekends" }, t("lobby.daily.weekends"))),
+    h("p", { class: "muted small" }, t("lobby.daily.note")));
+  dailyRows.hidden = true;
+  daily.addEventListener("change", () => (dailyRows.hidden = !daily.checked));
+  const phasesRow = h("div", { class: "phases" },
+    h("div", { class: "field" }, h("label", { for: "new-retreat" }, t("lobby.retreat")), retreat),
+    h("div", { class: "field" }, h("label", { for: "new-adjust" }, t("lobby.adjust")), adjust));
+  const minRel = h("input", { id: "new-min-reliability", type: "number", min: 0, max: 100, step: 1, class: "length-n" });
+  const fill = (req: Record<string, unknown>, phases: boolean) => {
+    req["phase_deadline_seconds"] = Number(length.secs.value);
+    if (retreat.value && phases) req["retreat_deadline_seconds"] = Math.round(Number(retreat.value) * 60);
+    if (adjust.value && phases) req["adjustment_deadline_seconds"] = Math.round(Number(adjust.value) * 60);
+    if (daily.checked) req["deadline_at"] = { time: dailyTime.value, zone: dailyZone.value, skip_weekends: weekends.checked };
+    if (minRel.value) req["min_reliability"] = Number(minRel.value);
+  };
+  const els = [
+    h("div", { class: "field" }, h("label", { for: "new-length-n" }, t("lobby.length")), length.el, h("p", { class: "muted small" }, t("lobby.length.note"))),
+    phasesRow,
+    h("div", { class: "field check" }, daily, h("label", { for: "new-daily" }, t("lobby.daily"))),
+    dailyRows,
+    h("div", { class: "field" }, h("label", { for: "new-min-reliability" }, t("lobby.minrel")), minRel),
+  ];
+  return { els, phasesRow, fill };
+}
+
+/**
+ * pressFields are the form's choice of press: named in a word, which fits
+ * the field at any width, and said in full beneath it.
+ */
+function pressFields(): [HTMLSelectElement, HTMLElement] {
   const press = h("select", { id: "new-press", name: "press", "aria-describedby": "new-press-note" }, ...(["full", "public", "none"] as const).map((m) => h("option", { value: m }, t(`press.mode.${m}`))));
   const pressNote = h("p", { class: "muted small", id: "new-press-note" });
   const notePress = () => (pressNote.textContent = t(`press.mode.${press.value as "full" | "public" | "none"}.note`));
   press.addEventListener("change", notePress);
   notePress();
+  return [press, pressNote];
+}
+
+function createForm(vs: Variant[]): HTMLFormElement {
+  const variant = h("select", { id: "new-variant", name: "variant" }, ...vs.map((v) => h("option", { value: v.name }, variantTitle(v.name))));
+  const name = h("input", { id: "new-name", name: "name", maxlength: 100, placeholder: t("lobby.name.placeholder") });
+  const sched = scheduleFields();
+  const power = h("select", { id: "new-power", name: "power" });
+  const players = h("input", { id: "new-players", type: "number", min: 4, max: 8, value: 6 });
+  const bots = h("input", { id: "new-bots", type: "checkbox", checked: true });
+  const [press, pressNote] = pressFields();
   const priv = h("input", { id: "new-private", type: "checkbox" });
   const spectators = h("input", { id: "new-spectators", type: "checkbox", checked: true });
   const level = h("select", { id: "new-level", name: "bot_level" }, h("option", { value: "easy" }, t("bot.easy")), h("option", { value: "normal" }, t("bot.normal")), h("option", { value: "hard" }, t("bot.hard")));
@@ -261,6 +343,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     powerRow.hidden = v.kind === "diceplomacy";
     levelRow.hidden = v.kind === "diceplomacy";
     missed.show(v.kind !== "diceplomacy");
+    sched.phasesRow.hidden = v.kind === "diceplomacy";
     describe.textContent = variantText(v, "description") + (v.draws ? "" : " " + t("votes.nodraws"));
   };
   variant.addEventListener("change", update);
@@ -269,7 +352,8 @@ function createForm(vs: Variant[]): HTMLFormElement {
   const submit = (e: Event) => {
     e.preventDefault();
     const v = vs.find((v) => v.name === variant.value)!;
-    const req: Record<string, unknown> = { variant: v.name, phase_deadline_seconds: Number(length.value), bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
+    const req: Record<string, unknown> = { variant: v.name, bots: bots.checked, press: press.value, private: priv.checked, spectators: spectators.checked };
+    sched.fill(req, v.kind !== "diceplomacy");
     // Diplomacy's bots play at a level; Diceplomacy's have one.
     if (bots.checked && v.kind !== "diceplomacy") req["bot_level"] = level.value;
     if (name.value.trim()) req["name"] = name.value.trim();
@@ -286,7 +370,7 @@ function createForm(vs: Variant[]): HTMLFormElement {
     field("new-variant", "lobby.variant", variant),
     describe,
     field("new-name", "lobby.name", name),
-    field("new-length", "lobby.length", length),
+    ...sched.els,
     playersRow,
     powerRow,
     check(bots, "lobby.bots"),
@@ -295,7 +379,10 @@ function createForm(vs: Variant[]): HTMLFormElement {
     field("new-press", "lobby.press", press, pressNote),
     check(priv, "lobby.private"),
     check(spectators, "lobby.spectators"),
-    h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", id: "create-game" }, t("lobby.create.go")),
+      h("button", { type: "button", id: "sandbox-variant", onclick: () => void openSandbox({ variant: variant.value }) }, t("sandbox.variant"))),
+    importRecord(),
   );
 }
 

@@ -7,6 +7,7 @@ import { authPage } from "./auth";
 import { gamePage } from "./game";
 import { countdown, languages, lang, setLang, t } from "./i18n";
 import { lobbyPage } from "./lobby";
+import { profilePage } from "./profile";
 import { navigate, render, route, start } from "./router";
 import { load, me, onSession, setMe } from "./session";
 import { h, toast } from "./ui";
@@ -18,6 +19,7 @@ route("/settings", settingsPage);
 route("/forgot", forgotPage);
 route("/reset/:token", resetPage);
 route("/verify/:token", verifyPage);
+route("/users/:name", profilePage);
 
 const header = h("header", { class: "top" });
 const main = h("main", { id: "main", tabindex: -1 });

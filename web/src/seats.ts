@@ -4,7 +4,7 @@
 
 import { api, type Game } from "./api";
 import { errorText } from "./errors";
-import { powerName, t, type Key } from "./i18n";
+import { duration, powerName, t, type Key } from "./i18n";
 import { h, toast } from "./ui";
 
 /** inviteLink is the address of a private game's page with its invitation code: opening it shows the game, and joining sends the code. */
@@ -12,12 +12,27 @@ export function inviteLink(id: string, code: string): string {
   return `${location.origin}/games/${encodeURIComponent(id)}?invitation=${encodeURIComponent(code)}`;
 }
 
+/** scheduleWords says how long the game's phases last and when their deadlines fall. */
+export function scheduleWords(g: Game): string {
+  const words = [t("settings.length", { len: duration(g.phase_deadline_seconds) })];
+  if (g.retreat_deadline_seconds) words.push(t("settings.retreat", { len: duration(g.retreat_deadline_seconds) }));
+  if (g.adjustment_deadline_seconds) words.push(t("settings.adjust", { len: duration(g.adjustment_deadline_seconds) }));
+  const at = g.deadline_at;
+  if (at) {
+    words.push(t("settings.daily", { time: at.time, zone: at.zone }));
+    if (at.skip_weekends) words.push(t("settings.weekdays"));
+  }
+  return words.join(" · ");
+}
+
 /** gameSettings says plainly how the game is set (press, private, spectators) and, to whoever may invite, gives the invitation link with a copy button. */
 export function gameSettings(g: Game): HTMLElement {
   const words = [t(("settings.press." + g.press) as Key)];
   if (g.private) words.push(t("settings.private"));
   words.push(g.spectators ? t("settings.spectators") : t("settings.nospectators"));
-  const el = h("div", { class: "settings", id: "game-settings" }, h("p", { class: "muted small", id: "settings-line" }, words.join(" · ")));
+  const el = h("div", { class: "settings", id: "game-settings" },
+    h("p", { class: "muted small", id: "settings-line" }, words.join(" · ")),
+    h("p", { class: "muted small", id: "schedule-line" }, scheduleWords(g)));
   if (g.invitation) {
     const link = h("input", { id: "invite-link", readonly: true, value: inviteLink(g.id, g.invitation), "aria-label": t("invite.title") });
     const copy = async () => {

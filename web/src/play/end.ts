@@ -3,6 +3,8 @@
 // it is, the slot says how the game ended.
 
 import { endView } from "../endgame";
+import { t } from "../i18n";
+import { openSandbox } from "../sandbox";
 import { h } from "../ui";
 import { endText, type Ctx } from "./state";
 
@@ -30,4 +32,10 @@ const chartView: EndView = (ctx, slot) => {
     game: s.g, history: s.history, powers: ctx.powers, pname: ctx.pname, result: endText(ctx, end),
     replay: () => ctx.store.set({ viewing: s.history.length ? 0 : null }),
   }));
+  // Any phase of a finished game opens as a sandbox: the one shown, or the last.
+  const open = () => {
+    const v = ctx.store.state.viewing;
+    void openSandbox({ from_game: s.g.id, phase: v === null ? s.g.seq : (ctx.store.state.history[v]?.seq ?? s.g.seq) });
+  };
+  slot.querySelector("#endgame .row")?.append(h("button", { type: "button", id: "open-sandbox", onclick: open }, t("sandbox.open")));
 };

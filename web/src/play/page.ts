@@ -4,6 +4,7 @@
 
 import { follow, type DiplomacyGame, type Variant } from "../api";
 import { Board } from "../board";
+import { sandboxBar } from "../sandbox";
 import { seatsForming } from "../seats";
 import { h, liveLost } from "../ui";
 import { cancel, letter, step } from "./actions";
@@ -29,7 +30,7 @@ export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Vari
   const side = h("div", { class: "side" }, preview(ctx), ordersPane(ctx), powersPane(ctx));
   const layout = h("div", { class: "game", "data-tab": "orders" }, tabs(ctx), main, side, h("div", { class: "press-col" }, press.el));
   ctx.store.on(["tab"], (s) => (layout.dataset["tab"] = s.tab));
-  root.append(header(ctx), layout);
+  root.append(header(ctx), g.sandbox ? sandboxBar(g, ctx.pname) : "", layout);
 
   const forming = () => {
     layout.hidden = true;

@@ -6,6 +6,7 @@ import { api, type PowerState } from "../api";
 import { powerMark } from "../board";
 import { errorText } from "../errors";
 import { num, t, variantText } from "../i18n";
+import { userLink } from "../profile";
 import { gameSettings } from "../seats";
 import { h, toast } from "../ui";
 import { stewardPane } from "./master";
@@ -34,7 +35,8 @@ function powerRow(ctx: Ctx, s: Readonly<PlayState>, p: PowerState): HTMLElement 
   return h("tr", { class: p.power === s.g.my_power ? "me" : "", "data-power": p.power },
     h("th", { scope: "row" }, powerMark(ctx.powers.indexOf(p.power)), " ", ctx.pname(p.power)),
     h("td", { class: p.away ? "away" : p.wanted ? "wanted" : "" },
-      p.away ? t("powers.away", { name: p.player ?? "" }) : p.wanted ? h("span", { class: "badge wanted-mark" }, t("powers.wanted")) : p.player ?? (p.bot ? t("game.bot") : "—")),
+      p.away ? t("powers.away", { name: p.player ?? "" }) : p.wanted ? h("span", { class: "badge wanted-mark" }, t("powers.wanted"))
+        : p.player && !s.g.sandbox ? userLink(p.player) : p.player ?? (p.bot ? t("game.bot") : "—")),
     h("td", { class: "num" }, num(p.centres)),
     h("td", { class: "num" }, num(p.units)),
     h("td", {}, !p.alive ? t("powers.out") : p.ready ? "✓ " + t("powers.ready") : p.owes ? t("powers.owes") : ""),

@@ -1,0 +1,128 @@
+package server
+
+import (
+	"testing"
+	"time"
+)
+
+// TestReliabilityCountsPhasesOwedAndGiven: a player who gives orders in
+// one phase (without saying ready) and misses the next owes two phases
+// and gave one, overall and over 90 days; the phases of their sandbox
+// count for nothing; 91 days on, the recent figures are empty; a game
+// that asks for more reliability refuses them, not a newcomer; the
+// profile lists the game with its result, and the lobby the players of
+// forming games with theirs.
+func TestReliabilityCountsPhasesOwedAndGiven(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, e *env) {
+		a, b, c := e.user(), e.user(), e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+		owes := func() bool {
+			var v struct {
+				Powers []struct {
+					Power string
+					Owes  bool
+				}
+			}
+			a.must(200, "GET", "/games/"+id, nil).json(t, &v)
+			for _, p := range v.Powers {
+				if p.Power == "England" {
+					return p.Owes
+				}
+			}
+			return false
+		}
+		// Phase 0: orders given, not ready; then every phase until the
+		// next movement phase missed. Each deadline passes by the clock.
+		due, given := 0, 0
+		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{"F lon - nth"}, "ready": false})
+		due, given = 1, 1
+		e.clock.Advance(25 * time.Hour)
+		g := a.waitSeq(id, 1)
+		for g.Phase.Type != "movement" {
+			if owes() {
+				due++
+			}
+			e.clock.Advance(25 * time.Hour)
+			g = a.waitSeq(id, g.Seq+1)
+		}
+		if !owes() {
+			t.Fatalf("England owes nothing in a movement phase")
+		}
+		due++
+		e.clock.Advance(25 * time.Hour)
+		a.waitSeq(id, g.Seq+1)
+
+		// A sandbox's phases count for nobody.
+		var sb struct{ ID string }
+		a.must(201, "POST", "/games", map[string]any{"sandbox": map[string]any{"variant": "standard"}}).json(t, &sb)
+		for _, p := range []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"} {
+			a.must(200, "PUT", "/games/"+sb.ID+"/orders?power="+p, map[string]any{"orders": []string{}, "ready": true})
+		}
+		a.waitSeq(sb.ID, 1)
+
+		type profile struct {
+			Name        string
+			Reliability struct {
+				Due      int
+				Given    int
+				Due90d   int `json:"due_90d"`
+				Given90d int `json:"given_90d"`
+			}
+			Games []struct {
+				ID, Status, Power, Result string
+			}
+		}
+		var p profile
+		b.must(200, "GET", "/users/"+a.name, nil).json(t, &p)
+		if r := p.Reliability; r.Due != due || r.Given != given || r.Due90d != due || r.Given90d != given {
+			t.Fatalf("reliability %+v, want %d due and %d given, overall and in 90 days", r, due, given)
+		}
+		if len(p.Games) != 1 || p.Games[0].ID != id || p.Games[0].Power != "England" || p.Games[0].Status != "active" {
+			t.Errorf("profile's games: %+v, want the game alone, not the sandbox", p.Games)
+		}
+		wantCode(t, b.do("GET", "/users/nobody-at-all", nil), 404, "")
+
+		// A game that asks for 75%: a, at 1 of 2 or so, is refused; b,
+		// who owed nothing yet, is welcome.
+		strict := c.newGame(map[string]any{"variant": "standard", "power": "France", "min_reliability": 75})
+		wantCode(t, a.do("POST", "/games/"+strict+"/join", nil), 403, "reliability_too_low")
+		b.must(200, "POST", "/games/"+strict+"/join", nil)
+		wantCode(t, c.do("POST", "/games", map[string]any{"variant": "standard", "min_reliability": 101}), 422, "")
+		var lobby []struct {
+			ID             string
+			MinReliability int `json:"min_reliability"`
+			Players        []struct {
+				Name        string
+				Reliability struct{ Due, Given int }
+			}
+		}
+		c.must(200, "GET", "/games?status=forming", nil).json(t, &lobby)
+		found := false
+		for _, l := range lobby {
+			if l.ID == strict {
+				found = true
+				if len(l.Players) != 2 || l.MinReliability != 75 {
+					t.Errorf("the lobby's entry: %+v", l)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("the forming game is not in the lobby")
+		}
+
+		// The game ends: its result is on the profile. 91 days on, the
+		// recent figures are empty.
+		a.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+		e.clock.Advance(91 * 24 * time.Hour)
+		b.signIn() // the session has expired
+		b.must(200, "GET", "/users/"+a.name, nil).json(t, &p)
+		if r := p.Reliability; r.Due != due || r.Given != given || r.Due90d != 0 || r.Given90d != 0 {
+			t.Errorf("reliability 91 days on: %+v", r)
+		}
+		if len(p.Games) != 1 || p.Games[0].Result != "drawn" {
+			t.Errorf("the finished game on the profile: %+v", p.Games)
+		}
+	})
+}
