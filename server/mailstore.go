@@ -42,5 +42,10 @@ func (t *mailTx) SaveGame(row *store.GameRow) error {
 	if err != nil {
 		return err
 	}
-	return t.s.notifyChange(t, row, g, status, seq, t.s.now())
+	if t.s.cfg.Mail != nil {
+		if err := t.s.notifyChange(t, row, g, status, seq, t.s.now()); err != nil {
+			return err
+		}
+	}
+	return t.s.pushChange(t, row, g, status, seq, t.s.now())
 }

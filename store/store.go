@@ -157,6 +157,7 @@ type Tx interface {
 	PressSize(gameID string) (int64, error)
 
 	MailTx
+	PushTx
 }
 
 // MailTx is the work of accounts' e-mail, password resets and the outbox
