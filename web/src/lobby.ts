@@ -15,7 +15,7 @@ export function variants(): Promise<Variant[]> {
 }
 
 /** due says whether the player owes something in a game now. */
-function due(g: Game): boolean {
+export function due(g: Game): boolean {
   if (g.status !== "active") return false;
   if (g.kind === "diplomacy") {
     const p = g.powers.find((p) => p.power === g.my_power);
