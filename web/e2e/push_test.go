@@ -196,7 +196,7 @@ func shots(t *testing.T, p *person, icon string) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err == nil {
 		err = os.WriteFile(filepath.Join(dir, "settings-push.png"), png, 0o644)
 	}
