@@ -371,3 +371,50 @@ func TestPushGame(t *testing.T) {
 		})
 	}
 }
+
+// TestPushRefusesPrivateAddresses: an endpoint is a URL a user gave; the
+// client that posts pushes reaches no loopback or private address.
+func TestPushRefusesPrivateAddresses(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("the push reached %s", r.URL)
+	}))
+	defer srv.Close()
+	c := publicPushClient()
+	c.Transport.(*http.Transport).TLSClientConfig = srv.Client().Transport.(*http.Transport).TLSClientConfig
+	for _, u := range []string{srv.URL + "/push", strings.Replace(srv.URL, "127.0.0.1", "localhost", 1) + "/push",
+		"https://10.1.2.3/push", "https://[::1]:1/push", "https://169.254.169.254/latest"} {
+		res, err := c.Post(u, "application/octet-stream", nil)
+		if err == nil {
+			res.Body.Close()
+			t.Errorf("%s: posted (%s)", u, res.Status)
+		} else if !strings.Contains(err.Error(), "not a public address") {
+			t.Errorf("%s: %v, not refused as private", u, err)
+		}
+	}
+}
+
+func TestCheckPushSubscription(t *testing.T) {
+	key, _ := ecdh.P256().GenerateKey(rand.Reader)
+	p256dh := base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes())
+	auth := base64.RawURLEncoding.EncodeToString(make([]byte, 16))
+	for _, c := range []struct {
+		endpoint, p256dh, auth string
+		ok                     bool
+	}{
+		{"https://fcm.googleapis.com/fcm/send/abc", p256dh, auth, true},
+		{"https://fcm.googleapis.com/fcm/send/abc", p256dh + "==", auth + "==", true},
+		{"http://fcm.googleapis.com/fcm/send/abc", p256dh, auth, false},
+		{"https://user:pw@push.example/abc", p256dh, auth, false},
+		{"https:///abc", p256dh, auth, false},
+		{"https://push.example/" + strings.Repeat("a", 2048), p256dh, auth, false},
+		{"https://push.example/abc", auth, auth, false},
+		{"https://push.example/abc", base64.RawURLEncoding.EncodeToString(append([]byte{4}, make([]byte, 64)...)), auth, false},
+		{"https://push.example/abc", p256dh, p256dh, false},
+		{"https://push.example/abc", p256dh, "!!", false},
+	} {
+		err := checkPushSubscription(c.endpoint, c.p256dh, c.auth)
+		if (err == nil) != c.ok {
+			t.Errorf("%.60s %.10s %.10s: %v, want ok %v", c.endpoint, c.p256dh, c.auth, err, c.ok)
+		}
+	}
+}
