@@ -1,11 +1,14 @@
 // The page itself tells the player when games wait for them: the tab's
 // title and icon count the games whose orders (or answer) are due, kept
-// up to date by the lobby's live updates, which every page of the browser
-// shares (live.ts); and, while the tab is hidden, a notification when a
-// game comes to need them, if the player turned the page's notifications
-// on in the settings. One tab of the browser notifies (the one holding
-// the "chancery-notifier" lock), and none does where the browser is
-// subscribed to Web Push, whose service worker shows the same news.
+// up to date by the lobby's live updates (live.ts's shared stream); and,
+// while the tab is hidden, a notification when a game comes to need them,
+// if the player turned the page's notifications on in the settings. One
+// tab of the browser, the one holding the Web Lock "chancery-notifier",
+// follows the lobby, reads the games, notifies, and tells the other tabs
+// the count over a BroadcastChannel, so that a dozen tabs read the games
+// once, not a dozen times, and notify once. Where the browser is
+// subscribed to Web Push no tab notifies: the service worker shows the
+// same news.
 
 import { api, followLobby } from "./api";
 import { due } from "./lobby";
@@ -14,32 +17,50 @@ import { currentSubscription, pageNotifications } from "./pushcard";
 import { navigate } from "./router";
 import { me, onSession } from "./session";
 
+/** What the tabs say on the channel: the count, or a new tab asking for it. */
+type Said = { n: number } | { ask: true };
+
 let unfollow: (() => void) | undefined;
 /** the games due as last read, id to name; undefined before the first reading */
 let waiting: Map<string, string> | undefined;
 let reading = false;
 let again = false;
-let leader = !("locks" in navigator);
+/** this tab reads and notifies for the browser (every tab, where there are no Web Locks or no channel) */
+let leader = false;
+let channel: BroadcastChannel | undefined;
 let baseIcon: string | undefined;
 
-/** startAttention follows the player's games for as long as someone is signed in. */
+/** startAttention counts the player's games due, for as long as someone is signed in. */
 export function startAttention(): void {
-  if ("locks" in navigator) {
-    // Held until the tab closes: then another tab takes it.
+  const shared = "locks" in navigator && typeof BroadcastChannel === "function";
+  if (shared) {
+    channel = new BroadcastChannel("chancery-attention");
+    channel.onmessage = (e: MessageEvent<Said>) => {
+      if ("ask" in e.data) {
+        if (leader && waiting) channel?.postMessage({ n: waiting.size } satisfies Said);
+      } else if (!leader && me) {
+        show(e.data.n);
+      }
+    };
+    // Held until the tab closes: then another tab takes it, and the lead.
     void navigator.locks.request("chancery-notifier", () => {
       leader = true;
+      sync();
       return new Promise<void>(() => {});
     });
+  } else {
+    leader = true;
   }
   const sync = () => {
-    if (me && !unfollow) {
+    if (me && leader && !unfollow) {
       unfollow = followLobby({ games: () => void read(), failed: () => void read() });
-    } else if (!me && unfollow) {
-      unfollow();
+    } else if (!me) {
+      unfollow?.();
       unfollow = undefined;
       waiting = undefined;
       show(0);
     }
+    if (me && !leader) channel?.postMessage({ ask: true } satisfies Said);
   };
   onSession(sync);
   sync();
@@ -62,6 +83,7 @@ async function read(): Promise<void> {
     const before = waiting;
     waiting = now;
     show(now.size);
+    channel?.postMessage({ n: now.size } satisfies Said);
     if (before) for (const [id, name] of now) if (!before.has(id)) void notify(id, name);
   } catch {
     // Read again at the next event.
