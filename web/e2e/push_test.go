@@ -185,6 +185,10 @@ func TestPushInTheBrowser(t *testing.T) {
 	if got := evalAsync[string](p, `JSON.stringify(window.shown)`); got != `["Second front: your orders are due"]` {
 		t.Errorf("the page notified %s, want the second game once", got)
 	}
+	// Another tab is told the count by the first, which reads the games.
+	q := p.tab("alice's second tab")
+	q.do(chromedp.Navigate(s.URL + "/settings"))
+	q.wait("the count in the second tab", `document.title === "(2) Chancery" && document.querySelector('link[rel="icon"]').dataset.count === "2"`)
 }
 
 // shots saves the settings page and the favicon with its badge where
