@@ -138,9 +138,9 @@ func checkVAPID(header, key, audience string) error {
 	if err != nil {
 		return err
 	}
-	x, y := elliptic.Unmarshal(elliptic.P256(), raw) //nolint:staticcheck // the point of a raw key, as RFC 8292 gives it
-	if x == nil {
-		return fmt.Errorf("key %s is not a P-256 point", k)
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), raw)
+	if err != nil {
+		return fmt.Errorf("key %s: %w", k, err)
 	}
 	parts := strings.Split(jwt, ".")
 	if len(parts) != 3 {
@@ -151,7 +151,6 @@ func checkVAPID(header, key, audience string) error {
 		return fmt.Errorf("a signature of %d bytes: %v", len(sig), err)
 	}
 	sum := sha256.Sum256([]byte(parts[0] + "." + parts[1]))
-	pub := &ecdsa.PublicKey{Curve: elliptic.P256(), X: x, Y: y}
 	if !ecdsa.Verify(pub, sum[:], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
 		return fmt.Errorf("the JWT's signature is wrong")
 	}
