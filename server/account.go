@@ -351,8 +351,15 @@ func (s *Server) putNotifications(w http.ResponseWriter, r *http.Request) error 
 		PressMinutes    *int     `json:"press_minutes"`
 		GameEvents      *bool    `json:"game_events"`
 		MutedGames      []string `json:"muted_games"`
-		Language        *string  `json:"language"`
-		NewCalendarURL  bool     `json:"new_calendar_url"`
+		Push            *struct {
+			OrdersDue   *bool `json:"orders_due"`
+			Reminder    *bool `json:"reminder"`
+			PhasePlayed *bool `json:"phase_played"`
+			Press       *bool `json:"press"`
+			GameEvents  *bool `json:"game_events"`
+		} `json:"push"`
+		Language       *string `json:"language"`
+		NewCalendarURL bool    `json:"new_calendar_url"`
 	}
 	if err := table.Decode(body, &req); err != nil {
 		return err
@@ -374,6 +381,13 @@ func (s *Server) putNotifications(w http.ResponseWriter, r *http.Request) error 
 		set(&n.PhasePlayed, req.PhasePlayed)
 		set(&n.Press, req.Press)
 		set(&n.GameEvents, req.GameEvents)
+		if p := req.Push; p != nil {
+			set(&n.Push.OrdersDue, p.OrdersDue)
+			set(&n.Push.Reminder, p.Reminder)
+			set(&n.Push.PhasePlayed, p.PhasePlayed)
+			set(&n.Push.Press, p.Press)
+			set(&n.Push.GameEvents, p.GameEvents)
+		}
 		if req.ReminderMinutes != nil {
 			n.ReminderMinutes = *req.ReminderMinutes
 		}

@@ -36,15 +36,24 @@ func (t *mailTx) SaveGame(row *store.GameRow) error {
 	if err := t.Tx.SaveGame(row); err != nil {
 		return err
 	}
-	if (seq == row.Seq && status == row.Status) && row.Status != string(table.Active) {
+	// A save that changes neither the status nor the phase counter may
+	// still ask for a vote (mail only): nothing else to tell.
+	same := seq == row.Seq && status == row.Status
+	if same && (row.Status != string(table.Active) || t.s.cfg.Mail == nil) {
 		return nil
 	}
 	g, err := t.s.decode(row)
 	if err != nil {
 		return err
 	}
-	if seq == row.Seq && status == row.Status {
-		return t.s.notifyVote(t, row, g, t.s.now())
+	now := t.s.now()
+	if same {
+		return t.s.notifyVote(t, row, g, now)
 	}
-	return t.s.notifyChange(t, row, g, status, seq, t.s.now())
+	if t.s.cfg.Mail != nil {
+		if err := t.s.notifyChange(t, row, g, status, seq, now); err != nil {
+			return err
+		}
+	}
+	return t.s.pushChange(t, row, g, status, seq, now)
 }

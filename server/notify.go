@@ -31,13 +31,15 @@ type notifySettings struct {
 	// the site.
 	PressMinutes int  `json:"press_minutes"`
 	GameEvents   bool `json:"game_events"`
+	// Push are the same toggles for Web Push (push.go).
+	Push pushToggles `json:"push"`
 	// MutedGames are the games of which nothing is sent.
 	MutedGames []string `json:"muted_games"`
 }
 
 // defaultNotify are the settings of a user who chose none.
 var defaultNotify = notifySettings{OrdersDue: true, Reminder: true, ReminderMinutes: 360, PhasePlayed: true,
-	Press: true, PressMinutes: 15, GameEvents: true, MutedGames: []string{}}
+	Press: true, PressMinutes: 15, GameEvents: true, Push: defaultPush, MutedGames: []string{}}
 
 // notifyOf reads a user's settings: the defaults, and what they changed.
 func notifyOf(u *store.User) notifySettings {

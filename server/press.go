@@ -150,7 +150,10 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.AddMessage(m); err != nil {
 			return err
 		}
-		return s.queueDigests(tx, row, m, now)
+		if err := s.queueDigests(tx, row, m, now); err != nil {
+			return err
+		}
+		return s.pushDigests(tx, row, m, now)
 	})
 	if err != nil {
 		return err

@@ -125,6 +125,11 @@ type Config struct {
 	// MailRetry is the pause before a mail not sent is tried again; it
 	// doubles with each attempt, up to 6 hours. Default 30 s.
 	MailRetry time.Duration
+	// PushClient posts Web Push messages to browsers' push services; nil:
+	// a client that reaches only public addresses (tests give one that
+	// trusts their own push service). Pushes share the outbox, and
+	// MailLease and MailRetry, with mail.
+	PushClient *http.Client
 	// VerifiesPerUser bounds the addresses one user may give (each is
 	// sent a verification mail). Default 5/1h.
 	VerifiesPerUser Rate
@@ -180,6 +185,11 @@ type Server struct {
 	// beforeSend, when set (by a test), is called before each mail is
 	// handed to the relay.
 	beforeSend func(*store.OutboxItem)
+	// pushWake pokes the push sender; pushDone is closed when it ends.
+	pushWake, pushDone chan struct{}
+	// vapid is the server's VAPID key pair; pushClient posts pushes.
+	vapid      vapidKeys
+	pushClient *http.Client
 	devices    *deviceSigner
 	wake       chan struct{} // pokes the scheduler
 	stop       chan struct{}
@@ -288,6 +298,17 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.devices = devices
+	kctx, kcancel = context.WithTimeout(context.Background(), 30*time.Second)
+	s.vapid, err = loadVAPID(kctx, cfg.Store)
+	kcancel()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.pushClient = cfg.PushClient
+	if s.pushClient == nil {
+		s.pushClient = publicPushClient()
+	}
+	s.pushWake, s.pushDone = make(chan struct{}, 1), make(chan struct{})
 	s.userPress, s.gamePress = newLimiter(cfg.PressPerUser), newLimiter(cfg.PressPerGame)
 	s.signUps = newLimiter(cfg.SignUpsPerAddress)
 	s.verifies, s.resetsByClient = newLimiter(cfg.VerifiesPerUser), newLimiter(cfg.ResetsPerClient)
@@ -299,9 +320,9 @@ func New(cfg Config) (*Server, error) {
 		s.argon = insecureArgon
 	}
 	s.dummyHash = dummyHash(s.argon)
-	if cfg.Mail != nil {
-		s.st = mailStore{Store: cfg.Store, s: s}
-	}
+	// Every server may push (its VAPID key is made above): the games'
+	// changes queue notifications whether or not mail is sent.
+	s.st = mailStore{Store: cfg.Store, s: s}
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopListen, s.listenClosed = cancel, make(chan struct{})
@@ -317,6 +338,7 @@ func New(cfg Config) (*Server, error) {
 	} else {
 		go s.sendMail()
 	}
+	go s.sendPushes()
 	return s, nil
 }
 
@@ -371,6 +393,7 @@ func (s *Server) Close() {
 	})
 	<-s.done
 	<-s.mailDone
+	<-s.pushDone
 	<-s.listenClosed
 }
 
@@ -468,6 +491,9 @@ func (s *Server) routes() {
 	auth("PUT /api/v1/me", s.putMe)
 	auth("GET /api/v1/me/notifications", s.getNotifications)
 	auth("PUT /api/v1/me/notifications", s.putNotifications)
+	auth("GET /api/v1/me/push-subscriptions", s.getPushSubscriptions)
+	auth("POST /api/v1/me/push-subscriptions", s.postPushSubscription)
+	auth("DELETE /api/v1/me/push-subscriptions/{id}", s.deletePushSubscription)
 	h("GET /api/v1/me/calendar.ics", s.calendar)
 	h("POST /api/v1/email-verifications/{token}", signInGuard(s.verifyEmail))
 	h("POST /api/v1/password-resets", signInGuard(s.createPasswordReset))

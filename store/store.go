@@ -164,6 +164,7 @@ type Tx interface {
 	// overall and since since.
 	Reliability(userID string, since time.Time) (Reliability, error)
 	MailTx
+	PushTx
 }
 
 // Due is one person's obligation in a phase played: the power they

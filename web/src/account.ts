@@ -5,6 +5,7 @@
 import { api, type Notifications } from "./api";
 import { errorText } from "./errors";
 import { t } from "./i18n";
+import { pushCard } from "./pushcard";
 import { navigate, type Page } from "./router";
 import { me } from "./session";
 import { h, toast } from "./ui";
@@ -32,7 +33,7 @@ export const settingsPage: Page = (root) => {
 };
 
 function draw(root: HTMLElement, n: Notifications): void {
-  root.replaceChildren(h("h1", {}, t("settings.title")), emailCard(n), notifyCard(n), calendarCard(n));
+  root.replaceChildren(h("h1", {}, t("settings.title")), emailCard(n), notifyCard(n), pushCard(n), calendarCard(n));
 }
 
 /** emailCard is the form of the user's address and whether it is verified. */

@@ -16,12 +16,29 @@ export interface Notifications {
   press: boolean;
   press_minutes: number;
   game_events: boolean;
+  /** the same toggles for Web Push to the user's subscribed browsers */
+  push: PushToggles;
   muted_games: string[];
   language: string;
   email: string;
   verified: boolean;
   mail: boolean;
   calendar_url: string;
+}
+
+/** PushToggles are which notifications are pushed to the user's browsers. */
+export interface PushToggles {
+  orders_due: boolean;
+  reminder: boolean;
+  phase_played: boolean;
+  press: boolean;
+  game_events: boolean;
+}
+
+/** PushSubscriptions are the server's VAPID key and the user's subscribed browsers (GET /me/push-subscriptions). */
+export interface PushSubscriptions {
+  key: string;
+  subscriptions: { id: string; service: string; created: string }[];
 }
 
 export interface Variant {
@@ -382,7 +399,10 @@ export const api = {
   signOut: () => call<void>("DELETE", "/sessions/current"),
   setEmail: (email: string) => call<{ email: string; verified: boolean; mail: boolean }>("PUT", "/me", { email }),
   notifications: () => call<Notifications>("GET", "/me/notifications"),
-  setNotifications: (n: Partial<Omit<Notifications, "email" | "verified" | "mail" | "calendar_url">> & { new_calendar_url?: boolean }) =>
+  pushSubscriptions: () => call<PushSubscriptions>("GET", "/me/push-subscriptions"),
+  subscribePush: (sub: PushSubscriptionJSON) => call<{ id: string }>("POST", "/me/push-subscriptions", sub),
+  unsubscribePush: (id: string) => call<void>("DELETE", "/me/push-subscriptions/" + encodeURIComponent(id)),
+  setNotifications: (n: Partial<Omit<Notifications, "email" | "verified" | "mail" | "calendar_url" | "push">> & { new_calendar_url?: boolean; push?: Partial<PushToggles> }) =>
     call<Notifications>("PUT", "/me/notifications", n),
   verify: (token: string) => call<{ name: string; email: string }>("POST", "/email-verifications/" + encodeURIComponent(token)),
   forgot: (email: string) => call<unknown>("POST", "/password-resets", { email }),

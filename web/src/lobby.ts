@@ -17,7 +17,7 @@ export function variants(): Promise<Variant[]> {
 }
 
 /** due says whether the player owes something in a game now. */
-function due(g: Game): boolean {
+export function due(g: Game): boolean {
   // A sandbox waits for nobody but its player, who knows.
   if (g.status !== "active" || g.sandbox) return false;
   if (g.kind === "diplomacy") {

@@ -3,6 +3,7 @@
 
 import { forgotPage, resetPage, settingsPage, verifyPage } from "./account";
 import { api, hooks } from "./api";
+import { startAttention } from "./attention";
 import { authPage } from "./auth";
 import { gamePage } from "./game";
 import { countdown, languages, lang, setLang, t } from "./i18n";
@@ -80,4 +81,5 @@ void load()
   .then(() => {
     drawHeader();
     start(main);
+    startAttention();
   });

@@ -44,7 +44,9 @@ func Build(dir string) (map[string][]byte, error) {
 	res := api.Build(api.BuildOptions{
 		// live-worker.ts is the SharedWorker that holds a browser's one
 		// live-update stream: a worker needs a script of its own.
-		EntryPoints:       []string{filepath.Join(src, "main.ts"), filepath.Join(src, "live-worker.ts"), filepath.Join(src, "style.css")},
+		// sw.ts is the service worker of Web Push, served from the root
+		// so that its scope covers every page.
+		EntryPoints:       []string{filepath.Join(src, "main.ts"), filepath.Join(src, "live-worker.ts"), filepath.Join(src, "sw.ts"), filepath.Join(src, "style.css")},
 		Bundle:            true,
 		Write:             false,
 		Outdir:            filepath.Join(dir, "dist"),
