@@ -11,6 +11,7 @@ require (
 	go.mau.fi/util v0.9.4
 	golang.org/x/crypto v0.58.0
 	golang.org/x/text v0.43.0
+	gonum.org/v1/gonum v0.17.0
 	modernc.org/sqlite v1.61.1
 )
 

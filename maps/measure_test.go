@@ -22,7 +22,7 @@ var floor = map[string]struct {
 	shortBorders int     // at most
 	contacts     int     // at most
 }{
-	"standard": {10.2, 137, 7, 1},
+	"standard": {16.8, 13, 2, 0},
 	"1900":     {9.2, 99, 17, 1},
 	"sengoku":  {7.1, 39, 9, 0},
 	"colonial": {5.2, 76, 16, 4},
