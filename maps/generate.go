@@ -72,6 +72,8 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 		return l.Simplify * g.cell
 	})
 
+	dropSpecks(t, rings, 4*g.cell*g.cell)
+
 	owner := p.owner
 	if l.Cartogram > 0 {
 		owner = rasterOwners(g, t, rings, w)
@@ -86,6 +88,34 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 	}
 	gen.SVG = buf.Bytes()
 	return gen, nil
+}
+
+// dropSpecks takes out the islands and lakes smaller than minArea square
+// pixels once simplified (an arc that closes on itself, a whole ring of
+// both its owners), where both owners keep another ring: the cartogram can swell a
+// speck the simplification would have flattened into a second shape.
+func dropSpecks(t *tracer, rings map[int][]ring, minArea float64) {
+	speck := map[int]bool{}
+	for i := range t.arcs {
+		a := &t.arcs[i]
+		loop := a.closed || a.pts[0] == a.pts[len(a.pts)-1]
+		if !loop || a.left < 0 || a.right < 0 || len(rings[a.left]) < 2 || len(rings[a.right]) < 2 {
+			continue
+		}
+		if math.Abs(signedArea(a.simple)) < minArea {
+			speck[i] = true
+		}
+	}
+	for o, rs := range rings {
+		kept := rs[:0]
+		for _, r := range rs {
+			if len(r) == 1 && speck[r[0].arc] {
+				continue
+			}
+			kept = append(kept, r)
+		}
+		rings[o] = kept
+	}
 }
 
 // ReadLand reads world-atlas's TopoJSON land file.

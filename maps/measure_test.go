@@ -23,9 +23,9 @@ var floor = map[string]struct {
 	contacts     int     // at most
 }{
 	"standard": {16.8, 13, 2, 0},
-	"1900":     {9.2, 99, 17, 1},
-	"sengoku":  {7.1, 39, 9, 0},
-	"colonial": {5.2, 76, 16, 4},
+	"1900":     {18.2, 12, 6, 1},
+	"sengoku":  {12.9, 8, 5, 0},
+	"colonial": {9.1, 10, 10, 3},
 }
 
 // TestBoardsMeetThePlayGoals measures every committed board against the

@@ -222,10 +222,14 @@ func (p *placer) placeLabel(a int32, id string, cells []int, near Point, units [
 	}
 	if q, ok := p.l.Labels[id]; ok {
 		at := p.px(q)
-		p.label[id] = at
-		p.labelOrder = append(p.labelOrder, id)
 		b := mk(at)
-		return b, p.boxInside(a, b.x0, b.y0, b.x1, b.y1) && clear(b)
+		if m := 1.5 * p.g.cell; p.boxInside(a, at.X-m, at.Y-m, at.X+m, at.Y+m) {
+			p.label[id] = at
+			p.labelOrder = append(p.labelOrder, id)
+			return b, clear(b)
+		}
+		// The cartogram moved the province from under its label point.
+		p.notef("the label point of %s is not inside it as drawn: placed anew", id)
 	}
 	halfH := (size + 1) / 2 / p.g.cell
 	search := func(clear func(box) bool) int {
