@@ -64,6 +64,9 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 		for j, q := range a.pts {
 			a.moved[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
 		}
+		if l.Cartogram > 0 {
+			a.moved = smoothLine(a.moved, a.closed, 3)
+		}
 	}
 	t.simplify(func(a *arc) float64 {
 		if a.left >= 0 && a.right >= 0 && o.water[a.left] == o.water[a.right] {
@@ -88,6 +91,32 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 	}
 	gen.SVG = buf.Bytes()
 	return gen, nil
+}
+
+// smoothLine takes the staircase out of a traced line (which the
+// cartogram magnifies where it stretches the board): passes of a
+// three-point moving average, the ends fixed (a closed loop all round),
+// so that the neighbours on both sides still share the same line.
+func smoothLine(pts []Point, closed bool, passes int) []Point {
+	n := len(pts)
+	if n < 3 {
+		return pts
+	}
+	cur := append([]Point(nil), pts...)
+	next := make([]Point, n)
+	for range passes {
+		copy(next, cur)
+		for i := 1; i < n-1; i++ {
+			next[i] = Point{(cur[i-1].X + 2*cur[i].X + cur[i+1].X) / 4, (cur[i-1].Y + 2*cur[i].Y + cur[i+1].Y) / 4}
+		}
+		if closed {
+			// The first and last points are the same vertex.
+			q := Point{(cur[n-2].X + 2*cur[0].X + cur[1].X) / 4, (cur[n-2].Y + 2*cur[0].Y + cur[1].Y) / 4}
+			next[0], next[n-1] = q, q
+		}
+		cur, next = next, cur
+	}
+	return cur
 }
 
 // dropSpecks takes out the islands and lakes smaller than minArea square

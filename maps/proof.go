@@ -197,7 +197,9 @@ func (p *prover) crossings() {
 	for c := range grid {
 		cells = append(cells, c)
 	}
-	sort.Slice(cells, func(i, j int) bool { return cells[i][0] < cells[j][0] || cells[i][0] == cells[j][0] && cells[i][1] < cells[j][1] })
+	sort.Slice(cells, func(i, j int) bool {
+		return cells[i][0] < cells[j][0] || cells[i][0] == cells[j][0] && cells[i][1] < cells[j][1]
+	})
 	for _, c := range cells {
 		list := grid[c]
 		for i, si := range list {
