@@ -182,16 +182,21 @@ func (p *prover) crossings() {
 		return a.b.x < b.b.x || a.b.x == b.b.x && a.b.y < b.b.y
 	})
 	pt := func(k pkey) Point { return Point{float64(k.x) / 10, float64(k.y) / 10} }
+	// Each segment's first bucket; a pair is tested only in the first
+	// bucket both lie in.
+	first := make([][2]int, len(segs))
 	grid := map[[2]int][]int{}
 	for i, k := range segs {
 		a, b := pt(k.a), pt(k.b)
-		for x := int(math.Floor(math.Min(a.X, b.X) / bucket)); x <= int(math.Floor(math.Max(a.X, b.X)/bucket)); x++ {
-			for y := int(math.Floor(math.Min(a.Y, b.Y) / bucket)); y <= int(math.Floor(math.Max(a.Y, b.Y)/bucket)); y++ {
+		x0, x1 := int(math.Floor(math.Min(a.X, b.X)/bucket)), int(math.Floor(math.Max(a.X, b.X)/bucket))
+		y0, y1 := int(math.Floor(math.Min(a.Y, b.Y)/bucket)), int(math.Floor(math.Max(a.Y, b.Y)/bucket))
+		first[i] = [2]int{x0, y0}
+		for x := x0; x <= x1; x++ {
+			for y := y0; y <= y1; y++ {
 				grid[[2]int{x, y}] = append(grid[[2]int{x, y}], i)
 			}
 		}
 	}
-	seen := map[[2]int]bool{}
 	reported := map[[2]string]bool{}
 	cells := make([][2]int, 0, len(grid))
 	for c := range grid {
@@ -204,10 +209,9 @@ func (p *prover) crossings() {
 		list := grid[c]
 		for i, si := range list {
 			for _, sj := range list[i+1:] {
-				if seen[[2]int{si, sj}] {
+				if max(first[si][0], first[sj][0]) != c[0] || max(first[si][1], first[sj][1]) != c[1] {
 					continue
 				}
-				seen[[2]int{si, sj}] = true
 				a, b := segs[si], segs[sj]
 				if !segmentsCross(pt(a.a), pt(a.b), pt(b.a), pt(b.b)) {
 					continue
