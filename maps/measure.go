@@ -34,6 +34,9 @@ type Measures struct {
 	// Contacts are the pairs of provinces the rules do not join whose
 	// outlines come closer than ContactGap of the width: "sak-vla 1.6".
 	Contacts []string
+	// LabelClashes are the labels whose box overlaps another label, a
+	// unit's marker (unitRadius round its point) or a border: "lvp unit".
+	LabelClashes []string
 }
 
 // ContactGap is the distance under which two outlines read as touching,
@@ -116,7 +119,69 @@ func Measure(b *Board, m *rules.Map) *Measures {
 			ms.Contacts = append(ms.Contacts, fmt.Sprintf("%s-%s %.1f", c.pair[0], c.pair[1], c.gap))
 		}
 	}
+	ms.LabelClashes = labelClashes(b)
 	return ms
+}
+
+// labelClashes lists the labels whose box overlaps another label's, a
+// unit's marker or an outline.
+func labelClashes(b *Board) []string {
+	var units []Point
+	for _, id := range b.Order {
+		units = append(units, b.Provinces[id].Unit)
+	}
+	for _, c := range b.Coasts {
+		units = append(units, c.Unit)
+	}
+	var out []string
+	for i, l := range b.Labels {
+		x0, y0, x1, y1 := l.Box()
+		bx := box{x0, y0, x1, y1}
+		for j, o := range b.Labels {
+			ox0, oy0, ox1, oy1 := o.Box()
+			if i != j && bx.overlaps(box{ox0, oy0, ox1, oy1}) {
+				out = append(out, l.For+" label")
+				break
+			}
+		}
+		for _, u := range units {
+			if distToBox(u, bx) < unitRadius {
+				out = append(out, l.For+" unit")
+				break
+			}
+		}
+		if boxCrossesOutline(b, bx) {
+			out = append(out, l.For+" border")
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// boxCrossesOutline reports whether a segment of any province's outline
+// passes through the box.
+func boxCrossesOutline(b *Board, bx box) bool {
+	corners := []Point{{bx.x0, bx.y0}, {bx.x1, bx.y0}, {bx.x1, bx.y1}, {bx.x0, bx.y1}}
+	in := func(q Point) bool { return q.X > bx.x0 && q.X < bx.x1 && q.Y > bx.y0 && q.Y < bx.y1 }
+	for _, id := range b.Order {
+		for _, r := range b.Provinces[id].Rings {
+			for i := range r {
+				a, c := r[i], r[(i+1)%len(r)]
+				if math.Max(a.X, c.X) < bx.x0 || math.Min(a.X, c.X) > bx.x1 || math.Max(a.Y, c.Y) < bx.y0 || math.Min(a.Y, c.Y) > bx.y1 {
+					continue
+				}
+				if in(a) || in(c) {
+					return true
+				}
+				for k := range corners {
+					if segmentsCross(a, c, corners[k], corners[(k+1)%4]) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // impassable reports whether id is an impassable province (Switzerland):
@@ -277,7 +342,9 @@ func crossings(r []Point, step float64, h int, rows map[int][]float64) {
 		for j := max(0, int(math.Ceil(lo-0.5))); j <= min(h-1, int(math.Ceil(hi-0.5))-1); j++ {
 			y := float64(j) + 0.5
 			t := (y - ay) / (cy - ay)
-			rows[j] = append(rows[j], (a.X+t*(c.X-a.X))/step)
+			// Rounded, so that the two shapes on either side of an edge,
+			// which walk it opposite ways, find the same crossing.
+			rows[j] = append(rows[j], math.Round((a.X+t*(c.X-a.X))/step*1e6)/1e6)
 		}
 	}
 }
