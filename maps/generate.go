@@ -48,24 +48,103 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 		return int(p.owner[y*g.w+x])
 	}}
 	t.trace()
+	rings := t.rings()
+	W, H := float64(g.w)*g.cell, float64(g.h)*g.cell
+	w := identityWarp(2, 2, W, H)
+	var notes []string
+	if l.Cartogram > 0 {
+		w = shapeBoard(l, g, o, p.owner, t, rings)
+		if n := w.folds(); n > 0 {
+			notes = append(notes, fmt.Sprintf("the cartogram folds %d cells of its grid", n))
+		}
+	}
+	for i := range t.arcs {
+		a := &t.arcs[i]
+		a.moved = make([]Point, len(a.pts))
+		for j, q := range a.pts {
+			a.moved[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
+		}
+		if l.Cartogram > 0 {
+			a.moved = smoothLine(a.moved, a.closed, 3)
+		}
+	}
 	t.simplify(func(a *arc) float64 {
 		if a.left >= 0 && a.right >= 0 && o.water[a.left] == o.water[a.right] {
-			return l.SimplifyInner
+			return l.SimplifyInner * g.cell
 		}
-		return l.Simplify
+		return l.Simplify * g.cell
 	})
-	rings := t.rings()
 
-	pts := &placer{g: g, l: l, m: m, owner: p.owner}
+	dropSpecks(t, rings, 4*g.cell*g.cell)
+
+	owner := p.owner
+	if l.Cartogram > 0 {
+		owner = rasterOwners(g, t, rings, w)
+	}
+	pts := &placer{g: g, l: l, m: m, owner: owner, warp: w}
 	pts.place()
 
-	gen := &Generated{Notes: append(p.notes, pts.notes...)}
+	gen := &Generated{Notes: append(append(p.notes, notes...), pts.notes...)}
 	var buf bytes.Buffer
 	if err := writeSVG(&buf, l, v, g, o, t, rings, pts); err != nil {
 		return nil, err
 	}
 	gen.SVG = buf.Bytes()
 	return gen, nil
+}
+
+// smoothLine takes the staircase out of a traced line (which the
+// cartogram magnifies where it stretches the board): passes of a
+// three-point moving average, the ends fixed (a closed loop all round),
+// so that the neighbours on both sides still share the same line.
+func smoothLine(pts []Point, closed bool, passes int) []Point {
+	n := len(pts)
+	if n < 3 {
+		return pts
+	}
+	cur := append([]Point(nil), pts...)
+	next := make([]Point, n)
+	for range passes {
+		copy(next, cur)
+		for i := 1; i < n-1; i++ {
+			next[i] = Point{(cur[i-1].X + 2*cur[i].X + cur[i+1].X) / 4, (cur[i-1].Y + 2*cur[i].Y + cur[i+1].Y) / 4}
+		}
+		if closed {
+			// The first and last points are the same vertex.
+			q := Point{(cur[n-2].X + 2*cur[0].X + cur[1].X) / 4, (cur[n-2].Y + 2*cur[0].Y + cur[1].Y) / 4}
+			next[0], next[n-1] = q, q
+		}
+		cur, next = next, cur
+	}
+	return cur
+}
+
+// dropSpecks takes out the islands and lakes smaller than minArea square
+// pixels once simplified (an arc that closes on itself, a whole ring of
+// both its owners), where both owners keep another ring: the cartogram can swell a
+// speck the simplification would have flattened into a second shape.
+func dropSpecks(t *tracer, rings map[int][]ring, minArea float64) {
+	speck := map[int]bool{}
+	for i := range t.arcs {
+		a := &t.arcs[i]
+		loop := a.closed || a.pts[0] == a.pts[len(a.pts)-1]
+		if !loop || a.left < 0 || a.right < 0 || len(rings[a.left]) < 2 || len(rings[a.right]) < 2 {
+			continue
+		}
+		if math.Abs(signedArea(a.simple)) < minArea {
+			speck[i] = true
+		}
+	}
+	for o, rs := range rings {
+		kept := rs[:0]
+		for _, r := range rs {
+			if len(r) == 1 && speck[r[0].arc] {
+				continue
+			}
+			kept = append(kept, r)
+		}
+		rings[o] = kept
+	}
 }
 
 // ReadLand reads world-atlas's TopoJSON land file.
@@ -136,15 +215,10 @@ text{font-family:"DejaVu Sans Mono",monospace;font-weight:bold;text-anchor:middl
 </style>
 `
 
-// px is a grid vertex's position in SVG pixels.
-func (s *svgWriter) px(q vertex) (float64, float64) {
-	return float64(q.x) * s.g.cell, float64(q.y) * s.g.cell
-}
-
-// line writes the vertices as one path's subpath: a move, then lines.
-func (s *svgWriter) line(sb *strings.Builder, vs []vertex) {
+// line writes the points as one path's subpath: a move, then lines.
+func (s *svgWriter) line(sb *strings.Builder, vs []Point) {
 	for i, q := range vs {
-		x, y := s.px(q)
+		x, y := q.X, q.Y
 		if i == 0 {
 			fmt.Fprintf(sb, "M%s %s", num(x), num(y))
 		} else {
@@ -241,9 +315,9 @@ func (s *svgWriter) coastPaths(i int) map[rules.Coast]*strings.Builder {
 		if other < 0 || !s.o.isProvince(other) || s.m.Provinces[other].Terrain != rules.Sea {
 			continue
 		}
-		mid := a.simple[len(a.simple)/2]
-		mx, my := s.px(mid)
-		c, ok := coastOf(s.l, s.g, s.m, rules.Province(i), rules.Province(other), Point{mx, my})
+		// Which coast, judged on the true geography.
+		mid := a.pts[len(a.pts)/2]
+		c, ok := coastOf(s.l, s.g, s.m, rules.Province(i), rules.Province(other), Point{float64(mid.x) * s.g.cell, float64(mid.y) * s.g.cell})
 		if !ok {
 			continue
 		}
@@ -263,7 +337,7 @@ func (s *svgWriter) links() {
 	for _, k := range s.l.Links {
 		var a, b Point
 		if len(k.Ends) == 2 {
-			a, b = s.g.toPx(k.Ends[0]), s.g.toPx(k.Ends[1])
+			a, b = s.pts.px(k.Ends[0]), s.pts.px(k.Ends[1])
 		} else {
 			a, b = s.pts.unit[k.A], s.pts.unit[k.B]
 		}

@@ -137,3 +137,36 @@ func TestConstrainedGrowthFollowsTheRules(t *testing.T) {
 		t.Fatalf("the proof finds %q (generator notes %q)", pr.Problems, gen.Notes)
 	}
 }
+
+// TestCartogramKeepsTheProof draws the tiny board as a cartogram, which
+// grows Alpha and Beta against the seas: the board still proves, and
+// the land takes a larger share of the board than on the true geography.
+func TestCartogramKeepsTheProof(t *testing.T) {
+	v, err := variantFrom(tinyMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	land, _ := ReadLand(strings.NewReader(tinyLand))
+	area := map[string]float64{}
+	for _, layout := range []string{tinyLayout, tinyLayout + "cartogram 0.7 0.3\n"} {
+		l, err := ParseLayout(strings.NewReader(layout))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gen, err := Generate(l, v, land)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ReadBoard(bytes.NewReader(gen.SVG))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr := Prove(b, v.Map, nil); len(pr.Problems) > 0 {
+			t.Fatalf("the proof finds %q (generator notes %q)", pr.Problems, gen.Notes)
+		}
+		area[layout] = shapeArea(b.Provinces["aaa"].Rings) + shapeArea(b.Provinces["bbb"].Rings)
+	}
+	if before, after := area[tinyLayout], area[tinyLayout+"cartogram 0.7 0.3\n"]; after < 1.3*before {
+		t.Errorf("the land's area went from %.0f to %.0f px² with seas at 0.3 of its density, want at least 1.3 times", before, after)
+	}
+}

@@ -38,6 +38,12 @@ type Layout struct {
 	Simplify, SimplifyInner float64
 	// LabelSize is the font size of labels in SVG pixels.
 	LabelSize float64
+	// Cartogram, when above zero, is the power of the cartogram's
+	// densities: a land province of area A gets density (Ā/A)^Cartogram,
+	// Ā the mean land province's area, so 0.5 makes each land province's
+	// area grow as the square root of its true area. Seas and regions get
+	// SeaDensity. Zero draws the true geography.
+	Cartogram, SeaDensity float64
 
 	// Anchors lists each province's anchor points, by province id.
 	Anchors map[string][]LonLat
@@ -215,6 +221,8 @@ func (l *Layout) statement(t []string) error {
 		return l.setWidth(args)
 	case "simplify":
 		return l.setSimplify(args)
+	case "cartogram":
+		return l.setCartogram(args)
 	case "cell", "labelsize":
 		return l.setSize(key, args)
 	case "region":
@@ -289,6 +297,18 @@ func (l *Layout) setSimplify(args []string) error {
 	l.Simplify = f[0]
 	if len(f) == 2 {
 		l.SimplifyInner = f[1]
+	}
+	return nil
+}
+
+func (l *Layout) setCartogram(args []string) error {
+	f, err := numbers(args, len(args))
+	if err != nil || len(f) < 1 || len(f) > 2 || f[0] <= 0 || f[0] > 1 || (len(f) == 2 && (f[1] <= 0 || f[1] > 10)) {
+		return fmt.Errorf("cartogram takes a power, 0 to 1, and optionally the seas' density, 0 to 10: cartogram POWER [SEA]")
+	}
+	l.Cartogram, l.SeaDensity = f[0], 1
+	if len(f) == 2 {
+		l.SeaDensity = f[1]
 	}
 	return nil
 }

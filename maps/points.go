@@ -18,6 +18,7 @@ type placer struct {
 	l     *Layout
 	m     *rules.Map
 	owner []int32
+	warp  *warp // where the cartogram moves the layout's points
 
 	dist       []float64 // cells from each cell to the nearest other owner
 	label      map[string]Point
@@ -26,6 +27,9 @@ type placer struct {
 	labelOrder []string
 	notes      []string
 }
+
+// px is where a point of the layout is drawn, in SVG pixels.
+func (p *placer) px(q LonLat) Point { return p.warp.apply(p.g.toPx(q)) }
 
 func (p *placer) notef(format string, args ...any) {
 	p.notes = append(p.notes, fmt.Sprintf(format, args...))
@@ -126,16 +130,16 @@ func (p *placer) place() {
 		}
 		unit := p.centreOf(best)
 		if q, ok := p.l.Units[info.Abbr]; ok {
-			unit = p.g.toPx(q)
+			unit = p.px(q)
 		}
 		p.unit[info.Abbr] = unit
 		var occupied []box
 		units := []Point{unit}
 		for _, c := range info.Coasts {
 			id := info.Abbr + "/" + c.String()
-			q := p.g.toPx(p.l.Coasts[id])
+			q := p.px(p.l.Coasts[id])
 			if o, ok := p.l.Units[id]; ok {
-				q = p.g.toPx(o)
+				q = p.px(o)
 			} else {
 				q = p.snap(cells[i], q, 2.5)
 			}
@@ -217,11 +221,15 @@ func (p *placer) placeLabel(a int32, id string, cells []int, near Point, units [
 		return true
 	}
 	if q, ok := p.l.Labels[id]; ok {
-		at := p.g.toPx(q)
-		p.label[id] = at
-		p.labelOrder = append(p.labelOrder, id)
+		at := p.px(q)
 		b := mk(at)
-		return b, p.boxInside(a, b.x0, b.y0, b.x1, b.y1) && clear(b)
+		if m := 1.5 * p.g.cell; p.boxInside(a, at.X-m, at.Y-m, at.X+m, at.Y+m) {
+			p.label[id] = at
+			p.labelOrder = append(p.labelOrder, id)
+			return b, clear(b)
+		}
+		// The cartogram moved the province from under its label point.
+		p.notef("the label point of %s is not inside it as drawn: placed anew", id)
 	}
 	halfH := (size + 1) / 2 / p.g.cell
 	search := func(clear func(box) bool) int {
@@ -277,7 +285,7 @@ func (p *placer) placeLabel(a int32, id string, cells []int, near Point, units [
 // its units and labels.
 func (p *placer) placeCentre(a int32, id string, cells []int, units []Point, occupied []box) {
 	if q, ok := p.l.Centres[id]; ok {
-		p.centre[id] = p.g.toPx(q)
+		p.centre[id] = p.px(q)
 		return
 	}
 	const r = 4.5 // the marker's radius, and a little room

@@ -58,6 +58,7 @@ func Prove(b *Board, m *rules.Map, islands map[string]bool) *Proof {
 	p := newProver(b, m, islands)
 	p.provincesDrawn()
 	p.segments()
+	p.crossings()
 	p.sharedEdges()
 	p.coastLines()
 	p.bordersDrawn()
@@ -160,6 +161,68 @@ func (p *prover) addRings(id string, rings [][]Point) {
 			k := segOf(a, c)
 			p.segOwners[k] = append(p.segOwners[k], id)
 			p.vertexOwners[keyPt(a)] = appendOnce(p.vertexOwners[keyPt(a)], id)
+		}
+	}
+}
+
+// crossings checks no two segments of the outlines cross: a crossing is
+// an overlap, or a ring folded over itself, that shared edges alone
+// would not show.
+func (p *prover) crossings() {
+	const bucket = 16.0
+	segs := make([]segKey, 0, len(p.segOwners))
+	for k := range p.segOwners {
+		segs = append(segs, k)
+	}
+	sort.Slice(segs, func(i, j int) bool {
+		a, b := segs[i], segs[j]
+		if a.a != b.a {
+			return a.a.x < b.a.x || a.a.x == b.a.x && a.a.y < b.a.y
+		}
+		return a.b.x < b.b.x || a.b.x == b.b.x && a.b.y < b.b.y
+	})
+	pt := func(k pkey) Point { return Point{float64(k.x) / 10, float64(k.y) / 10} }
+	// Each segment's first bucket; a pair is tested only in the first
+	// bucket both lie in.
+	first := make([][2]int, len(segs))
+	grid := map[[2]int][]int{}
+	for i, k := range segs {
+		a, b := pt(k.a), pt(k.b)
+		x0, x1 := int(math.Floor(math.Min(a.X, b.X)/bucket)), int(math.Floor(math.Max(a.X, b.X)/bucket))
+		y0, y1 := int(math.Floor(math.Min(a.Y, b.Y)/bucket)), int(math.Floor(math.Max(a.Y, b.Y)/bucket))
+		first[i] = [2]int{x0, y0}
+		for x := x0; x <= x1; x++ {
+			for y := y0; y <= y1; y++ {
+				grid[[2]int{x, y}] = append(grid[[2]int{x, y}], i)
+			}
+		}
+	}
+	reported := map[[2]string]bool{}
+	cells := make([][2]int, 0, len(grid))
+	for c := range grid {
+		cells = append(cells, c)
+	}
+	sort.Slice(cells, func(i, j int) bool {
+		return cells[i][0] < cells[j][0] || cells[i][0] == cells[j][0] && cells[i][1] < cells[j][1]
+	})
+	for _, c := range cells {
+		list := grid[c]
+		for i, si := range list {
+			for _, sj := range list[i+1:] {
+				if max(first[si][0], first[sj][0]) != c[0] || max(first[si][1], first[sj][1]) != c[1] {
+					continue
+				}
+				a, b := segs[si], segs[sj]
+				if !segmentsCross(pt(a.a), pt(a.b), pt(b.a), pt(b.b)) {
+					continue
+				}
+				pair := sortedPair(p.segOwners[a][0], p.segOwners[b][0])
+				if !reported[pair] {
+					reported[pair] = true
+					q := pt(a.a)
+					p.bad("the outlines of %s and %s cross near %.0f %.0f", pair[0], pair[1], q.X, q.Y)
+				}
+			}
 		}
 	}
 }

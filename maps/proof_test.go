@@ -192,3 +192,26 @@ func boardOf(t *testing.T, name string) committedBoard {
 	t.Fatalf("no committed board of %s", name)
 	return committedBoard{}
 }
+
+// TestProofFindsCrossingOutlines draws two provinces that overlap (their
+// outlines cross, with no segment shared): the proof must name the pair.
+func TestProofFindsCrossingOutlines(t *testing.T) {
+	v, err := variantFrom(tinyMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := func(x, y float64) [][]Point { return [][]Point{{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}}} }
+	b := &Board{Width: 100, Height: 100, Provinces: map[string]*Shape{}, Coasts: map[string]*CoastLine{}}
+	for id, r := range map[string][][]Point{"aaa": sq(0, 0), "bbb": sq(5, 5), "wst": sq(50, 0), "est": sq(70, 0)} {
+		b.Provinces[id] = &Shape{ID: id, Rings: r}
+		b.Order = append(b.Order, id)
+	}
+	slices.Sort(b.Order)
+	found := false
+	for _, p := range Prove(b, v.Map, nil).Problems {
+		found = found || strings.Contains(p, "outlines of aaa and bbb cross")
+	}
+	if !found {
+		t.Errorf("the proof does not see aaa and bbb overlap: %q", Prove(b, v.Map, nil).Problems)
+	}
+}

@@ -16,7 +16,8 @@ type arc struct {
 	pts         []vertex
 	left, right int
 	closed      bool
-	simple      []vertex // the simplified run
+	moved       []Point // pts in SVG pixels, where the cartogram puts them
+	simple      []Point // the simplified run of moved
 }
 
 // vertex is a lattice point of the cell grid.
@@ -244,33 +245,33 @@ func (t *tracer) next(step arcStep, owner int) (arcStep, bool) {
 	return arcStep{}, false
 }
 
-// simplify simplifies every arc with the Douglas–Peucker algorithm and
-// the arc's tolerance, keeping its ends (and, for a closed loop, the point
-// farthest from its start).
+// simplify simplifies every arc's moved points with the Douglas–Peucker
+// algorithm and the arc's tolerance (in pixels), keeping its ends (and,
+// for a closed loop, the point farthest from its start).
 func (t *tracer) simplify(tolerance func(a *arc) float64) {
 	for i := range t.arcs {
 		a := &t.arcs[i]
 		tol := tolerance(a)
 		if a.closed {
 			far, best := 0, -1.0
-			for j, p := range a.pts {
-				dx, dy := float64(p.x-a.pts[0].x), float64(p.y-a.pts[0].y)
+			for j, p := range a.moved {
+				dx, dy := p.X-a.moved[0].X, p.Y-a.moved[0].Y
 				if d := dx*dx + dy*dy; d > best {
 					far, best = j, d
 				}
 			}
-			first := douglasPeucker(a.pts[:far+1], tol)
-			second := douglasPeucker(a.pts[far:], tol)
+			first := douglasPeucker(a.moved[:far+1], tol)
+			second := douglasPeucker(a.moved[far:], tol)
 			a.simple = append(first, second[1:]...)
 			continue
 		}
-		a.simple = douglasPeucker(a.pts, tol)
+		a.simple = douglasPeucker(a.moved, tol)
 	}
 }
 
-func douglasPeucker(pts []vertex, tol float64) []vertex {
+func douglasPeucker(pts []Point, tol float64) []Point {
 	if len(pts) <= 2 {
-		return append([]vertex(nil), pts...)
+		return append([]Point(nil), pts...)
 	}
 	keep := make([]bool, len(pts))
 	keep[0], keep[len(pts)-1] = true, true
@@ -279,13 +280,12 @@ func douglasPeucker(pts []vertex, tol float64) []vertex {
 		if j <= i+1 {
 			return
 		}
-		ax, ay := float64(pts[i].x), float64(pts[i].y)
-		bx, by := float64(pts[j].x), float64(pts[j].y)
-		dx, dy := bx-ax, by-ay
+		ax, ay := pts[i].X, pts[i].Y
+		dx, dy := pts[j].X-ax, pts[j].Y-ay
 		l2 := dx*dx + dy*dy
 		far, best := -1, -1.0
 		for k := i + 1; k < j; k++ {
-			px, py := float64(pts[k].x)-ax, float64(pts[k].y)-ay
+			px, py := pts[k].X-ax, pts[k].Y-ay
 			var d float64
 			if l2 == 0 {
 				d = px*px + py*py
@@ -304,7 +304,7 @@ func douglasPeucker(pts []vertex, tol float64) []vertex {
 		}
 	}
 	rec(0, len(pts)-1)
-	var out []vertex
+	var out []Point
 	for k, p := range pts {
 		if keep[k] {
 			out = append(out, p)
@@ -314,12 +314,18 @@ func douglasPeucker(pts []vertex, tol float64) []vertex {
 }
 
 // ringPoints returns a ring's simplified vertices, closed implicitly.
-func (t *tracer) ringPoints(r ring) []vertex {
-	var out []vertex
+func (t *tracer) ringPoints(r ring) []Point {
+	return t.ringOf(r, func(i int) []Point { return t.arcs[i].simple })
+}
+
+// ringOf returns a ring's vertices, those of its arcs that pick returns
+// (by the arc's index), closed implicitly.
+func (t *tracer) ringOf(r ring, pick func(arc int) []Point) []Point {
+	var out []Point
 	for _, s := range r {
-		pts := t.arcs[s.arc].simple
+		pts := pick(s.arc)
 		if s.reverse {
-			rev := make([]vertex, len(pts))
+			rev := make([]Point, len(pts))
 			for i := range pts {
 				rev[i] = pts[len(pts)-1-i]
 			}

@@ -1,0 +1,364 @@
+package maps
+
+import (
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/dsp/fourier"
+)
+
+// The cartogram gives the provinces where units stand room to stand: a
+// flow-based, density-equalising map (Gastner, Seguy and More, "Fast
+// flow-based algorithm for creating density-equalizing map projections",
+// PNAS 2018). Every owner of the partition gets a density; the density
+// diffuses towards uniform, and every point of the board moves with the
+// flow v = -∇ρ/ρ. The motion is continuous and one-to-one, so it keeps
+// every border and every coast: shared outlines stay shared, since the
+// same point always moves to the same place. The frame's edges are walls
+// (the density's normal derivative is zero there), so the board stays the
+// same rectangle.
+
+// warp is a deformation of the board: where each node of a regular grid
+// over the board goes, in SVG pixels; points between nodes move with
+// their cell's corners (bilinearly).
+type warp struct {
+	nx, ny int     // nodes across and down
+	sx, sy float64 // pixels between nodes
+	x, y   []float64
+}
+
+// identityWarp is the warp that moves nothing, on a grid of nx×ny nodes
+// over a w×h pixel board.
+func identityWarp(nx, ny int, w, h float64) *warp {
+	f := &warp{nx: nx, ny: ny, sx: w / float64(nx-1), sy: h / float64(ny-1)}
+	f.x, f.y = make([]float64, nx*ny), make([]float64, nx*ny)
+	for j := range ny {
+		for i := range nx {
+			f.x[j*nx+i], f.y[j*nx+i] = float64(i)*f.sx, float64(j)*f.sy
+		}
+	}
+	return f
+}
+
+// apply moves a point.
+func (f *warp) apply(p Point) Point {
+	u, v := p.X/f.sx, p.Y/f.sy
+	i := min(max(int(math.Floor(u)), 0), f.nx-2)
+	j := min(max(int(math.Floor(v)), 0), f.ny-2)
+	fu, fv := u-float64(i), v-float64(j)
+	a, b, c, d := j*f.nx+i, j*f.nx+i+1, (j+1)*f.nx+i, (j+1)*f.nx+i+1
+	x := (1-fv)*((1-fu)*f.x[a]+fu*f.x[b]) + fv*((1-fu)*f.x[c]+fu*f.x[d])
+	y := (1-fv)*((1-fu)*f.y[a]+fu*f.y[b]) + fv*((1-fu)*f.y[c]+fu*f.y[d])
+	return Point{x, y}
+}
+
+// folds counts the grid's cells that the warp turns over or makes
+// concave: where it is not one-to-one.
+func (f *warp) folds() int {
+	n := 0
+	cross := func(a, b, c int) float64 {
+		return (f.x[b]-f.x[a])*(f.y[c]-f.y[a]) - (f.y[b]-f.y[a])*(f.x[c]-f.x[a])
+	}
+	for j := 0; j+1 < f.ny; j++ {
+		for i := 0; i+1 < f.nx; i++ {
+			a, b, c, d := j*f.nx+i, j*f.nx+i+1, (j+1)*f.nx+i, (j+1)*f.nx+i+1
+			// Corners a b d c in turn, clockwise on screen (y down).
+			if cross(a, b, d) <= 0 || cross(b, d, c) <= 0 || cross(d, c, a) <= 0 || cross(c, a, b) <= 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// flow is the diffusion of one density over the grid's nodes.
+type flow struct {
+	nx, ny int
+	coef   []float64 // the density's cosine coefficients, blurred
+	rho    []float64 // scratch: the density at a time
+	row    []float64
+	col    []float64
+	dctX   *fourier.DCT
+	dctY   *fourier.DCT
+}
+
+// newFlow takes the density at the nodes (row by row) and a blur in
+// nodes, which smooths the jumps between provinces.
+func newFlow(nx, ny int, rho []float64, blur float64) *flow {
+	fl := &flow{nx: nx, ny: ny, coef: append([]float64(nil), rho...), rho: make([]float64, nx*ny),
+		row: make([]float64, nx), col: make([]float64, ny), dctX: fourier.NewDCT(nx), dctY: fourier.NewDCT(ny)}
+	fl.transform(fl.coef)
+	fl.decay(fl.coef, blur*blur/2)
+	return fl
+}
+
+// transform applies the two-dimensional cosine transform (type I) in
+// place; applied twice it multiplies by 4(nx-1)(ny-1).
+func (fl *flow) transform(a []float64) {
+	for j := range fl.ny {
+		r := a[j*fl.nx : (j+1)*fl.nx]
+		copy(fl.row, r)
+		fl.dctX.Transform(r, fl.row)
+	}
+	for i := range fl.nx {
+		for j := range fl.ny {
+			fl.col[j] = a[j*fl.nx+i]
+		}
+		fl.dctY.Transform(fl.col, fl.col)
+		for j := range fl.ny {
+			a[j*fl.nx+i] = fl.col[j]
+		}
+	}
+}
+
+// decay multiplies each coefficient by the heat kernel over time t.
+func (fl *flow) decay(a []float64, t float64) {
+	lx, ly := float64(fl.nx-1), float64(fl.ny-1)
+	ex := make([]float64, fl.nx)
+	for k := range ex {
+		kx := math.Pi * float64(k) / lx
+		ex[k] = math.Exp(-kx * kx * t)
+	}
+	for l := range fl.ny {
+		ky := math.Pi * float64(l) / ly
+		ey := math.Exp(-ky * ky * t)
+		for k := range fl.nx {
+			a[l*fl.nx+k] *= ex[k] * ey
+		}
+	}
+}
+
+// velocity returns the flow's velocity at time t at every node, in nodes
+// per unit time: -∇ρ/ρ, zero across the frame's edges.
+func (fl *flow) velocity(t float64) (vx, vy []float64) {
+	copy(fl.rho, fl.coef)
+	fl.decay(fl.rho, t)
+	fl.transform(fl.rho)
+	nx, ny := fl.nx, fl.ny
+	vx, vy = make([]float64, nx*ny), make([]float64, nx*ny)
+	for j := range ny {
+		for i := range nx {
+			c := j*nx + i
+			r := fl.rho[c]
+			if i > 0 && i < nx-1 {
+				vx[c] = -(fl.rho[c+1] - fl.rho[c-1]) / 2 / r
+			}
+			if j > 0 && j < ny-1 {
+				vy[c] = -(fl.rho[c+nx] - fl.rho[c-nx]) / 2 / r
+			}
+		}
+	}
+	return vx, vy
+}
+
+// at interpolates a node field at a point in node units.
+func at(f []float64, nx, ny int, u, v float64) float64 {
+	i := min(max(int(math.Floor(u)), 0), nx-2)
+	j := min(max(int(math.Floor(v)), 0), ny-2)
+	fu, fv := u-float64(i), v-float64(j)
+	a := j*nx + i
+	return (1-fv)*((1-fu)*f[a]+fu*f[a+1]) + fv*((1-fu)*f[a+nx]+fu*f[a+nx+1])
+}
+
+// cartogram moves the nodes of the warp f with the flow of the density
+// rho (given at the grid's nodes, in the board as f draws it) until it is
+// uniform, by a predictor-corrector
+// integration whose step halves when the two disagree. It returns the
+// composed warp: first f, then the flow.
+func cartogram(f *warp, rho []float64, blur float64) *warp {
+	nx, ny := f.nx, f.ny
+	fl := newFlow(nx, ny, rho, blur)
+	lx, ly := float64(nx-1), float64(ny-1)
+	// Positions in node units, starting on the nodes.
+	pu, pv := make([]float64, nx*ny), make([]float64, nx*ny)
+	for j := range ny {
+		for i := range nx {
+			pu[j*nx+i], pv[j*nx+i] = float64(i), float64(j)
+		}
+	}
+	qu, qv := make([]float64, nx*ny), make([]float64, nx*ny)
+	tMax := math.Max(lx, ly) * math.Max(lx, ly)
+	t, dt := 0.0, 0.01
+	v0x, v0y := fl.velocity(t)
+	for steps := 0; t < tMax && steps < 2000; steps++ {
+		v1x, v1y := fl.velocity(t + dt)
+		worst := 0.0
+		for c := range pu {
+			ax, ay := at(v0x, nx, ny, pu[c], pv[c]), at(v0y, nx, ny, pu[c], pv[c])
+			su, sv := pu[c]+dt*ax, pv[c]+dt*ay
+			bx, by := at(v1x, nx, ny, su, sv), at(v1y, nx, ny, su, sv)
+			qu[c], qv[c] = pu[c]+dt*(ax+bx)/2, pv[c]+dt*(ay+by)/2
+			worst = math.Max(worst, math.Hypot(qu[c]-su, qv[c]-sv))
+			worst = math.Max(worst, math.Hypot(dt*ax, dt*ay)/10) // at most a node's move a step
+		}
+		if worst > 0.1 && dt > 1e-6 {
+			dt /= 2
+			continue
+		}
+		for c := range pu {
+			pu[c], pv[c] = math.Min(math.Max(qu[c], 0), lx), math.Min(math.Max(qv[c], 0), ly)
+		}
+		t += dt
+		v0x, v0y = v1x, v1y
+		dt *= 1.5
+	}
+	moved := &warp{nx: nx, ny: ny, sx: f.sx, sy: f.sy, x: pu, y: pv}
+	for c := range pu {
+		pu[c], pv[c] = pu[c]*f.sx, pv[c]*f.sy
+	}
+	out := &warp{nx: nx, ny: ny, sx: f.sx, sy: f.sy, x: make([]float64, nx*ny), y: make([]float64, nx*ny)}
+	for c := range f.x {
+		q := moved.apply(Point{f.x[c], f.y[c]})
+		out.x[c], out.y[c] = q.X, q.Y
+	}
+	return out
+}
+
+// cartogramRounds is how many times the cartogram is run, each on the
+// board the previous ones drew, to come nearer the target areas.
+const cartogramRounds = 3
+
+// shapeBoard computes the cartogram's warp of the partition (owner, with
+// its traced rings) for the layout's densities.
+func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings map[int][]ring) *warp {
+	W, H := float64(g.w)*g.cell, float64(g.h)*g.cell
+	step := math.Max(2*g.cell, math.Max(W, H)/320)
+	nx, ny := smooth(int(math.Round(W/step)))+1, smooth(int(math.Round(H/step)))+1
+	w := identityWarp(nx, ny, W, H)
+
+	// The target area of each owner, up to a common factor.
+	area := ownerAreas(owner, o.n)
+	mean, n := 0.0, 0
+	for i := range o.m.Provinces {
+		if !o.water[i] && area[i] > 0 {
+			mean += area[i]
+			n++
+		}
+	}
+	mean /= float64(max(n, 1))
+	target := make([]float64, o.n)
+	for a := range target {
+		if a < len(o.m.Provinces) && !o.water[a] && area[a] > 0 {
+			target[a] = area[a] * math.Pow(mean/area[a], l.Cartogram)
+		} else {
+			target[a] = area[a] * l.SeaDensity
+		}
+	}
+	for range cartogramRounds {
+		cells := owner
+		if w.nx > 2 {
+			cells = rasterOwners(g, t, rings, w)
+		}
+		now := ownerAreas(cells, o.n)
+		dens := make([]float64, o.n)
+		for a := range dens {
+			dens[a] = 1
+			if now[a] > 0 && target[a] > 0 {
+				dens[a] = target[a] / now[a]
+			}
+		}
+		w = cartogram(w, nodeDensity(g, cells, dens, nx, ny, w.sx, w.sy), 1.5)
+	}
+	return w
+}
+
+// ownerAreas counts each owner's cells.
+func ownerAreas(owner []int32, n int) []float64 {
+	area := make([]float64, n)
+	for _, a := range owner {
+		if a >= 0 && int(a) < n {
+			area[a]++
+		}
+	}
+	return area
+}
+
+// nodeDensity averages the owners' densities over the cells around each
+// node of an nx×ny grid (sx, sy pixels apart); cells of no owner count as
+// density 1.
+func nodeDensity(g *grid, owner []int32, dens []float64, nx, ny int, sx, sy float64) []float64 {
+	rho := make([]float64, nx*ny)
+	for j := range ny {
+		y0 := int(math.Floor((float64(j) - 0.5) * sy / g.cell))
+		y1 := int(math.Ceil((float64(j) + 0.5) * sy / g.cell))
+		for i := range nx {
+			x0 := int(math.Floor((float64(i) - 0.5) * sx / g.cell))
+			x1 := int(math.Ceil((float64(i) + 0.5) * sx / g.cell))
+			sum, k := 0.0, 0
+			for y := max(y0, 0); y < min(y1, g.h); y++ {
+				for x := max(x0, 0); x < min(x1, g.w); x++ {
+					d := 1.0
+					if a := owner[y*g.w+x]; a >= 0 {
+						d = dens[a]
+					}
+					sum += d
+					k++
+				}
+			}
+			rho[j*nx+i] = 1
+			if k > 0 {
+				rho[j*nx+i] = sum / float64(k)
+			}
+		}
+	}
+	return rho
+}
+
+// rasterOwners draws the partition as the warp moves it back onto the
+// grid's cells: each cell's owner is the owner whose moved rings enclose
+// its centre (-1 for none).
+func rasterOwners(g *grid, t *tracer, rings map[int][]ring, w *warp) []int32 {
+	out := make([]int32, g.w*g.h)
+	for i := range out {
+		out[i] = -1
+	}
+	moved := make(map[int][]Point, len(t.arcs))
+	pts := func(ai int) []Point {
+		if m, ok := moved[ai]; ok {
+			return m
+		}
+		a := &t.arcs[ai]
+		m := make([]Point, len(a.pts))
+		for j, q := range a.pts {
+			m[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
+		}
+		moved[ai] = m
+		return m
+	}
+	owners := make([]int, 0, len(rings))
+	for a := range rings {
+		owners = append(owners, a)
+	}
+	sort.Ints(owners)
+	for _, a := range owners {
+		rows := map[int][]float64{}
+		for _, r := range rings[a] {
+			crossings(t.ringOf(r, pts), g.cell, g.h, rows)
+		}
+		for j, xs := range rows {
+			sort.Float64s(xs)
+			for k := 0; k+1 < len(xs); k += 2 {
+				for i := max(0, int(math.Ceil(xs[k]-0.5))); i <= min(g.w-1, int(math.Ceil(xs[k+1]-0.5))-1); i++ {
+					out[j*g.w+i] = int32(a)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// smooth returns the least number at least n whose only prime factors are
+// 2, 3 and 5: a length the cosine transform (an FFT of n) does fast.
+func smooth(n int) int {
+	for ; ; n++ {
+		m := n
+		for _, p := range []int{2, 3, 5} {
+			for m%p == 0 {
+				m /= p
+			}
+		}
+		if m == 1 {
+			return n
+		}
+	}
+}
