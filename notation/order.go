@@ -753,44 +753,68 @@ func (n *Names) railName(o rules.Order) string {
 // FormatOrder writes an order in canonical form: upper case, the map's
 // abbreviations, coasts as "STP/SC".
 func (n *Names) FormatOrder(o rules.Order) string {
-	loc := func(l rules.Loc) string { return strings.ToUpper(n.LocString(l)) }
-	unit := func(t rules.UnitType, l rules.Loc) string {
-		if t == rules.NoUnit {
-			return loc(l)
-		}
-		return t.Letter() + " " + loc(l)
-	}
+	var buf [64]byte
+	return string(n.AppendOrder(buf[:0], o))
+}
+
+// AppendOrder appends FormatOrder's text of o to b.
+func (n *Names) AppendOrder(b []byte, o rules.Order) []byte {
 	switch o.Kind {
 	case rules.Hold:
-		return unit(o.Unit, o.At) + " H"
+		return append(n.appendUnit(b, o.Unit, o.At), " H"...)
 	case rules.Move:
-		s := unit(o.Unit, o.At) + " - " + loc(o.Target)
+		b = n.appendUpperLoc(append(n.appendUnit(b, o.Unit, o.At), " - "...), o.Target)
 		if o.ViaConvoy {
-			s += " VIA CONVOY"
+			b = append(b, " VIA CONVOY"...)
 		}
-		return s
+		return b
 	case rules.Railway:
-		return unit(o.Unit, o.At) + " - " + n.railName(o) + " - " + loc(o.Target)
+		b = append(append(n.appendUnit(b, o.Unit, o.At), " - "...), n.railName(o)...)
+		return n.appendUpperLoc(append(b, " - "...), o.Target)
 	case rules.Support:
-		s := unit(o.Unit, o.At) + " S " + unit(o.TargetUnit, o.Target)
+		b = n.appendUnit(append(n.appendUnit(b, o.Unit, o.At), " S "...), o.TargetUnit, o.Target)
 		if o.Dest.Province != rules.NoProvince {
-			s += " - " + loc(o.Dest)
+			b = n.appendUpperLoc(append(b, " - "...), o.Dest)
 		}
-		return s
+		return b
 	case rules.Convoy:
-		return unit(o.Unit, o.At) + " C " + unit(o.TargetUnit, o.Target) + " - " + loc(o.Dest)
+		b = n.appendUnit(append(n.appendUnit(b, o.Unit, o.At), " C "...), o.TargetUnit, o.Target)
+		return n.appendUpperLoc(append(b, " - "...), o.Dest)
 	case rules.Retreat:
-		return unit(o.Unit, o.At) + " R " + loc(o.Target)
+		return n.appendUpperLoc(append(n.appendUnit(b, o.Unit, o.At), " R "...), o.Target)
 	case rules.Disband:
-		return unit(o.Unit, o.At) + " D"
+		return append(n.appendUnit(b, o.Unit, o.At), " D"...)
 	case rules.Build:
-		return "BUILD " + unit(o.Unit, o.At)
+		return n.appendUnit(append(b, "BUILD "...), o.Unit, o.At)
 	case rules.Remove:
-		return "REMOVE " + unit(o.Unit, o.At)
+		return n.appendUnit(append(b, "REMOVE "...), o.Unit, o.At)
 	case rules.Waive:
-		return "WAIVE"
+		return append(b, "WAIVE"...)
 	case rules.Permit:
-		return loc(o.At) + " PERMITS " + unit(o.TargetUnit, o.Target) + " - " + loc(o.Dest)
+		b = append(n.appendUpperLoc(b, o.At), " PERMITS "...)
+		b = n.appendUnit(b, o.TargetUnit, o.Target)
+		return n.appendUpperLoc(append(b, " - "...), o.Dest)
 	}
-	return "?"
+	return append(b, '?')
+}
+
+// appendUnit appends a unit, "F STP/SC", or its location alone when its
+// type is not given.
+func (n *Names) appendUnit(b []byte, t rules.UnitType, l rules.Loc) []byte {
+	if t != rules.NoUnit {
+		b = append(append(b, t.Letter()...), ' ')
+	}
+	return n.appendUpperLoc(b, l)
+}
+
+// appendUpperLoc appends a location in upper case, "STP/SC".
+func (n *Names) appendUpperLoc(b []byte, l rules.Loc) []byte {
+	start := len(b)
+	b = n.AppendLoc(b, l)
+	for i := start; i < len(b); i++ {
+		if c := b[i]; c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return b
 }
