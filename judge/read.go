@@ -138,23 +138,34 @@ func (r *reader) str() (string, bool) {
 	if !r.punct('"') {
 		return "", false
 	}
-	start, ascii := r.i, true
-	for r.i < len(r.s) {
-		c := r.s[r.i]
-		switch {
+	s, start, i := r.s, r.i, r.i
+	for i < len(s) && plain[s[i]] {
+		i++
+	}
+	if i < len(s) && s[i] == '"' { // the common case: ASCII
+		r.i = i + 1
+		return s[start:i], true
+	}
+	for i < len(s) {
+		switch c := s[i]; {
 		case c == '"':
-			s := r.s[start:r.i]
-			r.i++
-			return s, ascii || utf8.ValidString(s)
+			r.i = i + 1
+			return s[start:i], utf8.ValidString(s[start:i])
 		case c == '\\' || c < 0x20:
 			return "", false
-		case c >= 0x80:
-			ascii = false
 		}
-		r.i++
+		i++
 	}
 	return "", false
 }
+
+// plain marks the bytes a string holds as they are, in ASCII.
+var plain = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // boolean reads true or false.
 func (r *reader) boolean() (bool, bool) {
