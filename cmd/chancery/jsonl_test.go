@@ -7,9 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chancery/chancery/internal/randgame"
+	"github.com/chancery/chancery/judge"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -146,4 +149,79 @@ func TestAdjudicateJSONLAnswersEachLineAtOnce(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Errorf("exit %d: %s", code, stderr.String())
 	}
+}
+
+// BenchmarkAdjudicateJSONL measures "adjudicate --jsonl" over the recorded
+// phases, reading and writing in memory; ns/op is per phase (line).
+func BenchmarkAdjudicateJSONL(b *testing.B) {
+	files, _ := filepath.Glob("../../../shared/reference/games/*.cases.json")
+	if len(files) == 0 {
+		b.Skip("no reference games in ../shared")
+	}
+	var lines []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var cases []struct{ Input json.RawMessage }
+		if err := json.Unmarshal(data, &cases); err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range cases {
+			lines = append(lines, string(c.Input))
+		}
+	}
+	text := strings.Join(lines, "\n") + "\n"
+	j := judge.New(variants.MustLoad())
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	if err := adjudicateLines(j, &lineCycler{text: text, left: b.N}, io.Discard); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// lineCycler reads the lines of text over and over, left lines in all.
+type lineCycler struct {
+	text string
+	at   int
+	left int
+}
+
+func (c *lineCycler) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && c.left > 0 {
+		end := strings.IndexByte(c.text[c.at:], '\n') + c.at + 1
+		if end-c.at > len(p)-n {
+			if n > 0 {
+				break
+			}
+			m := copy(p, c.text[c.at:end])
+			c.at += m
+			return m, nil
+		}
+		n += copy(p[n:], c.text[c.at:end])
+		c.at = end
+		c.left--
+		if c.at == len(c.text) {
+			c.at = 0
+		}
+	}
+	if n == 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// cpuTime is the CPU time the process has used (all its threads, user and
+// system): on a machine shared with other work, it varies less than the
+// wall-clock time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
