@@ -27,49 +27,84 @@ func (e *Error) Error() string {
 // "(", ")", "/" and ":" as words of their own ("->" and "=>" become "-").
 // The words are substrings of s: tokenizing allocates nothing while toks
 // has room. hyphens reports whether a word kept a hyphen inside it (see
-// splitHyphens).
+// splitHyphens). It reads each byte once, by its class in byteClass.
 func tokenize(toks []string, s string) (_ []string, hyphens bool) {
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '.':
+		switch byteClass[s[i]] {
+		case classSpace:
 			i++
-		case (c == '-' || c == '=') && i+1 < len(s) && s[i+1] == '>':
-			toks = append(toks, "-")
-			i += 2
-		case c == '-' || c == '(' || c == ')' || c == '/' || c == ':':
+			continue
+		case classPunct:
 			toks = append(toks, s[i:i+1])
 			i++
-		default:
-			j := i
-			for j < len(s) {
-				d := s[j]
-				if endsWord[d] {
-					break
-				}
-				if d == '-' {
-					if j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' || j == i {
-						break
-					}
-					hyphens = true
-				}
-				if d == '=' && j+1 < len(s) && s[j+1] == '>' {
-					break
-				}
-				j++
+			continue
+		case classDash:
+			if i+1 < len(s) && s[i+1] == '>' {
+				toks = append(toks, "-")
+				i += 2
+			} else {
+				toks = append(toks, s[i:i+1])
+				i++
 			}
-			if j == i {
-				j++
+			continue
+		case classEquals:
+			if i+1 < len(s) && s[i+1] == '>' {
+				toks = append(toks, "-")
+				i += 2
+				continue
 			}
-			toks = append(toks, s[i:j])
-			i = j
 		}
+		// A word: it runs to a byte that always ends one, a hyphen at
+		// its end or before a space or ">", or "=>".
+		j := i + 1
+		for j < len(s) {
+			if byteClass[s[j]] == classWord {
+				j++
+				continue
+			}
+			d := s[j]
+			if d == '-' {
+				if j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' {
+					break
+				}
+				hyphens = true
+			} else if d == '=' {
+				if j+1 < len(s) && s[j+1] == '>' {
+					break
+				}
+			} else if d != '.' {
+				break // space, punctuation
+			}
+			j++
+		}
+		toks = append(toks, s[i:j])
+		i = j
 	}
 	return toks, hyphens
 }
 
-// endsWord marks the bytes that always end a word of an order.
-var endsWord = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '(': true, ')': true, '/': true, ':': true}
+// The classes of the bytes of an order, for tokenize.
+const (
+	classWord   = iota // goes on a word
+	classSpace         // separates words: white space, ",", "."
+	classPunct         // a word of its own: "(", ")", "/", ":"
+	classDash          // "-": a word of its own, or inside one
+	classEquals        // "=": "=>" is "-", else a letter of a word
+)
+
+// byteClass is the class of each byte. A "." separates words between
+// them but stays inside one ("St.Petersburg").
+var byteClass = func() (t [256]uint8) {
+	for _, c := range " \t\n\r,." {
+		t[c] = classSpace
+	}
+	for _, c := range "()/:" {
+		t[c] = classPunct
+	}
+	t['-'] = classDash
+	t['='] = classEquals
+	return t
+}()
 
 // splitHyphens splits words such as "par-bur" (a move written without
 // spaces) at their hyphens, leaving names that contain one ("mid-atlantic").
