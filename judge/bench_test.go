@@ -14,6 +14,11 @@ import (
 func BenchmarkCorpus(b *testing.B) {
 	cases := loadCases(b, referenceGames)
 	j := New(variants.MustLoad())
+	for i := range cases {
+		if _, err := j.Resolve(&cases[i].Input); err != nil {
+			b.Fatal(err)
+		}
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
@@ -63,6 +68,14 @@ func BenchmarkCorpusJSON(b *testing.B) {
 	}
 	j := New(variants.MustLoad())
 	var out []byte
+	// Once through, so that what the judge builds once per variant and
+	// the scratch space it grows are not counted.
+	for _, in := range inputs {
+		var err error
+		if out, err = j.AdjudicateJSON(out[:0], in); err != nil {
+			b.Fatal(err)
+		}
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
