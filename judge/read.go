@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/chancery/chancery/codec"
@@ -134,50 +133,30 @@ func (r *reader) word(w string) bool {
 }
 
 // str reads a string without escapes or control characters, in valid
-// UTF-8. It finds the closing quote with strings.IndexByte and checks the
-// bytes before it eight at a time.
+// UTF-8.
 func (r *reader) str() (string, bool) {
 	if !r.punct('"') {
 		return "", false
 	}
-	n := strings.IndexByte(r.s[r.i:], '"')
-	if n < 0 {
-		return "", false
+	s, start, i := r.s, r.i, r.i
+	for i < len(s) && plain[s[i]] {
+		i++
 	}
-	s := r.s[r.i : r.i+n]
-	r.i += n + 1
-	if plainASCII(s) { // the common case
-		return s, true
+	if i < len(s) && s[i] == '"' { // the common case: ASCII
+		r.i = i + 1
+		return s[start:i], true
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '\\' || c < 0x20 {
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == '"':
+			r.i = i + 1
+			return s[start:i], utf8.ValidString(s[start:i])
+		case c == '\\' || c < 0x20:
 			return "", false
 		}
+		i++
 	}
-	return s, utf8.ValidString(s)
-}
-
-// plainASCII reports whether s, which has no quote, is printable ASCII
-// without a backslash. Eight bytes at a time, it tests for a byte below
-// 0x20 or above 0x7f, or a backslash, which may say yes for none: the
-// bytes are then looked up one by one.
-func plainASCII(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for len(s) >= 8 {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		b := x ^ ('\\' * ones)
-		if (x-0x20*ones)&^x&highs != 0 || x&highs != 0 || (b-ones)&^b&highs != 0 {
-			break
-		}
-		s = s[8:]
-	}
-	for i := 0; i < len(s); i++ {
-		if !plain[s[i]] {
-			return false
-		}
-	}
-	return true
+	return "", false
 }
 
 // plain marks the bytes a string holds as they are, in ASCII.
