@@ -58,6 +58,7 @@ type Output struct {
 type Judge struct {
 	reg   *variants.Registry
 	cache map[string]*state
+	read  reader
 }
 
 // state is a judge's state for one variant: the variant's engine (its
@@ -72,6 +73,11 @@ type state struct {
 	ords   []rules.Order
 	texts  []ordText
 	powers []namedPower
+	// What AdjudicateJSON writes with: the names as JSON strings, built
+	// when first needed, and scratch space.
+	json      *jsonNames
+	unitOrder []rules.Province
+	retreats  []rules.Loc
 }
 
 // namedPower is a power as the input names it, with its orders.
@@ -102,7 +108,9 @@ func (j *Judge) state(name string) (*state, error) {
 	}
 	e := &state{Engine: engine.New(v), res: map[rules.Options]*rules.Resolver{}}
 	e.parse = e.Names.NewParser()
-	j.cache[name] = e
+	// The name may be a substring of AdjudicateJSON's input, which its
+	// caller reuses: the cache keeps a copy.
+	j.cache[strings.Clone(name)] = e
 	j.cache[v.Name] = e
 	return e, nil
 }
@@ -190,9 +198,6 @@ func (j *Judge) resolve(in *Input) (*state, error) {
 // orders parses each power's orders for a phase of type t, power by power
 // in the map's order.
 func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
-	e.ords = e.ords[:0]
-	e.texts = e.texts[:0]
-	// Powers in the map's order, so that results read the same every time.
 	powers := e.powers[:0]
 	for name, texts := range byPower {
 		pw, ok := e.Names.Power(name)
@@ -201,12 +206,23 @@ func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
 		}
 		powers = append(powers, namedPower{pw, texts})
 	}
+	e.powers = powers
+	e.parseOrders(t)
+	return nil
+}
+
+// parseOrders parses the orders of e.powers for a phase of type t, power
+// by power in the map's order.
+func (e *state) parseOrders(t rules.PhaseType) {
+	e.ords = e.ords[:0]
+	e.texts = e.texts[:0]
+	// Powers in the map's order, so that results read the same every time.
+	powers := e.powers
 	for i := 1; i < len(powers); i++ {
 		for k := i; k > 0 && powers[k-1].id > powers[k].id; k-- {
 			powers[k-1], powers[k] = powers[k], powers[k-1]
 		}
 	}
-	e.powers = powers
 	for _, p := range powers {
 		for _, text := range p.orders {
 			o, err := e.parse.ParseOrder(text, p.id, t)
@@ -218,7 +234,6 @@ func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
 			e.texts = append(e.texts, ordText{power: p.id, text: text})
 		}
 	}
-	return nil
 }
 
 func (e *state) output() *Output {

@@ -246,9 +246,21 @@ func (n *Names) LocString(l rules.Loc) string {
 	if int(l.Province) >= n.m.NumProvinces() {
 		return "?"
 	}
-	s := n.m.Provinces[l.Province].Abbr
-	if l.Coast != rules.NoCoast {
-		s += "/" + l.Coast.String()
+	if l.Coast == rules.NoCoast {
+		return n.m.Provinces[l.Province].Abbr
 	}
-	return s
+	var buf [32]byte
+	return string(n.AppendLoc(buf[:0], l))
+}
+
+// AppendLoc appends LocString's text of l to b.
+func (n *Names) AppendLoc(b []byte, l rules.Loc) []byte {
+	if int(l.Province) >= n.m.NumProvinces() {
+		return append(b, '?')
+	}
+	b = append(b, n.m.Provinces[l.Province].Abbr...)
+	if l.Coast != rules.NoCoast {
+		b = append(append(b, '/'), l.Coast.String()...)
+	}
+	return b
 }

@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/chancery/chancery/rules"
@@ -54,4 +55,62 @@ func TestAliasLongerThanEveryNameReads(t *testing.T) {
 	if o.At.Province != lon || o.Target.Province != yor {
 		t.Errorf("read as %s", n.FormatOrder(o))
 	}
+}
+
+// tokenizeRef is tokenize as it was first written, a test's reference.
+func tokenizeRef(toks []string, s string) (_ []string, hyphens bool) {
+	endsWord := [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '(': true, ')': true, '/': true, ':': true}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '.':
+			i++
+		case (c == '-' || c == '=') && i+1 < len(s) && s[i+1] == '>':
+			toks = append(toks, "-")
+			i += 2
+		case c == '-' || c == '(' || c == ')' || c == '/' || c == ':':
+			toks = append(toks, s[i:i+1])
+			i++
+		default:
+			j := i
+			for j < len(s) {
+				d := s[j]
+				if endsWord[d] {
+					break
+				}
+				if d == '-' {
+					if j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' || j == i {
+						break
+					}
+					hyphens = true
+				}
+				if d == '=' && j+1 < len(s) && s[j+1] == '>' {
+					break
+				}
+				j++
+			}
+			if j == i {
+				j++
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		}
+	}
+	return toks, hyphens
+}
+
+// FuzzTokenize checks that tokenize, which reads each byte once by its
+// class, splits every text as the plain reading of its rules does.
+func FuzzTokenize(f *testing.F) {
+	for _, s := range []string{"A PAR - BUR", "F NTH C A LON -> NWY", "A par-bur", "F Mid-Atlantic Ocean => Spain (south coast)",
+		"St.Petersburg", "a=b", "=>", "-x", "x-", "x- y", "x->y", "England: A LON H", "a,b.c\td\n", "x=>y", "x-=>y", "x--y", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, gh := tokenize(nil, s)
+		want, wh := tokenizeRef(nil, s)
+		if !slices.Equal(got, want) || gh != wh {
+			t.Fatalf("tokenize(%q) = %q, %v; want %q, %v", s, got, gh, want, wh)
+		}
+	})
 }

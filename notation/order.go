@@ -27,49 +27,84 @@ func (e *Error) Error() string {
 // "(", ")", "/" and ":" as words of their own ("->" and "=>" become "-").
 // The words are substrings of s: tokenizing allocates nothing while toks
 // has room. hyphens reports whether a word kept a hyphen inside it (see
-// splitHyphens).
+// splitHyphens). It reads each byte once, by its class in byteClass.
 func tokenize(toks []string, s string) (_ []string, hyphens bool) {
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '.':
+		switch byteClass[s[i]] {
+		case classSpace:
 			i++
-		case (c == '-' || c == '=') && i+1 < len(s) && s[i+1] == '>':
-			toks = append(toks, "-")
-			i += 2
-		case c == '-' || c == '(' || c == ')' || c == '/' || c == ':':
+			continue
+		case classPunct:
 			toks = append(toks, s[i:i+1])
 			i++
-		default:
-			j := i
-			for j < len(s) {
-				d := s[j]
-				if endsWord[d] {
-					break
-				}
-				if d == '-' {
-					if j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' || j == i {
-						break
-					}
-					hyphens = true
-				}
-				if d == '=' && j+1 < len(s) && s[j+1] == '>' {
-					break
-				}
-				j++
+			continue
+		case classDash:
+			if i+1 < len(s) && s[i+1] == '>' {
+				toks = append(toks, "-")
+				i += 2
+			} else {
+				toks = append(toks, s[i:i+1])
+				i++
 			}
-			if j == i {
-				j++
+			continue
+		case classEquals:
+			if i+1 < len(s) && s[i+1] == '>' {
+				toks = append(toks, "-")
+				i += 2
+				continue
 			}
-			toks = append(toks, s[i:j])
-			i = j
 		}
+		// A word: it runs to a byte that always ends one, a hyphen at
+		// its end or before a space or ">", or "=>".
+		j := i + 1
+		for j < len(s) {
+			if byteClass[s[j]] == classWord {
+				j++
+				continue
+			}
+			d := s[j]
+			if d == '-' {
+				if j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '>' {
+					break
+				}
+				hyphens = true
+			} else if d == '=' {
+				if j+1 < len(s) && s[j+1] == '>' {
+					break
+				}
+			} else if d != '.' {
+				break // space, punctuation
+			}
+			j++
+		}
+		toks = append(toks, s[i:j])
+		i = j
 	}
 	return toks, hyphens
 }
 
-// endsWord marks the bytes that always end a word of an order.
-var endsWord = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '(': true, ')': true, '/': true, ':': true}
+// The classes of the bytes of an order, for tokenize.
+const (
+	classWord   = iota // goes on a word
+	classSpace         // separates words: white space, ",", "."
+	classPunct         // a word of its own: "(", ")", "/", ":"
+	classDash          // "-": a word of its own, or inside one
+	classEquals        // "=": "=>" is "-", else a letter of a word
+)
+
+// byteClass is the class of each byte. A "." separates words between
+// them but stays inside one ("St.Petersburg").
+var byteClass = func() (t [256]uint8) {
+	for _, c := range " \t\n\r,." {
+		t[c] = classSpace
+	}
+	for _, c := range "()/:" {
+		t[c] = classPunct
+	}
+	t['-'] = classDash
+	t['='] = classEquals
+	return t
+}()
 
 // splitHyphens splits words such as "par-bur" (a move written without
 // spaces) at their hyphens, leaving names that contain one ("mid-atlantic").
@@ -753,44 +788,68 @@ func (n *Names) railName(o rules.Order) string {
 // FormatOrder writes an order in canonical form: upper case, the map's
 // abbreviations, coasts as "STP/SC".
 func (n *Names) FormatOrder(o rules.Order) string {
-	loc := func(l rules.Loc) string { return strings.ToUpper(n.LocString(l)) }
-	unit := func(t rules.UnitType, l rules.Loc) string {
-		if t == rules.NoUnit {
-			return loc(l)
-		}
-		return t.Letter() + " " + loc(l)
-	}
+	var buf [64]byte
+	return string(n.AppendOrder(buf[:0], o))
+}
+
+// AppendOrder appends FormatOrder's text of o to b.
+func (n *Names) AppendOrder(b []byte, o rules.Order) []byte {
 	switch o.Type {
 	case rules.Hold:
-		return unit(o.Unit, o.At) + " H"
+		return append(n.appendUnit(b, o.Unit, o.At), " H"...)
 	case rules.Move:
-		s := unit(o.Unit, o.At) + " - " + loc(o.Target)
+		b = n.appendUpperLoc(append(n.appendUnit(b, o.Unit, o.At), " - "...), o.Target)
 		if o.ViaConvoy {
-			s += " VIA CONVOY"
+			b = append(b, " VIA CONVOY"...)
 		}
-		return s
+		return b
 	case rules.Railway:
-		return unit(o.Unit, o.At) + " - " + n.railName(o) + " - " + loc(o.Target)
+		b = append(append(n.appendUnit(b, o.Unit, o.At), " - "...), n.railName(o)...)
+		return n.appendUpperLoc(append(b, " - "...), o.Target)
 	case rules.Support:
-		s := unit(o.Unit, o.At) + " S " + unit(o.TargetUnit, o.Target)
+		b = n.appendUnit(append(n.appendUnit(b, o.Unit, o.At), " S "...), o.TargetUnit, o.Target)
 		if o.Dest.Province != rules.NoProvince {
-			s += " - " + loc(o.Dest)
+			b = n.appendUpperLoc(append(b, " - "...), o.Dest)
 		}
-		return s
+		return b
 	case rules.Convoy:
-		return unit(o.Unit, o.At) + " C " + unit(o.TargetUnit, o.Target) + " - " + loc(o.Dest)
+		b = n.appendUnit(append(n.appendUnit(b, o.Unit, o.At), " C "...), o.TargetUnit, o.Target)
+		return n.appendUpperLoc(append(b, " - "...), o.Dest)
 	case rules.Retreat:
-		return unit(o.Unit, o.At) + " R " + loc(o.Target)
+		return n.appendUpperLoc(append(n.appendUnit(b, o.Unit, o.At), " R "...), o.Target)
 	case rules.Disband:
-		return unit(o.Unit, o.At) + " D"
+		return append(n.appendUnit(b, o.Unit, o.At), " D"...)
 	case rules.Build:
-		return "BUILD " + unit(o.Unit, o.At)
+		return n.appendUnit(append(b, "BUILD "...), o.Unit, o.At)
 	case rules.Remove:
-		return "REMOVE " + unit(o.Unit, o.At)
+		return n.appendUnit(append(b, "REMOVE "...), o.Unit, o.At)
 	case rules.Waive:
-		return "WAIVE"
+		return append(b, "WAIVE"...)
 	case rules.Permit:
-		return loc(o.At) + " PERMITS " + unit(o.TargetUnit, o.Target) + " - " + loc(o.Dest)
+		b = append(n.appendUpperLoc(b, o.At), " PERMITS "...)
+		b = n.appendUnit(b, o.TargetUnit, o.Target)
+		return n.appendUpperLoc(append(b, " - "...), o.Dest)
 	}
-	return "?"
+	return append(b, '?')
+}
+
+// appendUnit appends a unit, "F STP/SC", or its location alone when its
+// type is not given.
+func (n *Names) appendUnit(b []byte, t rules.UnitType, l rules.Loc) []byte {
+	if t != rules.NoUnit {
+		b = append(append(b, t.Letter()...), ' ')
+	}
+	return n.appendUpperLoc(b, l)
+}
+
+// appendUpperLoc appends a location in upper case, "STP/SC".
+func (n *Names) appendUpperLoc(b []byte, l rules.Loc) []byte {
+	start := len(b)
+	b = n.AppendLoc(b, l)
+	for i := start; i < len(b); i++ {
+		if c := b[i]; c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return b
 }

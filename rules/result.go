@@ -109,73 +109,83 @@ type Result struct {
 // Message returns a sentence that explains the result to a player, or ""
 // for a plain success.
 func (r *Result) Message(m *Map) string {
-	if r.Note != "" {
-		return r.Note
+	text, where := r.MessageParts(m)
+	if where == "" {
+		return text
 	}
-	where := ""
+	return text + where
+}
+
+// MessageParts returns Message in two parts, a text and the name of the
+// province it ends with ("bounced in ", "Burgundy"; where is often ""),
+// so that a writer appends the message without building its string.
+func (r *Result) MessageParts(m *Map) (text, where string) {
+	if r.Note != "" {
+		return r.Note, ""
+	}
 	if r.Where != NoProvince && int(r.Where) < m.NumProvinces() {
 		where = m.Provinces[r.Where].Name
 	}
 	switch r.Reason {
 	case Bounced:
 		if where != "" {
-			return "bounced in " + where
+			return "bounced in ", where
 		}
-		return "bounced"
+		return "bounced", ""
 	case Cut:
-		return "support cut by the unit from " + where
+		return "support cut by the unit from ", where
 	case WasDislodged:
-		return "dislodged by the unit from " + where
+		return "dislodged by the unit from ", where
 	case NoConvoy:
-		return "no convoy route carried the army"
+		return "no convoy route carried the army", ""
 	case Void:
-		return "the supported or convoyed unit was not ordered to match"
+		return "the supported or convoyed unit was not ordered to match", ""
 	case ParadoxBroken:
-		return "convoy paradox: the convoy does not take place"
+		return "convoy paradox: the convoy does not take place", ""
 	case NoSuchUnit:
-		return "no unit of this power there"
+		return "no unit of this power there", ""
 	case WrongUnitType:
 		if r.Order.Unit == Fleet {
-			return "the unit there is an army, not a fleet"
+			return "the unit there is an army, not a fleet", ""
 		}
-		return "the unit there is a fleet, not an army"
+		return "the unit there is a fleet, not an army", ""
 	case WrongPhase:
-		return "this order does not belong to this phase"
+		return "this order does not belong to this phase", ""
 	case NotAdjacent:
-		return "the destination cannot be reached from there"
+		return "the destination cannot be reached from there", ""
 	case BadCoast:
-		return "the coast is missing, unknown or cannot be reached"
+		return "the coast is missing, unknown or cannot be reached", ""
 	case CannotSupport:
-		return "the supporting unit cannot reach the province it supports into"
+		return "the supporting unit cannot reach the province it supports into", ""
 	case CannotConvoy:
-		return "this fleet cannot convoy that army there"
+		return "this fleet cannot convoy that army there", ""
 	case DuplicateOrder:
-		return "the unit already has an order"
+		return "the unit already has an order", ""
 	case NotRetreatable:
-		return "the unit may not retreat there"
+		return "the unit may not retreat there", ""
 	case RetreatClash:
 		if where != "" {
-			return "several units retreated to " + where
+			return "several units retreated to ", where
 		}
-		return "several units retreated to the same province"
+		return "several units retreated to the same province", ""
 	case NoBuildSite:
-		return "not a build site of this power"
+		return "not a build site of this power", ""
 	case SiteOccupied:
-		return "the build site is occupied"
+		return "the build site is occupied", ""
 	case NoBuildsLeft:
-		return "more adjustments than this power is due"
+		return "more adjustments than this power is due", ""
 	case WrongTerrain:
-		return "that unit type cannot stand there"
+		return "that unit type cannot stand there", ""
 	case NoPermission:
-		return "no canal permission"
+		return "no canal permission", ""
 	case NotGatekeeper:
-		return "only the power whose unit stood at the gate at the start of the turn may give permission"
+		return "only the power whose unit stood at the gate at the start of the turn may give permission", ""
 	case NeutralUnit:
-		return "neutral units only hold"
+		return "neutral units only hold", ""
 	case RuleViolation:
-		return "the variant's rules forbid this order"
+		return "the variant's rules forbid this order", ""
 	}
-	return ""
+	return "", ""
 }
 
 func (r Result) String() string {

@@ -1,0 +1,108 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"unsafe"
+)
+
+// DecodeInput reads one contract input, strictly: exactly one JSON value,
+// no unknown fields (a misspelt field is reported, not silently ignored).
+func DecodeInput(data []byte) (*Input, error) {
+	var in Input
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("more than one JSON value")
+	}
+	return &in, nil
+}
+
+// AdjudicateJSON adjudicates one phase given as the contract's JSON input
+// and appends the output's JSON, compact and without a final newline, to
+// dst: the bytes that encoding/json writes for Adjudicate's output. Bad
+// input is a *DecodeError, or Adjudicate's error.
+//
+// The common form of the input is read and the output written without
+// allocating (see reader and appendOutput); anything else, bad input
+// included, goes through DecodeInput, Adjudicate and encoding/json, which
+// say what the contract accepts and how errors read.
+func (j *Judge) AdjudicateJSON(dst, src []byte) ([]byte, error) {
+	if out, ok := j.adjudicateRead(dst, src); ok {
+		return out, nil
+	}
+	in, err := DecodeInput(src)
+	if err != nil {
+		return dst, &DecodeError{Err: err}
+	}
+	out, err := j.Adjudicate(in)
+	if err != nil {
+		return dst, err
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
+}
+
+// DecodeError is an input that is not the contract's JSON: malformed, an
+// unknown field, a value of the wrong type.
+type DecodeError struct{ Err error }
+
+func (e *DecodeError) Error() string { return "malformed input: " + e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// adjudicateRead is AdjudicateJSON's fast way: it reports false, having
+// written nothing, when the reader cannot read src or the input is bad,
+// for the slow way to read it again and say what is wrong.
+func (j *Judge) adjudicateRead(dst, src []byte) ([]byte, bool) {
+	r := &j.read
+	// The reader's strings are substrings of src, without a copy. They
+	// are used during this call only (the state cache keeps a copy of the
+	// variant's name; errors are left to the slow way, which copies), and
+	// the scratch space that still holds them after it is overwritten
+	// before it is read again.
+	if !r.read(unsafe.String(unsafe.SliceData(src), len(src))) {
+		return dst, false
+	}
+	e, err := j.state(r.variant)
+	if err != nil {
+		return dst, false
+	}
+	if err := e.Codec.DecodeParts(&e.pos, r.phase, r.units, r.dislodged, r.centres, r.owned); err != nil {
+		return dst, false
+	}
+	var options *Options
+	if r.optioned {
+		options = &r.options
+	}
+	opt, err := ParseOptions(options)
+	if err != nil {
+		return dst, false
+	}
+	powers := e.powers[:0]
+	var seen [4]uint64
+	for _, po := range r.orders {
+		pw, ok := e.Names.Power(po.power)
+		if !ok || seen[pw/64]&(1<<(pw%64)) != 0 {
+			// An unknown power, or one named twice (the slow way's
+			// map keeps the last entry of a name given twice).
+			return dst, false
+		}
+		seen[pw/64] |= 1 << (pw % 64)
+		powers = append(powers, namedPower{pw, po.texts})
+	}
+	e.powers = powers
+	e.parseOrders(e.pos.Phase.Type)
+	if err := e.resolver(opt).AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
+		return dst, false
+	}
+	return e.appendOutput(dst), true
+}

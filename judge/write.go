@@ -1,0 +1,336 @@
+package judge
+
+import (
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/chancery/chancery/notation"
+	"github.com/chancery/chancery/rules"
+)
+
+// numCoasts is how many coasts a location may name, NoCoast included.
+const numCoasts = rules.WestCoast + 1
+
+// jsonNames are a variant's names as JSON strings, quotes included, so
+// that the writer copies them without building or escaping them.
+type jsonNames struct {
+	power []string   // by power
+	abbr  []string   // by province
+	loc   [][]string // by province, then coast
+	// locText is loc without quotes or escapes, for sorting retreats as
+	// EncodePosition does.
+	locText [][]string
+	// centres are the supply centres by abbreviation: encoding/json
+	// writes a map's keys sorted.
+	centres []rules.Province
+	names   *notation.Names
+}
+
+func (e *state) jsonNames() *jsonNames {
+	if e.json != nil {
+		return e.json
+	}
+	m := e.V.Map
+	nm := &jsonNames{names: e.Names}
+	for _, p := range m.Powers {
+		nm.power = append(nm.power, string(appendString(nil, p)))
+	}
+	for i := range m.Provinces {
+		p := rules.Province(i)
+		nm.abbr = append(nm.abbr, string(appendString(nil, m.Provinces[i].Abbr)))
+		var locs, texts []string
+		for c := rules.Coast(0); c < numCoasts; c++ {
+			s := e.Names.LocString(rules.Loc{Province: p, Coast: c})
+			texts = append(texts, s)
+			locs = append(locs, string(appendString(nil, s)))
+		}
+		nm.loc = append(nm.loc, locs)
+		nm.locText = append(nm.locText, texts)
+		if m.Provinces[i].SupplyCenter {
+			nm.centres = append(nm.centres, p)
+		}
+	}
+	sort.Slice(nm.centres, func(i, j int) bool {
+		return m.Provinces[nm.centres[i]].Abbr < m.Provinces[nm.centres[j]].Abbr
+	})
+	e.json = nm
+	return nm
+}
+
+// locJSON returns location l as a JSON string.
+func (nm *jsonNames) locJSON(l rules.Loc) string {
+	if int(l.Province) < len(nm.loc) && l.Coast < numCoasts {
+		return nm.loc[l.Province][l.Coast]
+	}
+	return string(appendString(nil, nm.names.LocString(l))) // no such location: never written
+}
+
+// powerJSON returns power p's name as a JSON string.
+func (nm *jsonNames) powerJSON(p rules.Power) string {
+	if int(p) < len(nm.power) {
+		return nm.power[p]
+	}
+	return `""`
+}
+
+// appendOutput appends the output of the phase just resolved as JSON, as
+// encoding/json writes Output (what output returns), but without building
+// it.
+func (e *state) appendOutput(b []byte) []byte {
+	nm := e.jsonNames()
+	b = append(b, `{"results":[`...)
+	k := 0
+	for i, t := range e.texts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if t.err != nil {
+			// codec.SyntaxResult
+			b = append(append(b, `{"power":`...), nm.powerJSON(t.power)...)
+			b = appendString(append(b, `,"order":`...), t.text)
+			b = appendString(append(b, `,"result":"illegal","reason":"syntax","message":`...), t.err.Error())
+			b = append(b, '}')
+			continue
+		}
+		b = e.appendResult(b, nm, t.power, &e.out.Results[k])
+		k++
+	}
+	b = e.appendPosition(append(b, `],"next":`...), nm, e.out.Next)
+	b = append(b, `,"winner":`...)
+	if e.out.Winner != rules.NoPower {
+		b = append(b, nm.powerJSON(e.out.Winner)...)
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
+}
+
+// appendResult appends codec.Codec.EncodeResult's result.
+func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rules.Result) []byte {
+	m := e.V.Map
+	o := &r.Order
+	b = append(append(b, `{"power":`...), nm.powerJSON(power)...)
+	b = append(b, `,"order":"`...)
+	start := len(b)
+	b = e.Names.AppendOrder(b, *o)
+	b = escapeTail(b, start)
+	b = append(b, '"')
+	// codec.Codec.EncodeOrder
+	if k := o.Type.String(); k != "" {
+		b = appendString(append(b, `,"kind":`...), k)
+	}
+	if u := o.Unit.Letter(); u != "" {
+		b = append(append(append(b, `,"unit":"`...), u...), '"')
+	}
+	if o.Type != rules.Waive && o.At.Province != rules.NoProvince {
+		b = append(append(b, `,"at":`...), nm.locJSON(o.At)...)
+	}
+	if o.Target.Province != rules.NoProvince {
+		b = append(append(b, `,"target":`...), nm.locJSON(o.Target)...)
+	}
+	if u := o.TargetUnit.Letter(); u != "" {
+		b = append(append(append(b, `,"target_unit":"`...), u...), '"')
+	}
+	if o.Dest.Province != rules.NoProvince {
+		b = append(append(b, `,"dest":`...), nm.locJSON(o.Dest)...)
+	}
+	if o.ViaConvoy {
+		b = append(b, `,"via_convoy":true`...)
+	}
+	b = appendString(append(b, `,"result":`...), r.Outcome.String())
+	if reason := r.Reason.String(); reason != "" {
+		b = appendString(append(b, `,"reason":`...), reason)
+	}
+	if r.Where != rules.NoProvince && int(r.Where) < m.NumProvinces() {
+		b = append(append(b, `,"where":`...), nm.abbr[r.Where]...)
+	}
+	if text, where := r.MessageParts(m); text != "" || where != "" {
+		b = append(b, `,"message":"`...)
+		b = appendEscaped(appendEscaped(b, text), where)
+		b = append(b, '"')
+	}
+	return append(b, '}')
+}
+
+// appendPosition appends codec.Codec.EncodePosition's position.
+func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []byte {
+	m := e.V.Map
+	b = appendString(append(b, `{"phase":{"season":`...), pos.Phase.Season.String())
+	b = strconv.AppendInt(append(b, `,"year":`...), int64(pos.Phase.Year), 10)
+	b = appendString(append(b, `,"type":`...), pos.Phase.Type.String())
+	b = append(b, `},"units":[`...)
+	// Units power by power in the map's order, each power's by province:
+	// a counting sort, in two passes over the provinces.
+	var count [256]int32
+	n := 0
+	for _, u := range pos.Units {
+		if u.Type != rules.NoUnit && u.Power != rules.NoPower && int(u.Power) < len(m.Powers) {
+			count[u.Power]++
+			n++
+		}
+	}
+	sum := int32(0)
+	for i := range count[:len(m.Powers)] {
+		count[i], sum = sum, sum+count[i]
+	}
+	if cap(e.unitOrder) < n {
+		e.unitOrder = make([]rules.Province, n)
+	}
+	order := e.unitOrder[:n]
+	for pr, u := range pos.Units {
+		if u.Type != rules.NoUnit && u.Power != rules.NoPower && int(u.Power) < len(m.Powers) {
+			order[count[u.Power]] = rules.Province(pr)
+			count[u.Power]++
+		}
+	}
+	for i, pr := range order {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		u := pos.Units[pr]
+		b = append(append(b, `{"power":`...), nm.powerJSON(u.Power)...)
+		b = appendString(append(b, `,"type":`...), u.Type.String())
+		b = append(append(b, `,"province":`...), nm.locJSON(rules.Loc{Province: pr, Coast: u.Coast})...)
+		b = append(b, '}')
+	}
+	b = append(b, `],"dislodged":[`...)
+	for i := range pos.Dislodged {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = e.appendDislodged(b, nm, &pos.Dislodged[i])
+	}
+	b = append(b, `],"supply_centers":{`...)
+	first := true
+	for _, pr := range nm.centres {
+		if int(pr) >= len(pos.Owner) || pos.Owner[pr] == rules.NoPower {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(append(append(b, nm.abbr[pr]...), ':'), nm.powerJSON(pos.Owner[pr])...)
+	}
+	return append(b, "}}"...)
+}
+
+// appendDislodged appends codec.Codec.EncodeDislodged's unit.
+func (e *state) appendDislodged(b []byte, nm *jsonNames, d *rules.Dislodged) []byte {
+	b = append(append(b, `{"power":`...), nm.powerJSON(d.Power)...)
+	b = appendString(append(b, `,"type":`...), d.Type.String())
+	b = append(append(b, `,"province":`...), nm.locJSON(d.Loc())...)
+	b = append(b, `,"attacker_from":`...)
+	if d.AttackerFrom != rules.NoProvince {
+		b = append(b, nm.abbr[d.AttackerFrom]...)
+	} else {
+		b = append(b, `""`...)
+	}
+	if d.ByConvoy {
+		b = append(b, `,"by_convoy":true`...)
+	}
+	b = append(b, `,"retreats":[`...)
+	// The retreats sorted by their text, as EncodeDislodged sorts them.
+	rs := append(e.retreats[:0], d.Retreats...)
+	e.retreats = rs
+	text := func(l rules.Loc) string {
+		if int(l.Province) < len(nm.locText) && l.Coast < numCoasts {
+			return nm.locText[l.Province][l.Coast]
+		}
+		return nm.names.LocString(l)
+	}
+	for i := 1; i < len(rs); i++ {
+		for k := i; k > 0 && text(rs[k-1]) > text(rs[k]); k-- {
+			rs[k-1], rs[k] = rs[k], rs[k-1]
+		}
+	}
+	for i, l := range rs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, nm.locJSON(l)...)
+	}
+	return append(b, "]}"...)
+}
+
+// appendString appends s as a JSON string, escaped as encoding/json
+// escapes it (HTML's <, > and & included).
+func appendString(b []byte, s string) []byte {
+	return append(appendEscaped(append(b, '"'), s), '"')
+}
+
+// escapeTail escapes, in place, the text appended to b from start on.
+func escapeTail(b []byte, start int) []byte {
+	for _, c := range b[start:] {
+		if c >= utf8.RuneSelf || !safeJSON[c] {
+			text := string(b[start:])
+			return appendEscaped(b[:start], text)
+		}
+	}
+	return b
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendEscaped appends s escaped as the inside of a JSON string, as
+// encoding/json escapes it.
+func appendEscaped(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if safeJSON[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	return append(b, s[start:]...)
+}
+
+// safeJSON marks the ASCII bytes that a JSON string holds as they are.
+var safeJSON = func() (t [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = true
+	}
+	for _, c := range `"\<>&` {
+		t[c] = false
+	}
+	t[0x7f] = true
+	return t
+}()
