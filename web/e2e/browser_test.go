@@ -116,16 +116,25 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// stepPatience bounds how long one step of a test waits for the page or
+// the server. A step takes well under a second on a quiet machine and a
+// few seconds on one shared by dozens of processes; three minutes is far
+// beyond any slowness, so that a step that waits for what never comes
+// fails in minutes, not at go test's timeout, and with its own message
+// and screenshot.
+const stepPatience = 3 * time.Minute
+
 // patience is the deadline of a step of a test that waits for the page or
-// the server: shortly before the test binary's own timeout (go test
-// -timeout), so that a slow machine makes a test slower, never failing
-// it, while a step that waits for what never comes still fails with its
-// own message and screenshot.
+// the server: stepPatience from now, or shortly before the test binary's
+// own timeout (go test -timeout) if that comes sooner.
 func patience(t *testing.T) time.Time {
-	if end, ok := t.Deadline(); ok {
-		return end.Add(-time.Until(end) / 10)
+	end := time.Now().Add(stepPatience)
+	if last, ok := t.Deadline(); ok {
+		if soon := last.Add(-time.Until(last) / 10); soon.Before(end) {
+			end = soon
+		}
 	}
-	return time.Now().Add(10 * time.Minute)
+	return end
 }
 
 func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
@@ -345,12 +354,12 @@ func (p *person) expectPrefix(e string) bool {
 // fail saves a screenshot of the page and stops the test.
 func (p *person) fail(format string, args ...any) {
 	p.t.Helper()
-	dir := filepath.Join(os.TempDir(), "chancery-e2e")
-	_ = os.MkdirAll(dir, 0o755)
-	file := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(p.t.Name())+"-"+p.name+".png")
 	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
 	defer cancel()
-	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+	if dir, err := shotDir(); err != nil {
+		p.t.Logf("no directory for a screenshot: %v", err)
+	} else if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+		file := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(p.t.Name())+"-"+p.name+".png")
 		if os.WriteFile(file, png, 0o644) == nil {
 			p.t.Logf("screenshot of %s's page: %s", p.name, file)
 		}
@@ -360,6 +369,11 @@ func (p *person) fail(format string, args ...any) {
 	}
 	p.t.Fatalf("%s: "+format, append([]any{p.name}, args...)...)
 }
+
+// shotDir is the directory of this run's failure screenshots, made on
+// the first failure: one of its own, so that runs at once (several
+// engineers' on one machine) never overwrite each other's.
+var shotDir = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "chancery-e2e-") })
 
 func (p *person) do(steps ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()

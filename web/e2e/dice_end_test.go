@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chancery/chancery/store"
 	"github.com/chromedp/chromedp"
@@ -16,6 +15,7 @@ import (
 // ends; the header then says the game is over, not whose turn it is
 // (it said "Turn 7: alice acts" after the game was won).
 func TestDiceplomacyEndInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("alice")
 	p.signUp("correct horse")
@@ -50,20 +50,28 @@ func TestDiceplomacyEndInTheBrowser(t *testing.T) {
 	}
 	p.do(chromedp.Reload())
 	p.wait("the table again", `!!document.querySelector(".seats-grid .seat.mine")`)
-	for try := 0; !eval[bool](p, `!!document.querySelector("#dice-table .end")`); try++ {
-		if try > 100 {
+	// Alice plays her moves (the bots play theirs) until the end shows,
+	// waiting for either between them: at most a hundred moves of hers.
+	const end = `!!document.querySelector("#dice-table .end")`
+	for moves := 0; ; moves++ {
+		p.wait("a move to play or the end", end+` || document.querySelectorAll("#dice-actions [data-move]").length > 0`)
+		if eval[bool](p, end) {
+			break
+		}
+		if moves > 100 {
 			p.fail("the game has no result after its last turn: %q", p.text(".phase-line"))
 		}
-		if ms := p.moves(); len(ms) > 0 {
-			pick := ms[0]
-			for _, m := range ms {
-				if m == "reorganise" || strings.HasSuffix(m, ":no") || m == "stop_inviting" {
-					pick = m
-				}
-			}
-			p.click(`#dice-actions [data-move="` + pick + `"]`)
+		ms := p.moves()
+		if len(ms) == 0 {
+			continue // the end came meanwhile, or her moves went
 		}
-		time.Sleep(200 * time.Millisecond)
+		pick := ms[0]
+		for _, m := range ms {
+			if m == "reorganise" || strings.HasSuffix(m, ":no") || m == "stop_inviting" {
+				pick = m
+			}
+		}
+		p.play(`#dice-actions [data-move="` + pick + `"]`)
 	}
 	if h := p.text(".phase-line"); !strings.HasPrefix(h, "Turn ") || !strings.Contains(h, ": the game is over") || strings.Contains(h, "acts") {
 		p.fail("the finished game's header reads %q", h)
