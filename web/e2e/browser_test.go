@@ -64,10 +64,17 @@ type chrome struct {
 
 var theChrome chrome
 
+// disabledFeatures are the features of Chromium the tests turn off:
+// chromedp's choice, and the browser's own omnibox popup, which a
+// headless window would otherwise preload in two renderers of its own
+// per person (a third of the renderers' work).
+const disabledFeatures = "site-per-process,Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"
+
 // chromeOptions are the flags every Chromium of the tests starts with:
 // headless, and nothing that reaches beyond the machine.
 func chromeOptions() []chromedp.ExecAllocatorOption {
 	return append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.Flag("disable-features", disabledFeatures),
 		chromedp.ExecPath(chromium),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
@@ -88,7 +95,7 @@ func browser() (context.Context, error) {
 		// A page left for another would keep its event stream open in
 		// the back-forward cache, and six such take every connection
 		// Chromium allows to one host.
-		opts := append(chromeOptions(), chromedp.Flag("disable-features", "BackForwardCache"))
+		opts := append(chromeOptions(), chromedp.Flag("disable-features", disabledFeatures+",BackForwardCache"))
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		root, cancelRoot := chromedp.NewContext(alloc)
 		c.root, c.cancel = root, func() { cancelRoot(); cancelAlloc() }
