@@ -29,8 +29,9 @@ func watchAll(t *testing.T, base, token, query string) <-chan sseEvent {
 	return readEvents(resp.Body)
 }
 
-// nextOf waits (until the test's patience) for the next event named name about game
-// id ("" for the lobby's), skipping others, and returns its data.
+// nextOf waits (until the test's patience) for the next event named name
+// about game id ("" for the lobby's), skipping others, and returns its
+// data.
 func nextOf(t *testing.T, events <-chan sseEvent, name, id string) map[string]any {
 	t.Helper()
 	timeout := giveUp(t)
