@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chancery/chancery/store"
 	"github.com/chromedp/chromedp"
@@ -50,28 +51,26 @@ func TestDiceplomacyEndInTheBrowser(t *testing.T) {
 	}
 	p.do(chromedp.Reload())
 	p.wait("the table again", `!!document.querySelector(".seats-grid .seat.mine")`)
-	// Alice plays her moves (the bots play theirs) until the end shows,
-	// waiting for either between them: at most a hundred moves of hers.
-	const end = `!!document.querySelector("#dice-table .end")`
-	for moves := 0; ; moves++ {
-		p.wait("a move to play or the end", end+` || document.querySelectorAll("#dice-actions [data-move]").length > 0`)
-		if eval[bool](p, end) {
-			break
-		}
-		if moves > 100 {
+	// Alice plays her moves (the bots play theirs) until the end shows:
+	// a move is clicked again if the page has not answered it 200 ms
+	// later (a live update may have redrawn the button), and the test
+	// gives up at its patience, not after a count of looks that a slow
+	// machine would exhaust.
+	deadline := patience(t)
+	for !eval[bool](p, `!!document.querySelector("#dice-table .end")`) {
+		if time.Now().After(deadline) {
 			p.fail("the game has no result after its last turn: %q", p.text(".phase-line"))
 		}
-		ms := p.moves()
-		if len(ms) == 0 {
-			continue // the end came meanwhile, or her moves went
-		}
-		pick := ms[0]
-		for _, m := range ms {
-			if m == "reorganise" || strings.HasSuffix(m, ":no") || m == "stop_inviting" {
-				pick = m
+		if ms := p.moves(); len(ms) > 0 {
+			pick := ms[0]
+			for _, m := range ms {
+				if m == "reorganise" || strings.HasSuffix(m, ":no") || m == "stop_inviting" {
+					pick = m
+				}
 			}
+			p.click(`#dice-actions [data-move="` + pick + `"]`)
 		}
-		p.play(`#dice-actions [data-move="` + pick + `"]`)
+		time.Sleep(200 * time.Millisecond)
 	}
 	if h := p.text(".phase-line"); !strings.HasPrefix(h, "Turn ") || !strings.Contains(h, ": the game is over") || strings.Contains(h, "acts") {
 		p.fail("the finished game's header reads %q", h)
