@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -88,16 +89,20 @@ func testPlayers() map[Level]Player {
 
 // TestEveryLevelGivesLegalOrdersInEveryVariant plays seeded games with the
 // three levels mixed round the board in every variant: every movement,
-// retreat and adjustment phase of them, thousands of decisions, and not
-// one illegal order. CHANCERY_LONG_BOT_TESTS=1 plays ten times as many.
+// retreat and adjustment phase of them, hundreds of decisions, and not
+// one illegal order. It plays two games per variant, or as many as
+// CHANCERY_BOT_GAMES says: CI plays six (thousands of decisions) in a
+// run of its own, apart from go test ./..., which it keeps fast; 60 is a
+// long hunt.
 func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 	t.Parallel()
-	games := uint64(6)
-	if testing.Short() {
-		games = 2
-	}
-	if os.Getenv("CHANCERY_LONG_BOT_TESTS") != "" {
-		games = 60
+	games := uint64(2)
+	if s := os.Getenv("CHANCERY_BOT_GAMES"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 16)
+		if err != nil || n == 0 {
+			t.Fatalf("CHANCERY_BOT_GAMES=%q: want a number of games", s)
+		}
+		games = n
 	}
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {

@@ -32,20 +32,33 @@ func backends(t *testing.T) []string {
 	return out
 }
 
-// each runs a test once per backend.
+// each runs a test once per backend, the backends at once.
 func each(t *testing.T, fn func(t *testing.T, env *env)) {
 	for _, b := range backends(t) {
 		t.Run(b, func(t *testing.T) {
+			t.Parallel()
 			fn(t, newEnv(t, b))
 		})
 	}
 }
 
-// testClock is time.Now moved forward by a settable offset.
-type testClock struct{ offset atomic.Int64 }
+// testClock is time.Now moved forward by a settable offset, or, once
+// frozen, a time that moves only by that offset.
+type testClock struct{ offset, frozen atomic.Int64 }
 
-func (c *testClock) Now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *testClock) Now() time.Time {
+	if at := c.frozen.Load(); at != 0 {
+		return time.Unix(0, at).Add(time.Duration(c.offset.Load()))
+	}
+	return time.Now().Add(time.Duration(c.offset.Load()))
+}
+
 func (c *testClock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// Freeze stops the clock where it is: from then on only Advance moves
+// it, so that a test of what a time window allows counts the same on a
+// machine however slow.
+func (c *testClock) Freeze() { c.frozen.CompareAndSwap(0, c.Now().UnixNano()) }
 
 var registry = sync.OnceValue(variants.MustLoad)
 
@@ -335,18 +348,26 @@ func (c *client) game(id string) gameView {
 	return g
 }
 
+// stepPatience bounds how long a test waits for one thing the server
+// does in the background. It takes milliseconds on a quiet machine and
+// seconds on one shared by dozens of processes; three minutes is far
+// beyond any slowness, so that a test waiting for what never comes fails
+// in minutes, not at go test's timeout, and with its own message.
+const stepPatience = 3 * time.Minute
+
 // patience is when a test gives up waiting for something the server does
-// in the background: shortly before the test binary's own timeout (go
-// test -timeout), so that a slow machine makes a test slower, never
-// failing it, while a test that waits for what never comes still fails
-// with its own message.
+// in the background: stepPatience from now, or shortly before the test
+// binary's own timeout (go test -timeout) if that comes sooner.
 func patience(t testing.TB) time.Time {
+	end := time.Now().Add(stepPatience)
 	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
-		if end, ok := d.Deadline(); ok {
-			return end.Add(-time.Until(end) / 10)
+		if last, ok := d.Deadline(); ok {
+			if soon := last.Add(-time.Until(last) / 10); soon.Before(end) {
+				end = soon
+			}
 		}
 	}
-	return time.Now().Add(10 * time.Minute)
+	return end
 }
 
 // giveUp is a channel that delivers at patience(t).

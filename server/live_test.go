@@ -8,14 +8,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // watchAll opens GET /events with query on the API at base with token
 // and returns its events, in a channel closed when the stream ends.
 func watchAll(t *testing.T, base, token, query string) <-chan sseEvent {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), patience(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/events?"+query, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -30,11 +29,12 @@ func watchAll(t *testing.T, base, token, query string) <-chan sseEvent {
 	return readEvents(resp.Body)
 }
 
-// nextOf waits (5 s at most) for the next event named name about game
-// id ("" for the lobby's), skipping others, and returns its data.
+// nextOf waits (until the test's patience) for the next event named name
+// about game id ("" for the lobby's), skipping others, and returns its
+// data.
 func nextOf(t *testing.T, events <-chan sseEvent, name, id string) map[string]any {
 	t.Helper()
-	timeout := time.After(5 * time.Second)
+	timeout := giveUp(t)
 	for {
 		select {
 		case ev, ok := <-events:
@@ -59,7 +59,7 @@ func nextOf(t *testing.T, events <-chan sseEvent, name, id string) map[string]an
 func firstEvents(t *testing.T, events <-chan sseEvent, n int) map[string]map[string]any {
 	t.Helper()
 	first := map[string]map[string]any{}
-	timeout := time.After(5 * time.Second)
+	timeout := giveUp(t)
 	for len(first) < n {
 		select {
 		case ev, ok := <-events:
@@ -85,6 +85,7 @@ func firstEvents(t *testing.T, events <-chan sseEvent, n int) map[string]map[str
 // with the others and carries nothing of it; the stream counts once
 // against the user's limit.
 func TestOneStreamFollowsSeveralGamesAndTheLobby(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, "sqlite", func(c *Config) { c.MaxStreamsPerUser = 1 })
 	a, b, c := e.user(), e.user(), e.user()
 	started := func(creator *client, settings map[string]any) string {
@@ -143,6 +144,7 @@ func TestOneStreamFollowsSeveralGamesAndTheLobby(t *testing.T) {
 // no game event when the game has not changed, and the press sent
 // meanwhile, once.
 func TestAResumedStreamMissesNothingAndRepeatsNothing(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a, b := e.user(), e.user()
 	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria"})
@@ -163,7 +165,7 @@ func TestAResumedStreamMissesNothingAndRepeatsNothing(t *testing.T) {
 		if ev.name != "message" || !strings.Contains(ev.data, `"missed"`) {
 			t.Fatalf("the resumed stream's first event: %s %s", ev.name, ev.data)
 		}
-	case <-time.After(5 * time.Second):
+	case <-giveUp(t):
 		t.Fatal("the resumed stream did not carry the message missed")
 	}
 	a.must(204, "DELETE", "/sessions/current", nil)
@@ -180,6 +182,7 @@ func jsonInt(v any) string {
 // ID[:VERSION:SEQ:AFTER[:INVITATION]], too many games, the same game
 // twice or a lobby that is not 0 or 1 get 400.
 func TestBadStreamParametersAreRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	many := strings.Repeat("&game=g", MaxStreamGames+1)
@@ -193,6 +196,7 @@ func TestBadStreamParametersAreRefused(t *testing.T) {
 // a refused event for it when it starts, nothing of it after, and the
 // others' events still.
 func TestAGameThatStartsWithoutSpectatorsLeavesTheStream(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a, b, c := e.user(), e.user(), e.user()
 	closed := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "Austria", "spectators": false})

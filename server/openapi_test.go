@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -37,10 +38,40 @@ var registerSVG = sync.OnceFunc(func() {
 	openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.PlainBodyDecoder)
 })
 
-// specRouter loads the document with base (the test server's /api/v1) as
-// its server, and a router over it.
+// specRouter returns a router over the document with base (the test
+// server's /api/v1) as its server. A test server on loopback, as every
+// test's is, gets the one router of the process, made on first use (the
+// document takes a core a good part of a second to load and check, and
+// the tests make hundreds of clients); any other base gets its own.
 func specRouter(t testing.TB, base string) routers.Router {
 	t.Helper()
+	if loopbackAPI.MatchString(base) {
+		r, err := loopbackRouter()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r, err := newSpecRouter(openapi3.Servers{{URL: base}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// loopbackAPI matches the API of a test server on loopback.
+var loopbackAPI = regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/api/v1$`)
+
+// loopbackRouter is the router for every test server on loopback,
+// whatever its port.
+var loopbackRouter = sync.OnceValues(func() (routers.Router, error) {
+	return newSpecRouter(openapi3.Servers{{URL: "http://127.0.0.1:{port}/api/v1",
+		Variables: map[string]*openapi3.ServerVariable{"port": {Default: "80"}}}})
+})
+
+// newSpecRouter loads the document with servers as its servers, and a
+// router over it.
+func newSpecRouter(servers openapi3.Servers) (routers.Router, error) {
 	registerSVG()
 	// The document is in parts: what every kind of game shares, and each
 	// kind's own part, which it refers to.
@@ -48,17 +79,17 @@ func specRouter(t testing.TB, base string) routers.Router {
 	loader.IsExternalRefsAllowed = true
 	doc, err := loader.LoadFromFile("../api/openapi.yaml")
 	if err != nil {
-		t.Fatalf("api/openapi.yaml: %v", err)
+		return nil, fmt.Errorf("api/openapi.yaml: %w", err)
 	}
 	if err := doc.Validate(loader.Context); err != nil {
-		t.Fatalf("api/openapi.yaml is not a valid OpenAPI document: %v", err)
+		return nil, fmt.Errorf("api/openapi.yaml is not a valid OpenAPI document: %w", err)
 	}
-	doc.Servers = openapi3.Servers{{URL: base}}
+	doc.Servers = servers
 	router, err := legacyrouter.NewRouter(doc)
 	if err != nil {
-		t.Fatalf("api/openapi.yaml: %v", err)
+		return nil, fmt.Errorf("api/openapi.yaml: %w", err)
 	}
-	return router
+	return router, nil
 }
 
 // specClient returns an HTTP client for the API at base that checks every

@@ -150,6 +150,7 @@ func (c *client) bodies(t *testing.T, id string) []string {
 // before, on the page or in a live stream; press sent to them after they
 // sat down is theirs.
 func TestASeatGivenBackTakesItsPressWithIt(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England"})
@@ -203,6 +204,7 @@ func TestASeatGivenBackTakesItsPressWithIt(t *testing.T) {
 // player who takes a power over reads its press from before, sent and
 // received (seatPassed); the player who left reads none of it.
 func TestASubstituteReadsThePowersPress(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		a, b, c := e.user(), e.user(), e.user()
 		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England"})

@@ -19,11 +19,6 @@ import (
 	"github.com/chancery/chancery/table/diplomacy"
 )
 
-// blockBound is how long a test waits for what must happen before it
-// decides that it is blocked: far longer than any request takes, even on
-// a loaded machine.
-const blockBound = 30 * time.Second
-
 // heldBots are Diplomacy's bots with decisions a test holds: each decision
 // announces itself on began, then waits until release is closed.
 type heldBots struct {
@@ -55,7 +50,7 @@ func (h *heldBots) waitBegan(t *testing.T) {
 	t.Helper()
 	select {
 	case <-h.began:
-	case <-time.After(blockBound):
+	case <-giveUp(t):
 		t.Fatal("the bots were never asked to decide")
 	}
 }
@@ -72,8 +67,9 @@ func heldEnv(t *testing.T, backend string, h *heldBots) *env {
 }
 
 // within sends c's request in the background and fails the test unless
-// it is answered 200 within blockBound: a request not answered by then
-// waits for something it must not wait for (the bots).
+// it is answered 200 while the bots are held: a request not answered by
+// the test's patience waits for something it must not wait for (the
+// bots, which are held until the test releases them).
 func within(t *testing.T, c *client, method, path string, body any) {
 	t.Helper()
 	done := make(chan response, 1)
@@ -83,7 +79,7 @@ func within(t *testing.T, c *client, method, path string, body any) {
 		if r.Status != 200 {
 			t.Fatalf("%s %s: status %d: %s", method, path, r.Status, r.Body)
 		}
-	case <-time.After(blockBound):
+	case <-giveUp(t):
 		t.Fatalf("%s %s waited for bots that were thinking", method, path)
 	}
 }
@@ -104,6 +100,7 @@ func startWithBots(c *client, power string, others ...*client) string {
 // game are taken meanwhile: the bots think outside the write transaction
 // (on SQLite, a single writer for every game).
 func TestAnotherGameIsWrittenWhileBotsThink(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			h := newHeldBots(t)
@@ -129,6 +126,7 @@ func TestAnotherGameIsWrittenWhileBotsThink(t *testing.T) {
 // over the change, and it is played with the bots' orders already
 // decided, once.
 func TestAGameChangedWhileItsBotsThinkIsPlayedAsItNowIs(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			h := newHeldBots(t)
@@ -172,6 +170,7 @@ func TestAGameChangedWhileItsBotsThinkIsPlayedAsItNowIs(t *testing.T) {
 // the same database play the phase meanwhile, then lets the first go on:
 // it must not play the phase a second time.
 func TestAPhasePlayedElsewhereWhileBotsThinkIsNotPlayedAgain(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			h := newHeldBots(t)
@@ -217,6 +216,7 @@ func TestAPhasePlayedElsewhereWhileBotsThinkIsNotPlayedAgain(t *testing.T) {
 // first phase is played at once, the next waits until the first is an
 // hour old, whatever the speed of the machine (the clock is the test's).
 func TestPhasesPlayedEarlyArePacedPerCreator(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) { c.MaxGamesPerUser, c.MinPhase = 1, time.Hour })
@@ -238,7 +238,7 @@ func TestPhasesPlayedEarlyArePacedPerCreator(t *testing.T) {
 				Seq      int
 				Deadline time.Time
 			}
-			for end := time.Now().Add(blockBound); ; time.Sleep(20 * time.Millisecond) {
+			for end := patience(t); ; time.Sleep(20 * time.Millisecond) {
 				a.must(200, "GET", "/games/"+id, nil).json(t, &g)
 				if g.Seq != 1 || g.Deadline.After(e.clock.Now()) || time.Now().After(end) {
 					break

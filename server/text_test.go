@@ -11,6 +11,7 @@ import (
 // text around a right-to-left override is kept as written (the client
 // isolates it).
 func TestTextThatShowsNothingIsRefused(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
 		anon := &client{e: e}
 		wantCode(t, anon.do("POST", "/users", map[string]string{"name": "ab" + strings.Repeat("\u0300", 30), "password": "long enough"}),
@@ -33,6 +34,7 @@ func TestTextThatShowsNothingIsRefused(t *testing.T) {
 // TestPicturesHaveAContentSecurityPolicy: the board and a phase's map,
 // opened as pages, run no script.
 func TestPicturesHaveAContentSecurityPolicy(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 3600, "bots": true, "power": "Germany"})

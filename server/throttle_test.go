@@ -127,6 +127,7 @@ func burst(t *testing.T, e *env, n int, name, password string, addr func(i int) 
 // one address (10) and from 200 addresses (100, the per-name limit); the
 // rest wait.
 func TestABurstOfGuessesGetsNoMoreChecksThanTheLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	anon := &client{e: e}
 	anon.must(201, "POST", "/users", map[string]string{"name": "carol", "password": "long enough"})

@@ -28,11 +28,15 @@ func pressGame(t *testing.T, e *env) (a, b *client, id string) {
 // rate and then at its pace; a game's press, all players together, at
 // the per-game rate; each refusal is a 429 with Retry-After and a code.
 func TestPressIsRateLimited(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) {
 				c.PressPerUser, c.PressPerGame = Rate{N: 5, Per: time.Minute}, Rate{N: 8, Per: time.Minute}
 			})
+			// A token comes back every 12 s: time moves only as the
+			// test says, however long its requests take.
+			e.clock.Freeze()
 			a, b, id := pressGame(t, e)
 			msg := map[string]any{"body": "hello"}
 			for range 5 {
@@ -64,6 +68,7 @@ func TestPressIsRateLimited(t *testing.T) {
 // TestAGamesPressIsBounded: past the most characters a game keeps, press
 // is refused with press_full; a shorter message that fits still goes.
 func TestAGamesPressIsBounded(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) { c.MaxPressPerGame = 10000 })
@@ -81,6 +86,7 @@ func TestAGamesPressIsBounded(t *testing.T) {
 // TestSignUpsAreLimitedPerAddress: past the per-address rate, a sign-up
 // is refused with signup_rate and Retry-After; another address is not.
 func TestSignUpsAreLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, "sqlite", func(c *Config) { c.SignUpsPerAddress = Rate{N: 3, Per: time.Hour} })
 	anon := &client{e: e}
 	for _, n := range []string{"ann", "bob", "cid"} {

@@ -14,6 +14,7 @@ import (
 // (a malformed Host) is answered by net/http itself, before any handler;
 // served as ListenAndServe serves, its answer is the JSON error too.
 func TestRequestsNetHTTPRefusesGetJSONToo(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Config = e.srv.HTTPServer()

@@ -46,6 +46,7 @@ func challengeOf(t *testing.T, answer map[string]any) workChallenge {
 // guessing goes on, and each of the guesser's tries costs a proof of work
 // that grows with the attack and is good for one try of one name.
 func TestTheOwnerGetsInDuringAGuessingAttack(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, "sqlite", func(c *Config) { c.LoginWorkBits = 6 })
 	anon := &client{e: e}
 	anon.must(201, "POST", "/users", map[string]string{"name": "carol", "password": "long enough"})

@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -39,8 +40,14 @@ type zipped struct {
 	etag string
 }
 
-// compress compresses every file of files once: a phone on a slow line
-// loads a third of the bytes.
+// compressed is every file of the client compressed, once per process:
+// the files are embedded, so every Handler serves the same bytes (a
+// process that makes many, as the tests do with their servers, compresses
+// them once).
+var compressed = sync.OnceValue(func() map[string]zipped { return compress(Files()) })
+
+// compress compresses every file of files: a phone on a slow line loads a
+// third of the bytes.
 func compress(files fs.FS) map[string]zipped {
 	out := map[string]zipped{}
 	_ = fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
@@ -88,7 +95,7 @@ func serveGzip(w http.ResponseWriter, r *http.Request, gz map[string]zipped, nam
 func Handler() http.Handler {
 	files := Files()
 	static := http.FileServerFS(files)
-	gz := compress(files)
+	gz := compressed()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -16,6 +16,7 @@ import (
 // ends; the header then says the game is over, not whose turn it is
 // (it said "Turn 7: alice acts" after the game was won).
 func TestDiceplomacyEndInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("alice")
 	p.signUp("correct horse")
@@ -50,8 +51,14 @@ func TestDiceplomacyEndInTheBrowser(t *testing.T) {
 	}
 	p.do(chromedp.Reload())
 	p.wait("the table again", `!!document.querySelector(".seats-grid .seat.mine")`)
-	for try := 0; !eval[bool](p, `!!document.querySelector("#dice-table .end")`); try++ {
-		if try > 100 {
+	// Alice plays her moves (the bots play theirs) until the end shows:
+	// a move is clicked again if the page has not answered it 200 ms
+	// later (a live update may have redrawn the button), and the test
+	// gives up at its patience, not after a count of looks that a slow
+	// machine would exhaust.
+	deadline := patience(t)
+	for !eval[bool](p, `!!document.querySelector("#dice-table .end")`) {
+		if time.Now().After(deadline) {
 			p.fail("the game has no result after its last turn: %q", p.text(".phase-line"))
 		}
 		if ms := p.moves(); len(ms) > 0 {

@@ -14,6 +14,7 @@ import (
 // and turns into the end-of-game view: the result, a chart of every
 // power's centres, each power's player, and the whole record.
 func TestEndOfGameInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")

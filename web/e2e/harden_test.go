@@ -29,6 +29,7 @@ func inOrder(sel, word string) string {
 // or in the lobby; press bodies are isolated too, and the press panel
 // says who will read what is sent.
 func TestUserTextIsIsolatedInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice := s.person("alice")
 	alice.signUp("correct horse")
@@ -63,6 +64,7 @@ func TestUserTextIsIsolatedInTheBrowser(t *testing.T) {
 // in (the page does the proof of work the server asks), while the
 // guessing goes on.
 func TestTheOwnerSignsInDuringAGuessingAttackInTheBrowser(t *testing.T) {
+	t.Parallel()
 	// The test's requests say which address they come from.
 	s := newSiteWith(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -13,6 +13,7 @@ import (
 // unit so that no unit hides whose it is; the land keeps France's tint;
 // and the board has a legend of the powers, units, centres and marks.
 func TestCentreOwnershipAndLegendInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")

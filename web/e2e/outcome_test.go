@@ -16,6 +16,7 @@ import (
 // board draws the destroyed unit struck out beside Budapest, in the
 // history and after the phase.
 func TestDislodgedAndDestroyedInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("ivan")
 	p.signUp("correct horse")

@@ -44,6 +44,7 @@ func (p *person) clicksGive(want string, provinces ...string) {
 // to hold); by a key for the kind of order; and by dragging a unit onto
 // a province.
 func TestTwoClickOrdersInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("victoria")
 	p.signUp("correct horse")
@@ -97,6 +98,7 @@ func TestTwoClickOrdersInTheBrowser(t *testing.T) {
 // desktop whose side shows press or the powers, clicking a unit on the
 // board brings its order's choices into view.
 func TestUnitClickShowsItsOrdersInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -120,6 +122,7 @@ func TestUnitClickShowsItsOrdersInTheBrowser(t *testing.T) {
 // in), and a file the client lacks is not found rather than answered
 // with the page.
 func TestSignedOutVisitInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	delete(p.expect, "401 /api/v1/me")
@@ -141,6 +144,7 @@ func TestSignedOutVisitInTheBrowser(t *testing.T) {
 // Marseilles may support Paris into Burgundy, not in Paris, which it
 // does not border.
 func TestSupportPromptInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -170,6 +174,7 @@ func (p *person) arrows() string {
 // TestTypedWithoutSpacesInTheBrowser (issue 24, defect 7): an order
 // typed without spaces is read as the server writes it, and drawn at once.
 func TestTypedWithoutSpacesInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -183,6 +188,7 @@ func TestTypedWithoutSpacesInTheBrowser(t *testing.T) {
 // TestTypedIllegalNotDrawnInTheBrowser (issue 24, defect 7): a typed line
 // that is none of the player's legal orders is listed, not drawn.
 func TestTypedIllegalNotDrawnInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -197,6 +203,7 @@ func TestTypedIllegalNotDrawnInTheBrowser(t *testing.T) {
 // the server refuses does not keep the others from being saved, and the
 // state points to where the refusal is said, above it.
 func TestBadLineSavesTheOthersInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -218,6 +225,7 @@ func TestBadLineSavesTheOthersInTheBrowser(t *testing.T) {
 // TestOneUnitInTheBrowser (issue 24, defect 7): one build due is "one
 // unit", not "1 unit(s)".
 func TestOneUnitInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("marianne")
 	p.signUp("correct horse")
@@ -237,6 +245,7 @@ func TestOneUnitInTheBrowser(t *testing.T) {
 // TestTapOnATouchScreenInTheBrowser (issue 24, defect 7): a touch screen
 // is told to tap, not to click.
 func TestTapOnATouchScreenInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("pat")
 	p.phone()
@@ -254,6 +263,7 @@ func TestTapOnATouchScreenInTheBrowser(t *testing.T) {
 // TestJoinChoosingAPowerInTheBrowser: joining from the lobby asks which
 // free power to take, and seats the player there.
 func TestJoinChoosingAPowerInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 	id := alice.newGame("standard", "#new-power=England")
@@ -287,6 +297,7 @@ func (p *person) visible(sel string) bool {
 // narrower, press is a tab, and a new message shows a preview above the
 // orders, which stay in view; the preview opens press.
 func TestPressBesideTheBoardInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
 	id := alice.newGame("standard", "#new-power=England")
@@ -328,6 +339,7 @@ func TestPressBesideTheBoardInTheBrowser(t *testing.T) {
 // TestProvinceNamesInTheBrowser: a desktop names a province on hover (its
 // title); a long press on a touch screen names it too.
 func TestProvinceNamesInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	p := s.person("pat")
 	p.phone()

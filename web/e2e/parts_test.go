@@ -117,6 +117,7 @@ func TestSavedOrdersAreDrawnFromTheirPartsInTheBrowser(t *testing.T) {
 // text: with every text reworded past the client's reading, each order is
 // still drawn, with its result, from its unit (issue 25).
 func TestPlayedOrdersAreDrawnFromTheirPartsInTheBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSiteWith(t, reworded)
 	p := s.person("olga")
 	p.signUp("correct horse")

@@ -41,7 +41,7 @@ func (p *person) startGames(n int) []string {
 		}
 		return JSON.stringify(ids);
 	})()`, apiJS, n)
-	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -64,7 +64,7 @@ func (p *person) playPhase(id string) {
 		await call("PUT", "/games/%s/orders", { orders: [], ready: true, phase: g.phase });
 		return true;
 	})()`, apiJS, id, id)
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise)); err != nil {
 		p.fail("getting ready in game %s: %v", id, err)
@@ -76,10 +76,10 @@ func (p *person) playPhase(id string) {
 // most likely waits for one that live-update streams hold.
 func (p *person) load(url string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		p.fail("%s did not load in 30 s, with %d connections open to the server, %d of them live-update streams (are streams holding every connection the browser allows?): %v",
+		p.fail("%s did not load, with %d connections open to the server, %d of them live-update streams (are streams holding every connection the browser allows?): %v",
 			url, p.s.conns.Load(), p.s.streams.Load(), err)
 	}
 }
@@ -88,11 +88,11 @@ func (p *person) load(url string) {
 // reload shows.
 func (p *person) readyGame() string {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	ctx, cancel := context.WithDeadline(p.ctx, patience(p.t))
 	defer cancel()
 	const ready = `document.body.dataset.ready === "1" && !!document.querySelector(".board svg .units .unit")`
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		p.fail("the board of %s was not ready in 30 s, with %d connections open to the server, %d of them live-update streams (are streams holding every connection the browser allows?): %v",
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
+		p.fail("the board of %s was not ready, with %d connections open to the server, %d of them live-update streams (are streams holding every connection the browser allows?): %v",
 			eval[string](p, `location.pathname`), p.s.conns.Load(), p.s.streams.Load(), err)
 	}
 	eval[bool](p, `(window.__noReload = true)`)
@@ -117,6 +117,7 @@ func (p *person) waitPhaseAfter(label string) string {
 // stream per page, a browser's six connections to a host over HTTP/1.1
 // were all taken by the sixth page, and the seventh never loaded.)
 func TestTwelveGamesOpenInOneBrowser(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice := s.person("alice")
 	alice.signUp("correct horse")
@@ -149,6 +150,7 @@ func TestTwelveGamesOpenInOneBrowser(t *testing.T) {
 // interactive, those whose game moves on show it live, and the last, put
 // away in the cache and shown again, shows its next phase live.
 func TestGamePageAfterGamePageInOneTab(t *testing.T) {
+	t.Parallel()
 	s := newSiteCaching(t, nil, true)
 	alice := s.person("alice")
 	alice.signUp("correct horse")
@@ -218,8 +220,15 @@ func (s *site) waitStreams(want int64, what string) {
 // word, and the game it followed. (With a stream per page, the sixth
 // game page never loaded.)
 func TestLeaderTabRelaysWithoutSharedWorkers(t *testing.T) {
-	t.Run("web locks", func(t *testing.T) { leaderTabRelays(t, "SharedWorker") })
-	t.Run("heartbeat", func(t *testing.T) { leaderTabRelays(t, "SharedWorker", "Navigator.prototype.locks") })
+	t.Parallel()
+	t.Run("web locks", func(t *testing.T) {
+		t.Parallel()
+		leaderTabRelays(t, "SharedWorker")
+	})
+	t.Run("heartbeat", func(t *testing.T) {
+		t.Parallel()
+		leaderTabRelays(t, "SharedWorker", "Navigator.prototype.locks")
+	})
 }
 
 func leaderTabRelays(t *testing.T, missing ...string) {
@@ -302,7 +311,7 @@ func leaderTabRelays(t *testing.T, missing ...string) {
 	s.waitStreams(1, "after the frozen tab ran again")
 }
 
-// waitFor waits until ok, for 30 s at most.
+// waitFor waits until ok, at most until the test's patience.
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
 	for end := patience(t); !ok(); time.Sleep(100 * time.Millisecond) {
@@ -361,6 +370,7 @@ func theLeader(tabs []*person) int {
 // workers or BroadcastChannel each page holds a stream of its own, which it gives up when it
 // is left; the pages are live all the same.
 func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	alice := s.person("alice")
 	alice.without("SharedWorker", "BroadcastChannel")
