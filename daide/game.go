@@ -2,7 +2,6 @@ package daide
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/chancery/chancery/engine"
@@ -463,5 +462,3 @@ func (g *game) summary() Message {
 	}
 	return out
 }
-
-var errStopped = errors.New("daide: the game was stopped")

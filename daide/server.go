@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
-	"sort"
 	"sync"
 	"time"
 
@@ -384,15 +383,5 @@ func passcodes(seed uint64, powers []rules.Power) map[rules.Power]int {
 	for _, p := range powers {
 		out[p] = 1 + rnd.IntN(8190)
 	}
-	return out
-}
-
-// sortedPowers returns the keys of m in order.
-func sortedPowers[V any](m map[rules.Power]V) []rules.Power {
-	out := make([]rules.Power, 0, len(m))
-	for p := range m {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(a, b int) bool { return out[a] < out[b] })
 	return out
 }
