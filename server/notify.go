@@ -122,24 +122,33 @@ func (s *Server) notification(u *store.User, row *store.GameRow, subject string)
 		Settings: s.link("/settings"), Unsubscribe: s.link("/api/v1/unsubscribe/" + s.unsubscribeToken(u.ID))}
 }
 
+// changeNews reads what a change of game row from status was and phase
+// counter wasSeq tells its players: whether it started, ended or played a
+// phase, and, while it is played, who it now waits for (read once, for
+// mail and push alike).
+func (s *Server) changeNews(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int) (started, over, played bool, waiting []string, r *table.Row, err error) {
+	t := g.Table()
+	started = was == string(table.Forming) && t.Status == table.Active
+	over = was != string(table.Finished) && t.Status == table.Finished && !t.Cancelled
+	played = was == string(table.Active) && g.Seq() > wasSeq
+	if !started && !over && !played {
+		return
+	}
+	r = tableRow(tx, row)
+	if w, ok := g.(table.Waiter); ok && t.Status == table.Active {
+		waiting, err = w.Waiting(r)
+	}
+	return
+}
+
 // notifyChange queues what the people at game row's table should hear
 // of its change from status was and phase counter wasSeq: in the
 // transaction of the change.
 func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int, now time.Time) error {
 	t := g.Table()
-	started := was == string(table.Forming) && t.Status == table.Active
-	over := was != string(table.Finished) && t.Status == table.Finished && !t.Cancelled
-	played := was == string(table.Active) && g.Seq() > wasSeq
-	if !started && !over && !played {
-		return nil
-	}
-	r := tableRow(tx, row)
-	var waiting []string
-	if w, ok := g.(table.Waiter); ok && t.Status == table.Active {
-		var err error
-		if waiting, err = w.Waiting(r); err != nil {
-			return err
-		}
+	started, over, played, waiting, r, err := s.changeNews(tx, row, g, was, wasSeq)
+	if err != nil || (!started && !over && !played) {
+		return err
 	}
 	rep, reports := g.(table.Reporter)
 	var seen []string

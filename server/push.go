@@ -192,19 +192,9 @@ func pushTargets(tx store.Tx, userID, game string) (*store.User, notifySettings,
 // as notifyChange's mails, to the players who subscribed a browser.
 func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int, now time.Time) error {
 	t := g.Table()
-	started := was == string(table.Forming) && t.Status == table.Active
-	over := was != string(table.Finished) && t.Status == table.Finished && !t.Cancelled
-	played := was == string(table.Active) && g.Seq() > wasSeq
-	if !started && !over && !played {
-		return nil
-	}
-	r := tableRow(tx, row)
-	var waiting []string
-	if w, ok := g.(table.Waiter); ok && t.Status == table.Active {
-		var err error
-		if waiting, err = w.Waiting(r); err != nil {
-			return err
-		}
+	started, over, played, waiting, r, err := s.changeNews(tx, row, g, was, wasSeq)
+	if err != nil || (!started && !over && !played) {
+		return err
 	}
 	rep, reports := g.(table.Reporter)
 	var seen []string
