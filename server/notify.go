@@ -122,34 +122,57 @@ func (s *Server) notification(u *store.User, row *store.GameRow, subject string)
 		Settings: s.link("/settings"), Unsubscribe: s.link("/api/v1/unsubscribe/" + s.unsubscribeToken(u.ID))}
 }
 
-// changeNews reads what a change of game row from status was and phase
-// counter wasSeq tells its players: whether it started, ended or played a
-// phase, and, while it is played, who it now waits for (read once, for
-// mail and push alike).
-func (s *Server) changeNews(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int) (started, over, played bool, waiting []string, r *table.Row, err error) {
+// change is what a change of a game tells its players: whether it
+// started, ended or played a phase, and, while it is played, whom it now
+// waits for.
+type change struct {
+	started, over, played bool
+	r                     *table.Row
+	g                     table.Game
+	// waiting is read once, for mail and push alike, when first asked
+	// (read).
+	waiting []string
+	read    bool
+}
+
+// changeOf reads what the change of game row from status was and phase
+// counter wasSeq tells its players; ok is false when it tells nothing.
+func changeOf(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int) (c *change, ok bool) {
 	t := g.Table()
-	started = was == string(table.Forming) && t.Status == table.Active
-	over = was != string(table.Finished) && t.Status == table.Finished && !t.Cancelled
-	played = was == string(table.Active) && g.Seq() > wasSeq
-	if !started && !over && !played {
-		return
+	c = &change{g: g}
+	c.started = was == string(table.Forming) && t.Status == table.Active
+	c.over = was != string(table.Finished) && t.Status == table.Finished && !t.Cancelled
+	c.played = was == string(table.Active) && g.Seq() > wasSeq
+	if !c.started && !c.over && !c.played {
+		return nil, false
 	}
-	r = tableRow(tx, row)
-	if w, ok := g.(table.Waiter); ok && t.Status == table.Active {
-		waiting, err = w.Waiting(r)
+	c.r = tableRow(tx, row)
+	return c, true
+}
+
+// due reports whether the game now waits for user's orders by a
+// deadline.
+func (c *change) due(user string) (bool, error) {
+	t := c.g.Table()
+	if t.Deadline.IsZero() || t.Status != table.Active {
+		return false, nil
 	}
-	return
+	if !c.read {
+		c.read = true
+		if w, ok := c.g.(table.Waiter); ok {
+			var err error
+			if c.waiting, err = w.Waiting(c.r); err != nil {
+				return false, err
+			}
+		}
+	}
+	return slices.Contains(c.waiting, user), nil
 }
 
 // notifyChange queues what the people at game row's table should hear
-// of its change from status was and phase counter wasSeq: in the
-// transaction of the change.
-func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int, now time.Time) error {
+// of its change c: in the transaction of the change.
+func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, c *change, now time.Time) error {
 	t := g.Table()
-	started, over, played, waiting, r, err := s.changeNews(tx, row, g, was, wasSeq)
-	if err != nil || (!started && !over && !played) {
-		return err
-	}
 	rep, reports := g.(table.Reporter)
 	var seen []string
 	for _, seat := range t.Seats {
@@ -168,12 +191,12 @@ func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was
 		lang := u.Language
 		var secs []section
 		subject := ""
-		if started && n.GameEvents {
+		if c.started && n.GameEvents {
 			secs = append(secs, section{Text: say(lang, "started.body", row.Name)})
 			subject = say(lang, "started.subject", row.Name)
 		}
-		if played && reports && n.PhasePlayed {
-			report, ok, err := rep.Report(r, u.ID, g.Seq()-1)
+		if c.played && reports && n.PhasePlayed {
+			report, ok, err := rep.Report(c.r, u.ID, g.Seq()-1)
 			if err != nil {
 				return err
 			}
@@ -184,11 +207,14 @@ func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, was
 				}
 			}
 		}
-		if over && n.GameEvents {
+		if c.over && n.GameEvents {
 			secs = append(secs, section{Text: say(lang, "over.body", row.Name)})
 			subject = say(lang, "over.subject", row.Name)
 		}
-		due := slices.Contains(waiting, u.ID) && !t.Deadline.IsZero()
+		due, err := c.due(u.ID)
+		if err != nil {
+			return err
+		}
 		if due && n.OrdersDue {
 			secs = append(secs, section{Text: say(lang, "due.body", mailTime(t.Deadline))})
 			if subject == "" {

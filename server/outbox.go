@@ -11,13 +11,14 @@ import (
 	"github.com/chancery/chancery/store"
 )
 
-// The outbox (store.OutboxItem): a mail is queued in the transaction of
-// the change that causes it, and this process's sender, like every other
-// process's on the database, claims what is due with a lease, sends it,
-// and settles it. A mail whose sending fails is tried again after a pause
-// that doubles, from MailRetry up to maxMailPause; one the relay refuses
-// for good (a 5xx to its recipient or data: a bounce) is settled failed
-// and logged. A process that dies while sending leaves its item leased:
+// The outbox (store.OutboxItem): a mail (or a push, push.go) is queued
+// in the transaction of the change that causes it, and this process's
+// sender of its channel (runOutbox), like every other process's on the
+// database, claims what is due with a lease, sends it, and settles it.
+// An item whose sending fails is tried again after a pause that doubles,
+// from MailRetry up to maxMailPause; a mail the relay refuses for good
+// (a 5xx to its recipient or data: a bounce) is settled failed and
+// logged. A process that dies while sending leaves its item leased:
 // another process (or this one, restarted) sends it once the lease ends.
 // The one case in which a mail goes twice is a crash after the relay
 // accepted it and before its settlement committed; it goes again with
@@ -64,7 +65,7 @@ func (s *Server) queueLetter(tx store.Tx, kind, dedup, userID, to, gameID string
 	err = tx.Enqueue(&store.OutboxItem{ID: id, Channel: channelEmail, Kind: kind, Dedup: dedup, UserID: userID, Recipient: to,
 		GameID: gameID, Payload: payload, Due: now, Created: now})
 	if err == nil {
-		s.pokeMail()
+		s.mail.poke()
 	}
 	return err
 }
@@ -82,30 +83,61 @@ func (s *Server) queueLater(tx store.Tx, kind, dedup, userID, to, gameID string,
 	err = tx.Enqueue(&store.OutboxItem{ID: newID(), Channel: channelEmail, Kind: kind, Dedup: dedup, UserID: userID, Recipient: to,
 		GameID: gameID, Payload: data, Due: due, Created: now})
 	if err == nil {
-		s.pokeMail()
+		s.mail.poke()
 	}
 	return err
 }
 
-// pokeMail wakes the sender: something was queued (it looks once the
+// outboxChannel is one way the outbox reaches people (mail, push): this
+// process's sender of the channel claims its due items with a lease,
+// hands each to send, and settles it as send says.
+type outboxChannel struct {
+	name string
+	// send renders and sends one claimed item.
+	send func(*store.OutboxItem) outcome
+	// wake pokes the sender; done is closed when it ends.
+	wake, done chan struct{}
+}
+
+func newChannel(name string, send func(*store.OutboxItem) outcome) *outboxChannel {
+	return &outboxChannel{name: name, send: send, wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// poke wakes the sender: something was queued (it looks once the
 // transaction has committed, or at its next poll).
-func (s *Server) pokeMail() {
+func (c *outboxChannel) poke() {
 	select {
-	case s.mailWake <- struct{}{}:
+	case c.wake <- struct{}{}:
 	default:
 	}
 }
 
-// sendMail sends the outbox's mails until the server closes.
-func (s *Server) sendMail() {
-	defer close(s.mailDone)
+// An outcome is what became of a claimed item.
+type outcome struct {
+	// state is how the item is settled (store.OutboxSent, OutboxDropped,
+	// OutboxFailed), or "" when it is to be tried again later.
+	state string
+	// reason says why it was not sent, or what failed.
+	reason string
+	// after, when not nil, is done in the transaction that settles it.
+	after func(store.Tx) error
+}
+
+func sent(after func(store.Tx) error) outcome { return outcome{state: store.OutboxSent, after: after} }
+func dropped(reason string) outcome           { return outcome{state: store.OutboxDropped, reason: reason} }
+func failed(err error) outcome                { return outcome{state: store.OutboxFailed, reason: err.Error()} }
+func retry(err error) outcome                 { return outcome{reason: err.Error()} }
+
+// runOutbox sends c's items until the server closes.
+func (s *Server) runOutbox(c *outboxChannel) {
+	defer close(c.done)
 	for {
 		wait := s.cfg.Poll
-		if busy := s.sendDue(); busy {
+		if busy := s.sendDue(c); busy {
 			wait = 0
 		} else {
 			_ = s.st.View(context.Background(), func(tx store.Tx) error {
-				next, ok, err := tx.NextOutboxDue(channelEmail)
+				next, ok, err := tx.NextOutboxDue(c.name)
 				if err == nil && ok {
 					wait = min(wait, max(next.Sub(s.now()), 5*time.Millisecond))
 				}
@@ -117,24 +149,24 @@ func (s *Server) sendMail() {
 		case <-s.stop:
 			t.Stop()
 			return
-		case <-s.mailWake:
+		case <-c.wake:
 		case <-t.C:
 		}
 		t.Stop()
 	}
 }
 
-// sendDue claims and sends one batch of due mails, and reports whether
-// the batch was full (more may be due).
-func (s *Server) sendDue() bool {
+// sendDue claims and sends one batch of c's due items, and reports
+// whether the batch was full (more may be due).
+func (s *Server) sendDue(c *outboxChannel) bool {
 	var items []*store.OutboxItem
 	err := s.st.Update(context.Background(), func(tx store.Tx) error {
 		var err error
-		items, err = tx.ClaimOutbox(channelEmail, s.now(), s.cfg.MailLease, mailBatch)
+		items, err = tx.ClaimOutbox(c.name, s.now(), s.cfg.MailLease, mailBatch)
 		return err
 	})
 	if err != nil {
-		s.log.Error("claiming the outbox", "err", err)
+		s.log.Error("claiming the outbox", "channel", c.name, "err", err)
 		return false
 	}
 	for _, it := range items {
@@ -143,24 +175,56 @@ func (s *Server) sendDue() bool {
 			return false // the leases end; another claim sends them
 		default:
 		}
-		s.sendOne(it)
+		s.settle(c, it, c.send(it))
 	}
 	return len(items) == mailBatch
 }
 
-// sendOne renders, sends and settles one claimed item.
-func (s *Server) sendOne(it *store.OutboxItem) {
+// settle records what became of a claimed item. One to be tried again is
+// given back with a pause that doubles with each attempt; past
+// maxMailAttempts it is given up.
+func (s *Server) settle(c *outboxChannel, it *store.OutboxItem, o outcome) {
+	if o.state == "" {
+		if it.Attempts < maxMailAttempts {
+			pause := min(s.cfg.MailRetry<<min(it.Attempts-1, 20), maxMailPause)
+			s.log.Warn("an item of the outbox was not sent; it is tried again later", "channel", c.name, "kind", it.Kind,
+				"attempt", it.Attempts, "in", pause, "err", o.reason)
+			err := s.st.Update(context.Background(), func(tx store.Tx) error {
+				return tx.RetryOutbox(it.ID, s.now().Add(pause), o.reason)
+			})
+			if err != nil {
+				s.log.Error("giving an item back to the outbox", "channel", c.name, "id", it.ID, "err", err)
+			}
+			return
+		}
+		s.log.Error("an item of the outbox could not be sent after many attempts; it is given up", "channel", c.name,
+			"kind", it.Kind, "err", o.reason)
+		o.state = store.OutboxFailed
+	}
+	err := s.st.Update(context.Background(), func(tx store.Tx) error {
+		if err := tx.SettleOutbox(it.ID, o.state, o.reason, s.now()); err != nil {
+			return err
+		}
+		if o.after != nil {
+			return o.after(tx)
+		}
+		return nil
+	})
+	if err != nil {
+		// The lease ends and the item is claimed again: sent twice if
+		// it was sent, which beats losing it.
+		s.log.Error("settling an item of the outbox", "channel", c.name, "id", it.ID, "kind", it.Kind, "state", o.state, "err", err)
+	}
+}
+
+// sendMail renders and sends one claimed mail.
+func (s *Server) sendMail(it *store.OutboxItem) outcome {
 	m, after, reason, err := s.render(it)
 	if err != nil {
-		s.retryMail(it, fmt.Errorf("rendering: %w", err))
-		return
+		return retry(fmt.Errorf("rendering: %w", err))
 	}
 	if m == nil {
-		s.settleMail(it, store.OutboxDropped, reason, nil)
-		return
-	}
-	if s.beforeSend != nil {
-		s.beforeSend(it)
+		return dropped(reason)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.MailLease/2)
 	err = s.cfg.Mail.Send(ctx, m)
@@ -168,50 +232,12 @@ func (s *Server) sendOne(it *store.OutboxItem) {
 	var me *mail.Error
 	switch {
 	case err == nil:
-		s.settleMail(it, store.OutboxSent, "", after)
+		return sent(after)
 	case errors.As(err, &me) && me.Permanent:
 		s.log.Warn("the relay refused a mail for good; it is not sent", "kind", it.Kind, "to", it.Recipient, "err", err)
-		s.settleMail(it, store.OutboxFailed, err.Error(), nil)
+		return failed(err)
 	default:
-		s.retryMail(it, err)
-	}
-}
-
-// settleMail records an item's end, and what its sending did (after, in
-// the same transaction: a digest's mark).
-func (s *Server) settleMail(it *store.OutboxItem, state, reason string, after func(store.Tx) error) {
-	err := s.st.Update(context.Background(), func(tx store.Tx) error {
-		if err := tx.SettleOutbox(it.ID, state, reason, s.now()); err != nil {
-			return err
-		}
-		if after != nil {
-			return after(tx)
-		}
-		return nil
-	})
-	if err != nil {
-		// The lease ends and the item is claimed again: sent twice if
-		// it was sent, which beats losing it.
-		s.log.Error("settling a mail", "id", it.ID, "kind", it.Kind, "state", state, "err", err)
-	}
-}
-
-// retryMail gives an item back, to be tried after a pause that doubles
-// with each attempt; past maxMailAttempts it is given up.
-func (s *Server) retryMail(it *store.OutboxItem, cause error) {
-	if it.Attempts >= maxMailAttempts {
-		s.log.Error("a mail could not be sent after many attempts; it is given up", "kind", it.Kind, "to", it.Recipient, "err", cause)
-		s.settleMail(it, store.OutboxFailed, cause.Error(), nil)
-		return
-	}
-	pause := s.cfg.MailRetry << min(it.Attempts-1, 20)
-	pause = min(pause, maxMailPause)
-	s.log.Warn("a mail was not sent; it is tried again later", "kind", it.Kind, "to", it.Recipient, "attempt", it.Attempts, "in", pause, "err", cause)
-	err := s.st.Update(context.Background(), func(tx store.Tx) error {
-		return tx.RetryOutbox(it.ID, s.now().Add(pause), cause.Error())
-	})
-	if err != nil {
-		s.log.Error("giving a mail back", "id", it.ID, "err", err)
+		return retry(err)
 	}
 }
 

@@ -164,7 +164,7 @@ func (s *Server) queuePush(tx store.Tx, subs []*store.PushSubscription, kind, de
 		}
 	}
 	if len(subs) > 0 {
-		s.pokePush()
+		s.push.poke()
 	}
 	return nil
 }
@@ -187,15 +187,11 @@ func pushTargets(tx store.Tx, userID, game string) (*store.User, notifySettings,
 	return u, n, subs, nil
 }
 
-// pushChange queues the pushes of game row's change from status was and
-// phase counter wasSeq, in the transaction of the change: the same news
-// as notifyChange's mails, to the players who subscribed a browser.
-func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq int, now time.Time) error {
+// pushChange queues the pushes of game row's change c, in the
+// transaction of the change: the same news as notifyChange's mails, to
+// the players who subscribed a browser.
+func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, c *change, now time.Time) error {
 	t := g.Table()
-	started, over, played, waiting, r, err := s.changeNews(tx, row, g, was, wasSeq)
-	if err != nil || (!started && !over && !played) {
-		return err
-	}
 	rep, reports := g.(table.Reporter)
 	var seen []string
 	for _, seat := range t.Seats {
@@ -213,12 +209,12 @@ func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, was s
 		lang, p := u.Language, n.Push
 		var title string
 		var body []string
-		if started && p.GameEvents {
+		if c.started && p.GameEvents {
 			title = say(lang, "started.subject", row.Name)
 			body = append(body, say(lang, "started.body", row.Name))
 		}
-		if played && reports && p.PhasePlayed {
-			report, ok, err := rep.Report(r, u.ID, g.Seq()-1)
+		if c.played && reports && p.PhasePlayed {
+			report, ok, err := rep.Report(c.r, u.ID, g.Seq()-1)
 			if err != nil {
 				return err
 			}
@@ -229,11 +225,14 @@ func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, was s
 				body = append(body, reportLine(lang, report))
 			}
 		}
-		if over && p.GameEvents {
+		if c.over && p.GameEvents {
 			title = say(lang, "over.subject", row.Name)
 			body = append(body, say(lang, "over.body", row.Name))
 		}
-		due := slices.Contains(waiting, u.ID) && !t.Deadline.IsZero()
+		due, err := c.due(u.ID)
+		if err != nil {
+			return err
+		}
 		urgent := false
 		if due && p.OrdersDue {
 			urgent = true
@@ -309,80 +308,18 @@ func (s *Server) pushDigests(tx store.Tx, row *store.GameRow, m *store.Message, 
 	return nil
 }
 
-// pokePush wakes the push sender.
-func (s *Server) pokePush() {
-	select {
-	case s.pushWake <- struct{}{}:
-	default:
-	}
-}
-
-// sendPushes sends the outbox's pushes until the server closes.
-func (s *Server) sendPushes() {
-	defer close(s.pushDone)
-	for {
-		wait := s.cfg.Poll
-		items, err := s.claim(channelPush)
-		for _, it := range items {
-			select {
-			case <-s.stop:
-				return
-			default:
-			}
-			s.sendPush(it)
-		}
-		if err == nil && len(items) == mailBatch {
-			wait = 0
-		} else {
-			_ = s.st.View(context.Background(), func(tx store.Tx) error {
-				next, ok, err := tx.NextOutboxDue(channelPush)
-				if err == nil && ok {
-					wait = min(wait, max(next.Sub(s.now()), 5*time.Millisecond))
-				}
-				return err
-			})
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-s.stop:
-			t.Stop()
-			return
-		case <-s.pushWake:
-		case <-t.C:
-		}
-		t.Stop()
-	}
-}
-
-// claim claims a batch of the due items of channel.
-func (s *Server) claim(channel string) ([]*store.OutboxItem, error) {
-	var items []*store.OutboxItem
-	err := s.st.Update(context.Background(), func(tx store.Tx) error {
-		var err error
-		items, err = tx.ClaimOutbox(channel, s.now(), s.cfg.MailLease, mailBatch)
-		return err
-	})
-	if err != nil {
-		s.log.Error("claiming the outbox", "channel", channel, "err", err)
-	}
-	return items, err
-}
-
-// sendPush renders, encrypts, posts and settles one claimed push.
-func (s *Server) sendPush(it *store.OutboxItem) {
+// sendPush renders, encrypts and posts one claimed push.
+func (s *Server) sendPush(it *store.OutboxItem) outcome {
 	m, sub, reason, err := s.renderPush(it)
 	if err != nil {
-		s.retryPush(it, fmt.Errorf("rendering: %w", err))
-		return
+		return retry(fmt.Errorf("rendering: %w", err))
 	}
 	if m == nil {
-		s.settlePush(it, store.OutboxDropped, reason)
-		return
+		return dropped(reason)
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
-		s.settlePush(it, store.OutboxFailed, err.Error())
-		return
+		return failed(err)
 	}
 	urgency := webpush.UrgencyNormal
 	if m.Urgent {
@@ -395,29 +332,22 @@ func (s *Server) sendPush(it *store.OutboxItem) {
 		&webpush.Options{HTTPClient: s.pushClient, Subscriber: s.pushSubscriber(), TTL: int(pushTTL.Seconds()),
 			Urgency: urgency, VAPIDPublicKey: s.vapid.public, VAPIDPrivateKey: s.vapid.private, RecordSize: 2048})
 	if err != nil {
-		s.retryPush(it, err)
-		return
+		return retry(err)
 	}
 	res.Body.Close()
 	switch code := res.StatusCode; {
 	case code >= 200 && code < 300:
-		s.settlePush(it, store.OutboxSent, "")
+		return sent(nil)
 	case code == http.StatusNotFound || code == http.StatusGone:
 		// The browser unsubscribed, or the push service forgot it.
-		err := s.st.Update(context.Background(), func(tx store.Tx) error {
-			if err := tx.DropPushSubscription(it.Recipient); err != nil {
-				return err
-			}
-			return tx.SettleOutbox(it.ID, store.OutboxDropped, res.Status, s.now())
-		})
-		if err != nil {
-			s.log.Error("dropping a push subscription that is gone", "err", err)
-		}
+		o := dropped(res.Status)
+		o.after = func(tx store.Tx) error { return tx.DropPushSubscription(it.Recipient) }
+		return o
 	case code == http.StatusTooManyRequests || code >= 500:
-		s.retryPush(it, fmt.Errorf("the push service answered %s", res.Status))
+		return retry(fmt.Errorf("the push service answered %s", res.Status))
 	default:
 		s.log.Warn("the push service refused a push; it is not sent", "kind", it.Kind, "status", res.Status)
-		s.settlePush(it, store.OutboxFailed, res.Status)
+		return failed(errors.New(res.Status))
 	}
 }
 
@@ -432,32 +362,6 @@ func (s *Server) pushSubscriber() string {
 		host = u.Hostname()
 	}
 	return "webmaster@" + host
-}
-
-func (s *Server) settlePush(it *store.OutboxItem, state, reason string) {
-	err := s.st.Update(context.Background(), func(tx store.Tx) error {
-		return tx.SettleOutbox(it.ID, state, reason, s.now())
-	})
-	if err != nil {
-		s.log.Error("settling a push", "id", it.ID, "kind", it.Kind, "state", state, "err", err)
-	}
-}
-
-// retryPush gives a push back, to be tried after a pause that doubles.
-func (s *Server) retryPush(it *store.OutboxItem, cause error) {
-	if it.Attempts >= maxMailAttempts {
-		s.log.Error("a push could not be sent after many attempts; it is given up", "kind", it.Kind, "err", cause)
-		s.settlePush(it, store.OutboxFailed, cause.Error())
-		return
-	}
-	pause := min(s.cfg.MailRetry<<min(it.Attempts-1, 20), maxMailPause)
-	s.log.Warn("a push was not sent; it is tried again later", "kind", it.Kind, "attempt", it.Attempts, "in", pause, "err", cause)
-	err := s.st.Update(context.Background(), func(tx store.Tx) error {
-		return tx.RetryOutbox(it.ID, s.now().Add(pause), cause.Error())
-	})
-	if err != nil {
-		s.log.Error("giving a push back", "id", it.ID, "err", err)
-	}
 }
 
 // renderPush makes a claimed item's message, or says why it is no longer

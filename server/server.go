@@ -180,13 +180,8 @@ type Server struct {
 	userPress, gamePress, signUps *limiter
 	// The limits on mail (Config).
 	verifies, resetsByClient, resetsByAddress *limiter
-	// mailWake pokes the mail sender; mailDone is closed when it ends.
-	mailWake, mailDone chan struct{}
-	// beforeSend, when set (by a test), is called before each mail is
-	// handed to the relay.
-	beforeSend func(*store.OutboxItem)
-	// pushWake pokes the push sender; pushDone is closed when it ends.
-	pushWake, pushDone chan struct{}
+	// mail and push are the outbox's channels.
+	mail, push *outboxChannel
 	// vapid is the server's VAPID key pair; pushClient posts pushes.
 	vapid      vapidKeys
 	pushClient *http.Client
@@ -308,12 +303,12 @@ func New(cfg Config) (*Server, error) {
 	if s.pushClient == nil {
 		s.pushClient = publicPushClient()
 	}
-	s.pushWake, s.pushDone = make(chan struct{}, 1), make(chan struct{})
+	s.push = newChannel(channelPush, s.sendPush)
 	s.userPress, s.gamePress = newLimiter(cfg.PressPerUser), newLimiter(cfg.PressPerGame)
 	s.signUps = newLimiter(cfg.SignUpsPerAddress)
 	s.verifies, s.resetsByClient = newLimiter(cfg.VerifiesPerUser), newLimiter(cfg.ResetsPerClient)
 	s.resetsByAddress = newLimiter(cfg.ResetsPerAddress)
-	s.mailWake, s.mailDone = make(chan struct{}, 1), make(chan struct{})
+	s.mail = newChannel(channelEmail, s.sendMail)
 	s.work = newWorkGuard(devices.key, cfg.LoginWorkBits)
 	s.argon = productionArgon
 	if cfg.InsecurePasswordHashing {
@@ -334,11 +329,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Mail == nil {
 		s.log.Info("no mail relay is configured: no mail is sent (no address verification, password reset or notification by mail)")
-		close(s.mailDone)
+		close(s.mail.done)
 	} else {
-		go s.sendMail()
+		go s.runOutbox(s.mail)
 	}
-	go s.sendPushes()
+	go s.runOutbox(s.push)
 	return s, nil
 }
 
@@ -392,8 +387,8 @@ func (s *Server) Close() {
 		s.hub.closeAll()
 	})
 	<-s.done
-	<-s.mailDone
-	<-s.pushDone
+	<-s.mail.done
+	<-s.push.done
 	<-s.listenClosed
 }
 
