@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,13 +13,57 @@ import (
 	"github.com/chancery/chancery/internal/pgtest"
 )
 
-// startBinary runs "chancery serve" on a free loopback port and returns
-// the process and its API URL. Its phases are paced by the second (the
-// shortest --min-phase), so that play goes on at once after a restart
-// that follows a burst of phases.
-func startBinary(t *testing.T, bin, dsn string) (*exec.Cmd, string) {
+// chancery is the command the tests that run the real server build once
+// (chanceryBinary), removed when the tests end (TestMain).
+var chancery struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+// chanceryBinary builds the chancery command, once for the package's
+// tests, and returns its path; a test that runs it is skipped with
+// -short.
+func chanceryBinary(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--quiet", "--min-phase", "1s")
+	if testing.Short() {
+		t.Skip("builds and runs the real binary")
+	}
+	chancery.once.Do(func() {
+		dir, err := os.MkdirTemp("", "chancery-test-")
+		if err != nil {
+			chancery.err = err
+			return
+		}
+		chancery.dir, chancery.path = dir, filepath.Join(dir, "chancery")
+		out, err := exec.Command("go", "build", "-o", chancery.path, "github.com/chancery/chancery/cmd/chancery").CombinedOutput()
+		if err != nil {
+			chancery.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if chancery.err != nil {
+		t.Fatal(chancery.err)
+	}
+	return chancery.path
+}
+
+// binaryDSN is a new database for the real server on backend.
+func binaryDSN(t *testing.T, backend string) string {
+	if backend == "postgres" {
+		return pgtest.Database(t)
+	}
+	return filepath.Join(t.TempDir(), "chancery.db")
+}
+
+// startBinary runs "chancery serve" on dsn and a free loopback port, with
+// args and env added, and returns the process and its API URL. Its
+// phases are paced by the second (the shortest --min-phase), so that play
+// goes on at once after a restart that follows a burst of phases.
+func startBinary(t *testing.T, dsn string, env []string, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	args = append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--quiet", "--min-phase", "1s"}, args...)
+	cmd := exec.Command(chanceryBinary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -46,20 +91,11 @@ func startBinary(t *testing.T, bin, dsn string) (*exec.Cmd, string) {
 // game's phase counter equal to its history, and play going on.
 func TestKillDashNineLosesNothing(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and kills the real binary")
-	}
-	bin := filepath.Join(t.TempDir(), "chancery")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/chancery/chancery/cmd/chancery").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	chanceryBinary(t)
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
-			dsn := filepath.Join(t.TempDir(), "crash.db")
-			if backend == "postgres" {
-				dsn = pgtest.Database(t)
-			}
-			cmd, url := startBinary(t, bin, dsn)
+			dsn := binaryDSN(t, backend)
+			cmd, url := startBinary(t, dsn, nil)
 			e := &env{t: t, URL: url}
 			a := e.user()
 			var ids []string
@@ -106,7 +142,7 @@ func TestKillDashNineLosesNothing(t *testing.T) {
 			close(stop)
 			wg.Wait()
 
-			cmd, url = startBinary(t, bin, dsn)
+			cmd, url = startBinary(t, dsn, nil)
 			defer func() {
 				_ = cmd.Process.Signal(os.Interrupt)
 				_ = cmd.Wait()

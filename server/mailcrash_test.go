@@ -1,46 +1,24 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/chancery/chancery/internal/pgtest"
 	"github.com/chancery/chancery/internal/smtptest"
 	"github.com/chancery/chancery/store"
 )
 
 // startMailBinary runs "chancery serve" with mail through relay, each
-// mail claimed by a process that dies sent by another 2 s later.
-func startMailBinary(t *testing.T, bin, dsn, relay string) (*exec.Cmd, string) {
+// mail claimed by a process that dies sent by another 2 s later. The
+// relay and sender come from the environment, as a deployment that keeps
+// a password off the command line gives them.
+func startMailBinary(t *testing.T, dsn, relay string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--quiet", "--min-phase", "1s", "--mail-lease", "2s")
-	// The relay and sender from the environment, as a deployment that
-	// keeps a password off the command line gives them.
-	cmd.Env = append(os.Environ(), "CHANCERY_SMTP="+relay, "CHANCERY_MAIL_FROM=Chancery <games@chancery.test>")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		_ = cmd.Process.Kill()
-		t.Fatalf("the server printed no address: %v", err)
-	}
-	f := strings.Fields(line)
-	if len(f) < 3 {
-		t.Fatalf("unexpected first line %q", line)
-	}
-	return cmd, f[2]
+	return startBinary(t, dsn, []string{"CHANCERY_SMTP=" + relay, "CHANCERY_MAIL_FROM=Chancery <games@chancery.test>"},
+		"--mail-lease", "2s")
 }
 
 // TestMailKillDashNine kills the real server with SIGKILL while it sends
@@ -48,19 +26,10 @@ func startMailBinary(t *testing.T, bin, dsn, relay string) (*exec.Cmd, string) {
 // mail arrives once, none lost, none twice.
 func TestMailKillDashNine(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and kills the real binary")
-	}
-	bin := filepath.Join(t.TempDir(), "chancery")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/chancery/chancery/cmd/chancery").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	chanceryBinary(t)
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
-			dsn := filepath.Join(t.TempDir(), "mail.db")
-			if backend == "postgres" {
-				dsn = pgtest.Database(t)
-			}
+			dsn := binaryDSN(t, backend)
 			sink := smtptest.Start(t)
 			held := make(chan struct{})
 			sink.Hold(func(n int) bool {
@@ -70,7 +39,7 @@ func TestMailKillDashNine(t *testing.T) {
 				}
 				return false
 			})
-			cmd, url := startMailBinary(t, bin, dsn, sink.URL())
+			cmd, url := startMailBinary(t, dsn, sink.URL())
 			e := &env{t: t, URL: url}
 			const n = 6
 			for i := range n {
@@ -88,7 +57,7 @@ func TestMailKillDashNine(t *testing.T) {
 			_ = cmd.Wait()
 			sink.Release(false) // the connection is gone: the relay keeps nothing
 
-			cmd, _ = startMailBinary(t, bin, dsn, sink.URL())
+			cmd, _ = startMailBinary(t, dsn, sink.URL())
 			if _, err := sink.Wait(n, mailWait(t)); err != nil {
 				t.Fatal(err)
 			}

@@ -19,5 +19,9 @@ func TestMain(m *testing.M) {
 	if !set {
 		_ = flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if chancery.dir != "" {
+		_ = os.RemoveAll(chancery.dir)
+	}
+	os.Exit(code)
 }
