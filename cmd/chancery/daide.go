@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -22,24 +21,20 @@ import (
 // runDAIDEBot is "chancery daide-bot": one of Chancery's bots plays a game
 // on a DAIDE server.
 func runDAIDEBot(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("daide-bot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chancery daide-bot [--level hard] [--host H] [--port P] [--seed S]")
-		fmt.Fprintln(stderr, "Joins the game of a DAIDE server and plays it with one of Chancery's bots, on the maps Chancery")
-		fmt.Fprintln(stderr, "knows by the server's map name (standard, 1900).")
-		fs.PrintDefaults()
-	}
+	fs := newFlags("daide-bot", stderr,
+		"usage: chancery daide-bot [--level hard] [--host H] [--port P] [--seed S]",
+		"Joins the game of a DAIDE server and plays it with one of Chancery's bots, on the maps Chancery",
+		"knows by the server's map name (standard, 1900).")
 	level := fs.String("level", "hard", "the bot's level (easy, normal, hard)")
 	host := fs.String("host", "127.0.0.1", "the server's host")
 	port := fs.Int("port", 16713, "the server's port")
 	seed := fs.Uint64("seed", 1, "the random seed of the bot's choices")
-	if err := fs.Parse(args); err != nil {
+	if !parseFlagsOnly(fs, args, stderr) {
 		return 2
 	}
 	l, err := bot.ParseLevel(*level)
-	if err != nil || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "chancery daide-bot: %v\n", firstErr(err, fmt.Errorf("unexpected argument %q", fs.Arg(0))))
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery daide-bot: --level: %v\n", err)
 		return 2
 	}
 	reg, err := variants.Load()
@@ -77,27 +72,14 @@ func runDAIDEBot(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
 // runDAIDEServe is "chancery daide-serve": a DAIDE server for one game,
 // its seats for clients that connect, the others played by Chancery's
 // bots.
 func runDAIDEServe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("daide-serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chancery daide-serve [--variant standard] [--addr 127.0.0.1:16713] [--clients N] [--bots LEVEL] [--years Y]")
-		fmt.Fprintln(stderr, "Hosts one game for DAIDE clients: the first N powers are theirs (in the order they join), the")
-		fmt.Fprintln(stderr, "others are played by Chancery's bots. The game starts when N clients have accepted the map.")
-		fs.PrintDefaults()
-	}
+	fs := newFlags("daide-serve", stderr,
+		"usage: chancery daide-serve [--variant standard] [--addr 127.0.0.1:16713] [--clients N] [--bots LEVEL] [--years Y]",
+		"Hosts one game for DAIDE clients: the first N powers are theirs (in the order they join), the",
+		"others are played by Chancery's bots. The game starts when N clients have accepted the map.")
 	name := fs.String("variant", "standard", "the variant (standard or 1900; Sengoku and Colonial have rules DAIDE cannot say)")
 	addr := fs.String("addr", "127.0.0.1:16713", "the address to listen on")
 	clients := fs.Int("clients", 7, "how many powers DAIDE clients play")
@@ -105,23 +87,17 @@ func runDAIDEServe(args []string, stdout, stderr io.Writer) int {
 	years := fs.Int("years", 0, "end the game in a draw after this many years (0: play to a solo or a draw)")
 	phase := fs.Duration("deadline", 0, "each phase's deadline (0: wait for every connected client)")
 	seed := fs.Uint64("seed", 1, "the random seed of the passcodes and the bots")
-	if err := fs.Parse(args); err != nil {
+	if !parseFlagsOnly(fs, args, stderr) {
 		return 2
 	}
 	l, err := bot.ParseLevel(*level)
-	if err != nil || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "chancery daide-serve: %v\n", firstErr(err, fmt.Errorf("unexpected argument %q", fs.Arg(0))))
+	if err != nil {
+		fmt.Fprintf(stderr, "chancery daide-serve: --bots: %v\n", err)
 		return 2
 	}
-	reg, err := variants.Load()
-	if err != nil {
-		fmt.Fprintf(stderr, "chancery daide-serve: %v\n", err)
-		return 1
-	}
-	v, err := reg.Get(*name)
-	if err != nil {
-		fmt.Fprintf(stderr, "chancery daide-serve: %v\n", err)
-		return 2
+	v, status := loadVariant("daide-serve", *name, stderr)
+	if v == nil {
+		return status
 	}
 	powers := v.Powers()
 	if *clients < 0 || *clients > len(powers) || *years < 0 || *phase < 0 {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -16,7 +15,6 @@ import (
 	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/table"
-	"github.com/chancery/chancery/variants"
 )
 
 const playHelp = `Orders, one per line, as in A LVP - YOR, F LON - NTH, A PAR S A MAR - BUR,
@@ -35,40 +33,26 @@ disband, removals you leave out are chosen by the rules).
 // runPlay is "chancery play": a game of Diplomacy (any variant) in the
 // terminal, one person against bots in every other seat.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chancery play [--variant standard] [--power NAME | --watch] [--bots LEVEL|POWER=LEVEL,...] [--seed N] [--years N]")
-		fmt.Fprintln(stderr, "Plays a game in the terminal: you order one power, bots the others;")
-		fmt.Fprintln(stderr, "or, with --watch, bots play every power and you watch every order and its result.")
-		fs.PrintDefaults()
-	}
+	fs := newFlags("play", stderr,
+		"usage: chancery play [--variant standard] [--power NAME | --watch] [--bots LEVEL|POWER=LEVEL,...] [--seed N] [--years N]",
+		"Plays a game in the terminal: you order one power, bots the others;",
+		"or, with --watch, bots play every power and you watch every order and its result.")
 	variant := fs.String("variant", "standard", "the variant (chancery variants lists them)")
 	powerName := fs.String("power", "", "the power you play (default: one at random)")
 	seed := fs.Uint64("seed", 0, "seed for the bots (0: from the clock; the game prints it)")
 	years := fs.Int("years", 0, "stop after this many game years (0: play to the end)")
 	watch := fs.Bool("watch", false, "bots play every power; every phase's orders and results are shown")
 	botsFlag := fs.String("bots", "normal", "the bots' level (easy, normal, hard), or per power: \"hard,England=easy\"")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "chancery play: unexpected argument %q (flags only; -h lists them)\n", fs.Arg(0))
+	if !parseFlagsOnly(fs, args, stderr) {
 		return 2
 	}
 	if *years < 0 {
 		fmt.Fprintln(stderr, "chancery play: --years must be 0 (play to the end) or more")
 		return 2
 	}
-	reg, err := variants.Load()
-	if err != nil {
-		fmt.Fprintf(stderr, "chancery play: %v\n", err)
-		return 1
-	}
-	v, err := reg.Get(*variant)
-	if err != nil {
-		fmt.Fprintf(stderr, "chancery play: %v\n", err) // the error lists the known variants
-		return 2
+	v, status := loadVariant("play", *variant, stderr)
+	if v == nil {
+		return status
 	}
 	e := engine.New(v)
 	if *seed == 0 {

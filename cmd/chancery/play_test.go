@@ -120,12 +120,15 @@ func TestPlaySecondOrderReplacesTheFirst(t *testing.T) {
 	}
 }
 
-// TestPlayUnknownVariantListsTheKnownOnce: the known variants are listed
-// once.
-func TestPlayUnknownVariantListsTheKnownOnce(t *testing.T) {
-	code, _, errs := runCmd(t, "", "play", "--variant", "nosuch")
-	if code != 2 || strings.Count(errs, "known:") != 1 || !strings.Contains(errs, "known: standard") {
-		t.Errorf("exit %d: %q", code, errs)
+// TestUnknownVariantListsTheKnownOnce: every command that plays a
+// variant refuses one it does not know, listing the known variants once.
+func TestUnknownVariantListsTheKnownOnce(t *testing.T) {
+	for _, cmd := range []string{"play", "tournament", "daide-serve"} {
+		code, _, errs := runCmd(t, "", cmd, "--variant", "nosuch")
+		if code != 2 || strings.Count(errs, "known:") != 1 || !strings.Contains(errs, "known: standard") ||
+			!strings.HasPrefix(errs, "chancery "+cmd+": ") {
+			t.Errorf("%s: exit %d: %q", cmd, code, errs)
+		}
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -17,24 +16,19 @@ import (
 	"github.com/chancery/chancery/daide"
 	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
-	"github.com/chancery/chancery/variants"
 )
 
 // runTournament is "chancery tournament": games between bot levels, one
 // level in a seat that rotates through the powers, the other level in
 // every other seat, and how each level fared.
 func runTournament(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chancery tournament --variant V --solo LEVEL --others LEVEL --games N --years Y --seed S [--json]")
-		fmt.Fprintln(stderr, "Plays N bot games from the variant's start: the solo level in one seat (a different power each")
-		fmt.Fprintln(stderr, "game, in turn), the other level in every other seat, each game to a winner or for Y years.")
-		fmt.Fprintln(stderr, "A LEVEL is easy, normal, hard, or 'exec:COMMAND' for an outside bot that speaks DAIDE: each game")
-		fmt.Fprintln(stderr, "then has a DAIDE server, and COMMAND is started once per seat of that level, with {host} and")
-		fmt.Fprintln(stderr, "{port} replaced by the server's address (for example 'exec:/path/to/dumbbot -i{host} -p{port}').")
-		fs.PrintDefaults()
-	}
+	fs := newFlags("tournament", stderr,
+		"usage: chancery tournament --variant V --solo LEVEL --others LEVEL --games N --years Y --seed S [--json]",
+		"Plays N bot games from the variant's start: the solo level in one seat (a different power each",
+		"game, in turn), the other level in every other seat, each game to a winner or for Y years.",
+		"A LEVEL is easy, normal, hard, or 'exec:COMMAND' for an outside bot that speaks DAIDE: each game",
+		"then has a DAIDE server, and COMMAND is started once per seat of that level, with {host} and",
+		"{port} replaced by the server's address (for example 'exec:/path/to/dumbbot -i{host} -p{port}').")
 	variant := fs.String("variant", "standard", "the variant (chancery variants lists them)")
 	solo := fs.String("solo", "normal", "the level of the rotating seat (easy, normal, hard, or exec:COMMAND)")
 	others := fs.String("others", "easy", "the level of every other seat (easy, normal, hard, or exec:COMMAND)")
@@ -46,11 +40,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "the random seed: the same number plays the same games")
 	budget := fs.Duration("budget", 0, "the hard level's wall-time budget per decision, on top of its counts (0: none, so that a seed plays the same games on any machine)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "chancery tournament: unexpected argument %q (flags only; -h lists them)\n", fs.Arg(0))
+	if !parseFlagsOnly(fs, args, stderr) {
 		return 2
 	}
 	cfg := tournamentConfig{games: *games, years: *years, seed: *seed, budget: *budget, joinTime: *joinTime, phaseTime: *phaseTime}
@@ -71,15 +61,9 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "chancery tournament: --games and --years must be positive, --budget not negative, --join-time and --phase-time positive")
 		return 2
 	}
-	reg, err := variants.Load()
-	if err != nil {
-		fmt.Fprintf(stderr, "chancery tournament: %v\n", err)
-		return 1
-	}
-	v, err := reg.Get(*variant)
-	if err != nil {
-		fmt.Fprintf(stderr, "chancery tournament: %v (known: %s)\n", err, strings.Join(reg.Names(), ", "))
-		return 2
+	v, status := loadVariant("tournament", *variant, stderr)
+	if v == nil {
+		return status
 	}
 	cfg.v = v
 	if cfg.solo.exec != "" || cfg.others.exec != "" {
