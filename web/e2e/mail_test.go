@@ -140,10 +140,18 @@ func TestSettingsAndResetInTheBrowser(t *testing.T) {
 	alice.do(chromedp.SendKeys(chromedp.CSS("#forgot-email"), "alice@example.org"))
 	alice.click("#forgot-send")
 	alice.wait("the answer", `document.querySelector("form.auth [role=status]").textContent.startsWith("If an account has this verified address")`)
-	alice.do(chromedp.Navigate(linkIn(t, sink, 2)))
+	reset := linkIn(t, sink, 2)
+	alice.do(chromedp.Navigate(reset))
 	alice.do(chromedp.SendKeys(chromedp.CSS("#reset-password"), "a new password"))
 	alice.click("#reset-save")
 	alice.wait("the password changed", `document.querySelector("#reset-done")?.textContent.startsWith("The password of alice is changed") === true`)
+	// The link served once: followed again, the form says why it fails.
+	alice.expect["404 /api/v1/password-resets/*"] = true
+	alice.do(chromedp.Navigate(reset))
+	alice.do(chromedp.SendKeys(chromedp.CSS("#reset-password"), "yet another password"))
+	alice.click("#reset-save")
+	alice.wait("the used link refused", `(() => { const p = document.querySelector("form.auth [role=status]");
+		return p !== null && p.classList.contains("error") && p.textContent !== ""; })()`)
 	alice.do(chromedp.Navigate(s.URL+"/signin"),
 		chromedp.SendKeys(chromedp.CSS("#auth-name"), "alice"),
 		chromedp.SendKeys(chromedp.CSS("#auth-password"), "a new password"),

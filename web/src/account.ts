@@ -44,25 +44,17 @@ function emailCard(n: Notifications): HTMLElement {
   let shown = status();
   const email = h("input", { id: "settings-email", type: "email", autocomplete: "email", maxlength: 254, value: n.email });
   const emailError = h("p", { class: "error", role: "alert" });
-  const emailForm = h(
-    "form",
-    {
-      class: "card",
-      onsubmit: async (e: Event) => {
-        e.preventDefault();
-        emailError.textContent = "";
-        try {
-          const u = await api.setEmail(email.value.trim());
-          n.email = u.email;
-          n.verified = u.verified;
-          const next = status();
-          shown.replaceWith(next);
-          shown = next;
-          if (u.email && !u.verified && u.mail) toast(t("settings.sent"));
-        } catch (err) {
-          emailError.textContent = errorText(err);
-        }
-      },
+  return form(
+    "card",
+    emailError,
+    async () => {
+      const u = await api.setEmail(email.value.trim());
+      n.email = u.email;
+      n.verified = u.verified;
+      const next = status();
+      shown.replaceWith(next);
+      shown = next;
+      if (u.email && !u.verified && u.mail) toast(t("settings.sent"));
     },
     h("h2", {}, t("settings.email")),
     h("p", { class: "muted" }, n.mail ? t("settings.email_help") : t("settings.nomail")),
@@ -71,7 +63,6 @@ function emailCard(n: Notifications): HTMLElement {
     shown,
     emailError,
   );
-  return emailForm;
 }
 
 /** notifyCard is the form of the notifications by mail. */
@@ -91,25 +82,16 @@ function notifyCard(n: Notifications): HTMLElement {
     h("option", { value: "en", lang: "en" }, "English"), h("option", { value: "fr", lang: "fr" }, "Français"), h("option", { value: "ja", lang: "ja" }, "日本語"));
   language.value = n.language;
   const notifyError = h("p", { class: "error", role: "alert" });
-  const notifyForm = h(
-    "form",
-    {
-      class: "card",
-      onsubmit: async (e: Event) => {
-        e.preventDefault();
-        notifyError.textContent = "";
-        if (!notifyForm.reportValidity()) return;
-        try {
-          Object.assign(n, await api.setNotifications({
-            orders_due: due.input.checked, reminder: reminder.input.checked, reminder_minutes: Number(hours.value) * 60,
-            phase_played: played.input.checked, press: press.input.checked, press_minutes: Number(minutes.value),
-            game_events: events.input.checked, language: language.value,
-          }));
-          toast(t("settings.saved"));
-        } catch (err) {
-          notifyError.textContent = errorText(err);
-        }
-      },
+  return form(
+    "card",
+    notifyError,
+    async () => {
+      Object.assign(n, await api.setNotifications({
+        orders_due: due.input.checked, reminder: reminder.input.checked, reminder_minutes: Number(hours.value) * 60,
+        phase_played: played.input.checked, press: press.input.checked, press_minutes: Number(minutes.value),
+        game_events: events.input.checked, language: language.value,
+      }));
+      toast(t("settings.saved"));
     },
     h("h2", {}, t("settings.notify")),
     h("p", { class: "muted" }, t("settings.notify_help")),
@@ -124,7 +106,6 @@ function notifyCard(n: Notifications): HTMLElement {
     notifyError,
     h("button", { type: "submit", id: "save-notify", class: "primary" }, t("settings.save")),
   );
-  return notifyForm;
 }
 
 /** calendarCard shows the calendar feed's secret address, and makes a new one. */
@@ -160,22 +141,12 @@ function calendarCard(n: Notifications): HTMLElement {
 export const forgotPage: Page = (root) => {
   const email = h("input", { id: "forgot-email", type: "email", autocomplete: "email", required: true, maxlength: 254 });
   const out = h("p", { role: "status" });
-  const form = h(
-    "form",
-    {
-      class: "auth card",
-      onsubmit: async (e: Event) => {
-        e.preventDefault();
-        out.className = "";
-        if (!form.reportValidity()) return;
-        try {
-          await api.forgot(email.value.trim());
-          out.textContent = t("forgot.sent");
-        } catch (err) {
-          out.className = "error";
-          out.textContent = errorText(err);
-        }
-      },
+  const page = form(
+    "auth card",
+    out,
+    async () => {
+      await api.forgot(email.value.trim());
+      out.textContent = t("forgot.sent");
     },
     h("h1", {}, t("forgot.title")),
     h("p", { class: "muted" }, t("forgot.intro")),
@@ -184,7 +155,7 @@ export const forgotPage: Page = (root) => {
     out,
     h("div", { class: "row" }, h("button", { type: "submit", id: "forgot-send", class: "primary" }, t("forgot.send")), h("a", { href: "/signin" }, t("auth.signin"))),
   );
-  root.append(form);
+  root.append(page);
   email.focus();
 };
 
@@ -192,23 +163,13 @@ export const forgotPage: Page = (root) => {
 export const resetPage: Page = (root, params) => {
   const password = h("input", { id: "reset-password", type: "password", autocomplete: "new-password", required: true, minlength: 8, maxlength: 256 });
   const out = h("p", { role: "status" });
-  const form = h(
-    "form",
-    {
-      class: "auth card",
-      onsubmit: async (e: Event) => {
-        e.preventDefault();
-        out.className = "";
-        if (!form.reportValidity()) return;
-        try {
-          const r = await api.resetPassword(params["token"] ?? "", password.value);
-          form.replaceChildren(h("h1", {}, t("reset.title")), h("p", { id: "reset-done", role: "status" }, t("reset.done", { name: r.name })),
-            h("a", { href: "/signin", class: "button" }, t("auth.signin")));
-        } catch (err) {
-          out.className = "error";
-          out.textContent = errorText(err);
-        }
-      },
+  const page: HTMLFormElement = form(
+    "auth card",
+    out,
+    async () => {
+      const r = await api.resetPassword(params["token"] ?? "", password.value);
+      page.replaceChildren(h("h1", {}, t("reset.title")), h("p", { id: "reset-done", role: "status" }, t("reset.done", { name: r.name })),
+        h("a", { href: "/signin", class: "button" }, t("auth.signin")));
     },
     h("h1", {}, t("reset.title")),
     h("p", { class: "muted" }, t("reset.intro")),
@@ -217,7 +178,7 @@ export const resetPage: Page = (root, params) => {
     out,
     h("button", { type: "submit", id: "reset-save", class: "primary" }, t("settings.save")),
   );
-  root.append(form);
+  root.append(page);
   password.focus();
 };
 
@@ -233,3 +194,31 @@ export const verifyPage: Page = (root, params) => {
     },
   );
 };
+
+/**
+ * form is a form of the account's pages: once the browser finds its fields
+ * valid, a submission runs send, and what send throws is shown in the
+ * form's line out (emptied at each submission).
+ */
+function form(cls: string, out: HTMLElement, send: () => Promise<void>, ...children: (Node | string)[]): HTMLFormElement {
+  const f = h(
+    "form",
+    {
+      class: cls,
+      onsubmit: async (e: Event) => {
+        e.preventDefault();
+        out.textContent = "";
+        out.classList.remove("error");
+        if (!f.reportValidity()) return;
+        try {
+          await send();
+        } catch (err) {
+          out.classList.add("error");
+          out.textContent = errorText(err);
+        }
+      },
+    },
+    ...children,
+  );
+  return f;
+}
