@@ -129,6 +129,8 @@ type change struct {
 	started, over, played bool
 	r                     *table.Row
 	g                     table.Game
+	// people are the users at the table, each once (no bot).
+	people []string
 	// waiting is read once, for mail and push alike, when first asked
 	// (read).
 	waiting []string
@@ -147,7 +149,22 @@ func changeOf(tx store.Tx, row *store.GameRow, g table.Game, was string, wasSeq 
 		return nil, false
 	}
 	c.r = tableRow(tx, row)
+	for _, seat := range t.Seats {
+		if seat.User != "" && !seat.Bot && !slices.Contains(c.people, seat.User) {
+			c.people = append(c.people, seat.User)
+		}
+	}
 	return c, true
+}
+
+// report sums up the phase just played for user's power, if one was and
+// the game's kind tells (table.Reporter).
+func (c *change) report(user string) (table.Report, bool, error) {
+	rep, ok := c.g.(table.Reporter)
+	if !c.played || !ok {
+		return table.Report{}, false, nil
+	}
+	return rep.Report(c.r, user, c.g.Seq()-1)
 }
 
 // due reports whether the game now waits for user's orders by a
@@ -173,14 +190,8 @@ func (c *change) due(user string) (bool, error) {
 // of its change c: in the transaction of the change.
 func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, c *change, now time.Time) error {
 	t := g.Table()
-	rep, reports := g.(table.Reporter)
-	var seen []string
-	for _, seat := range t.Seats {
-		if seat.User == "" || seat.Bot || slices.Contains(seen, seat.User) {
-			continue
-		}
-		seen = append(seen, seat.User)
-		u, err := tx.UserByID(seat.User)
+	for _, id := range c.people {
+		u, err := tx.UserByID(id)
 		if err != nil {
 			return err
 		}
@@ -195,8 +206,8 @@ func (s *Server) notifyChange(tx store.Tx, row *store.GameRow, g table.Game, c *
 			secs = append(secs, section{Text: say(lang, "started.body", row.Name)})
 			subject = say(lang, "started.subject", row.Name)
 		}
-		if c.played && reports && n.PhasePlayed {
-			report, ok, err := rep.Report(c.r, u.ID, g.Seq()-1)
+		if n.PhasePlayed {
+			report, ok, err := c.report(u.ID)
 			if err != nil {
 				return err
 			}
@@ -267,19 +278,26 @@ func (s *Server) notifyVote(tx store.Tx, row *store.GameRow, g table.Game, now t
 // reportSections writes a phase's report for a mail.
 func reportSections(lang, game string, rep table.Report) []section {
 	secs := []section{{Text: say(lang, "played.body", phaseName(lang, rep.Phase), game)}}
-	add := func(key string, lines []string) {
-		if len(lines) > 0 {
-			secs = append(secs, section{Heading: say(lang, key), Lines: lines})
-		}
+	for _, l := range reportLists(rep) {
+		secs = append(secs, section{Heading: say(lang, l.key), Lines: l.lines})
 	}
-	add("report.moved", rep.Moved)
-	add("report.bounced", rep.Bounced)
-	add("report.dislodged", rep.Dislodged)
-	add("report.disbanded", rep.Disbanded)
-	add("report.won", rep.CentresWon)
-	add("report.lostsc", rep.CentresLost)
 	secs = append(secs, section{Text: say(lang, "report.centres", rep.Power, rep.Centres)})
 	return secs
+}
+
+// reportList is a list of a phase's report, with the message key of its
+// heading.
+type reportList struct {
+	key   string
+	lines []string
+}
+
+// reportLists returns the lists of a report that are not empty, in the
+// order mails and pushes tell them.
+func reportLists(rep table.Report) []reportList {
+	all := []reportList{{"report.moved", rep.Moved}, {"report.bounced", rep.Bounced}, {"report.dislodged", rep.Dislodged},
+		{"report.disbanded", rep.Disbanded}, {"report.won", rep.CentresWon}, {"report.lostsc", rep.CentresLost}}
+	return slices.DeleteFunc(all, func(l reportList) bool { return len(l.lines) == 0 })
 }
 
 // reminder is the payload of a reminder: the phase it is for.
@@ -310,32 +328,49 @@ func (s *Server) renderReminder(tx store.Tx, u *store.User, it *store.OutboxItem
 	if !n.Reminder || !mailable(u, n, it.GameID) {
 		return nil, "the user turned reminders off", nil
 	}
+	row, deadline, reason, err := s.stillWaits(tx, it, u.ID, p.Seq)
+	if err != nil || reason != "" {
+		return nil, reason, err
+	}
+	l := s.notification(u, row, say(u.Language, "reminder.subject", row.Name))
+	l.Sections = []section{{Text: say(u.Language, "reminder.body", row.Name, mailTime(deadline))}}
+	return l.message("", it.Recipient, s.now()), "", nil
+}
+
+// gameOf reads the game an outbox item is about.
+func (s *Server) gameOf(tx store.Tx, it *store.OutboxItem) (*store.GameRow, table.Game, error) {
 	row, err := tx.Game(it.GameID, false)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	g, err := s.readOnly(row)
+	return row, g, err
+}
+
+// stillWaits reads whether a reminder to user of phase seq of the item's
+// game still holds: the game is at that phase, with a deadline, and waits
+// for the user's orders. When it does not, reason says why.
+func (s *Server) stillWaits(tx store.Tx, it *store.OutboxItem, user string, seq int) (row *store.GameRow, deadline time.Time, reason string, err error) {
+	row, g, err := s.gameOf(tx, it)
 	if err != nil {
-		return nil, "", err
+		return nil, time.Time{}, "", err
 	}
 	t := g.Table()
-	if t.Status != table.Active || g.Seq() != p.Seq || t.Deadline.IsZero() {
-		return nil, "the phase was played", nil
+	if t.Status != table.Active || g.Seq() != seq || t.Deadline.IsZero() {
+		return nil, time.Time{}, "the phase was played", nil
 	}
 	w, ok := g.(table.Waiter)
 	if !ok {
-		return nil, "nothing is waited for", nil
+		return nil, time.Time{}, "nothing is waited for", nil
 	}
 	waiting, err := w.Waiting(tableRow(tx, row))
 	if err != nil {
-		return nil, "", err
+		return nil, time.Time{}, "", err
 	}
-	if !slices.Contains(waiting, u.ID) {
-		return nil, "the user is ready", nil
+	if !slices.Contains(waiting, user) {
+		return nil, time.Time{}, "the user is ready", nil
 	}
-	l := s.notification(u, row, say(u.Language, "reminder.subject", row.Name))
-	l.Sections = []section{{Text: say(u.Language, "reminder.body", row.Name, mailTime(t.Deadline))}}
-	return l.message("", it.Recipient, s.now()), "", nil
+	return row, t.Deadline, "", nil
 }
 
 // queueDigests queues, in the transaction of message m, a digest of game
@@ -379,11 +414,7 @@ func (s *Server) renderDigest(tx store.Tx, u *store.User, it *store.OutboxItem) 
 	if !n.Press || !mailable(u, n, it.GameID) {
 		return nil, nil, "the user turned press mails off", nil
 	}
-	row, err := tx.Game(it.GameID, false)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	g, err := s.readOnly(row)
+	row, g, err := s.gameOf(tx, it)
 	if err != nil {
 		return nil, nil, "", err
 	}

@@ -192,14 +192,8 @@ func pushTargets(tx store.Tx, userID, game string) (*store.User, notifySettings,
 // the players who subscribed a browser.
 func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, c *change, now time.Time) error {
 	t := g.Table()
-	rep, reports := g.(table.Reporter)
-	var seen []string
-	for _, seat := range t.Seats {
-		if seat.User == "" || seat.Bot || slices.Contains(seen, seat.User) {
-			continue
-		}
-		seen = append(seen, seat.User)
-		u, n, subs, err := pushTargets(tx, seat.User, row.ID)
+	for _, id := range c.people {
+		u, n, subs, err := pushTargets(tx, id, row.ID)
 		if err != nil {
 			return err
 		}
@@ -213,8 +207,8 @@ func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, c *ch
 			title = say(lang, "started.subject", row.Name)
 			body = append(body, say(lang, "started.body", row.Name))
 		}
-		if c.played && reports && p.PhasePlayed {
-			report, ok, err := rep.Report(c.r, u.ID, g.Seq()-1)
+		if p.PhasePlayed {
+			report, ok, err := c.report(u.ID)
 			if err != nil {
 				return err
 			}
@@ -269,17 +263,9 @@ func (s *Server) pushChange(tx store.Tx, row *store.GameRow, g table.Game, c *ch
 // reportLine writes a phase's report for one power in a line.
 func reportLine(lang string, rep table.Report) string {
 	var parts []string
-	add := func(key string, lines []string) {
-		if len(lines) > 0 {
-			parts = append(parts, say(lang, key)+colon(lang)+strings.Join(lines, ", "))
-		}
+	for _, l := range reportLists(rep) {
+		parts = append(parts, say(lang, l.key)+colon(lang)+strings.Join(l.lines, ", "))
 	}
-	add("report.moved", rep.Moved)
-	add("report.bounced", rep.Bounced)
-	add("report.dislodged", rep.Dislodged)
-	add("report.disbanded", rep.Disbanded)
-	add("report.won", rep.CentresWon)
-	add("report.lostsc", rep.CentresLost)
 	parts = append(parts, say(lang, "report.centres", rep.Power, rep.Centres))
 	return strings.Join(parts, ". ")
 }
@@ -417,42 +403,19 @@ func (s *Server) renderPush(it *store.OutboxItem) (m *pushMessage, sub *store.Pu
 // renderPushReminder writes a reminder that fell due, if the game is at
 // the same phase and still waits for the user.
 func (s *Server) renderPushReminder(tx store.Tx, u *store.User, it *store.OutboxItem, seq int) (*pushMessage, string, error) {
-	row, err := tx.Game(it.GameID, false)
-	if err != nil {
-		return nil, "", err
-	}
-	g, err := s.readOnly(row)
-	if err != nil {
-		return nil, "", err
-	}
-	t := g.Table()
-	if t.Status != table.Active || g.Seq() != seq || t.Deadline.IsZero() {
-		return nil, "the phase was played", nil
-	}
-	w, ok := g.(table.Waiter)
-	if !ok {
-		return nil, "nothing is waited for", nil
-	}
-	waiting, err := w.Waiting(tableRow(tx, row))
-	if err != nil {
-		return nil, "", err
-	}
-	if !slices.Contains(waiting, u.ID) {
-		return nil, "the user is ready", nil
+	row, deadline, reason, err := s.stillWaits(tx, it, u.ID, seq)
+	if err != nil || reason != "" {
+		return nil, reason, err
 	}
 	return &pushMessage{Title: say(u.Language, "reminder.subject", row.Name),
-		Body: say(u.Language, "reminder.body", row.Name, mailTime(t.Deadline)),
+		Body: say(u.Language, "reminder.body", row.Name, mailTime(deadline)),
 		URL:  "/games/" + row.ID, Tag: "game-" + row.ID, Urgent: true}, "", nil
 }
 
 // renderPushDigest tells u who wrote to them in a game since since, of
 // what they have not seen on the site: the senders, not the messages.
 func (s *Server) renderPushDigest(tx store.Tx, u *store.User, it *store.OutboxItem, since int64) (*pushMessage, string, error) {
-	row, err := tx.Game(it.GameID, false)
-	if err != nil {
-		return nil, "", err
-	}
-	g, err := s.readOnly(row)
+	row, g, err := s.gameOf(tx, it)
 	if err != nil {
 		return nil, "", err
 	}
