@@ -87,17 +87,24 @@ func (r *reader) read(s string) bool {
 		case "options":
 			bit, ok = fOptions, r.nullOr(r.readOptions)
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return ok
+		return once(&seen, bit, ok)
 	})
 	if !ok {
 		return false
 	}
 	r.ws()
 	return r.i == len(r.s)
+}
+
+// once reports whether a field of an object, its bit among the object's
+// fields and its value read (ok), is read: a field the object gives twice,
+// or one it does not know (bit 0), is not.
+func once(seen *int, bit int, ok bool) bool {
+	if bit == 0 || *seen&bit != 0 {
+		return false
+	}
+	*seen |= bit
+	return ok
 }
 
 // ws skips white space.
@@ -272,11 +279,7 @@ func (r *reader) readPhase() bool {
 			bit = 4
 			r.phase.Type, ok = r.str()
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return ok
+		return once(&seen, bit, ok)
 	})
 }
 
@@ -297,11 +300,7 @@ func (r *reader) unitFields(key string, u *codec.Unit, seen *int) (handled, ok b
 	default:
 		return false, false
 	}
-	if *seen&bit != 0 {
-		return true, false
-	}
-	*seen |= bit
-	return true, ok
+	return true, once(seen, bit, ok)
 }
 
 func (r *reader) readUnits() bool {
@@ -345,11 +344,7 @@ func (r *reader) readDislodged() bool {
 				ok = r.strings(&r.retreats)
 				d.Retreats = r.retreats[start:len(r.retreats):len(r.retreats)]
 			}
-			if seen&bit != 0 {
-				return false
-			}
-			seen |= bit
-			return ok
+			return once(&seen, bit, ok)
 		})
 		d.Power, d.Type, d.Province = u.Power, u.Type, u.Province
 		r.dislodged = append(r.dislodged, d)
@@ -402,10 +397,6 @@ func (r *reader) readOptions() bool {
 			bit = 8
 			o.IgnoreUnitType, ok = r.boolean()
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return ok
+		return once(&seen, bit, ok)
 	})
 }
