@@ -89,8 +89,8 @@ func TestAGameMasterChangesThePhaseLengths(t *testing.T) {
 				Action, Who       string
 				Reason            string
 				Seconds           int
-				RetreatSeconds    int `json:"retreat_seconds"`
-				AdjustmentSeconds int `json:"adjustment_seconds"`
+				RetreatSeconds    int                          `json:"retreat_seconds"`
+				AdjustmentSeconds int                          `json:"adjustment_seconds"`
 				DeadlineAt        *struct{ Time, Zone string } `json:"deadline_at"`
 			}
 		}
