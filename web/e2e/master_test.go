@@ -79,8 +79,8 @@ func TestGameMasterAndSubstituteInTheBrowser(t *testing.T) {
 	alice.wait("resumed", `!document.querySelector("#paused") && !!document.querySelector("#countdown")`)
 	type schedule struct {
 		Deadline             time.Time
-		PhaseDeadlineSeconds int `json:"phase_deadline_seconds"`
-		RetreatSeconds       int `json:"retreat_deadline_seconds"`
+		PhaseDeadlineSeconds int                          `json:"phase_deadline_seconds"`
+		RetreatSeconds       int                          `json:"retreat_deadline_seconds"`
 		DeadlineAt           *struct{ Time, Zone string } `json:"deadline_at"`
 	}
 	read := func() schedule {
