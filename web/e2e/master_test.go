@@ -75,6 +75,7 @@ func TestGameMasterAndSubstituteInTheBrowser(t *testing.T) {
 		alice.fail("the resume control offers %q", got)
 	}
 	alice.do(chromedp.SetValue(chromedp.CSS("#master-resume-with"), "86400"))
+	shot(alice, "master-resume-with", "#master-resume-with")
 	alice.click("#master-resume")
 	alice.wait("resumed", `!document.querySelector("#paused") && !!document.querySelector("#countdown")`)
 	type schedule struct {
