@@ -185,9 +185,10 @@ func TestReliabilityCountsTheGamesLeftAndReplacedIn(t *testing.T) {
 			}
 			a.waitSeq(id, g.Seq+1)
 		}
+		seq := a.steward(id).Seq
 		d.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": false})
 		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
-		a.waitSeq(id, a.steward(id).Seq+1)
+		a.waitSeq(id, seq+1)
 		if v := a.steward(id); !slices.Equal(v.TakenOver, []string{"Germany"}) {
 			t.Fatalf("after Italy ordered, taken over: %v", v.TakenOver)
 		}
