@@ -89,6 +89,17 @@ func save(tx store.Tx, row *store.GameRow, g table.Game, now time.Time) error {
 		return err
 	}
 	t := g.Table()
+	if row.Status == string(table.Active) && t.Status == table.Finished && !t.Sandbox {
+		// The game ends: a person whose seat a bot still plays for their
+		// missed orders left it (reliability).
+		for _, seat := range t.Seats {
+			if seat.Away && seat.User != "" {
+				if err := tx.AddDeparture(row.ID, seat.User, store.Left, now); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	row.Data, row.Status, row.Seq, row.Deadline, row.Updated = data, string(t.Status), g.Seq(), t.Deadline, now
 	row.Wanted = len(t.Wanted())
 	return tx.SaveGame(row)

@@ -95,6 +95,12 @@ func TestDeadlinesPeopleChooseAndThoseRefused(t *testing.T) {
 	} {
 		wantCode(t, a.do("POST", "/games", game(tt.body)), tt.status, tt.code)
 	}
+	// A game master's new lengths are held to the same shortest phase.
+	started := a.newGame(game(nil))
+	a.must(200, "POST", "/games/"+started+"/start", nil)
+	wantCode(t, a.do("POST", "/games/"+started+"/lengths", map[string]any{"phase_deadline_seconds": 299}), 429, "phase_too_short")
+	wantCode(t, a.do("POST", "/games/"+started+"/lengths", map[string]any{"retreat_deadline_seconds": 60}), 429, "phase_too_short")
+	a.must(200, "POST", "/games/"+started+"/lengths", map[string]any{"phase_deadline_seconds": 300})
 	// A field deadline_at does not have is refused, as everywhere.
 	if r := a.do("POST", "/games", game(map[string]any{"deadline_at": map[string]any{"time": "20:00", "zone": "UTC", "weekends": false}})); r.Status != 400 && r.Status != 422 {
 		t.Errorf("an unknown field of deadline_at: %d %s", r.Status, r.Body)

@@ -224,19 +224,27 @@ func (s *Server) readSchedule(req *createGameRequest, length int) (table.Schedul
 		}
 		*l.to = *l.v
 	}
+	return sched, s.allowSchedule(sched)
+}
+
+// allowSchedule refuses a schedule the API does not allow (422,
+// table.Schedule.Check) or this server does not (429: a length below its
+// shortest phase, a limit).
+func (s *Server) allowSchedule(sched table.Schedule) error {
 	if _, err := sched.Check(); err != nil {
-		return sched, err
+		return err
 	}
+	minSeconds := int((s.cfg.MinPhase + time.Second - 1) / time.Second)
 	for _, l := range []struct {
 		field string
 		n     int
 	}{{"phase_deadline_seconds", sched.PhaseSeconds}, {"retreat_deadline_seconds", sched.RetreatSeconds}, {"adjustment_deadline_seconds", sched.AdjustmentSeconds}} {
 		if l.n >= table.MinPhaseSeconds && l.n < minSeconds {
-			return sched, codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "%s: this server's shortest phase is %v; ask for %d seconds or more",
+			return codedf(http.StatusTooManyRequests, table.CodePhaseTooShort, "%s: this server's shortest phase is %v; ask for %d seconds or more",
 				l.field, s.cfg.MinPhase, minSeconds)
 		}
 	}
-	return sched, nil
+	return nil
 }
 
 // options are the options every kind has, for a game of schedule sched.

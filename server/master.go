@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
@@ -27,6 +29,12 @@ type masterRequest struct {
 	Seconds int    `json:"seconds"`
 	Power   string `json:"power"`
 	User    string `json:"user"`
+	// The new schedule (POST /games/{id}/lengths); a field left out
+	// keeps its value.
+	PhaseDeadlineSeconds      *int            `json:"phase_deadline_seconds"`
+	RetreatDeadlineSeconds    *int            `json:"retreat_deadline_seconds"`
+	AdjustmentDeadlineSeconds *int            `json:"adjustment_deadline_seconds"`
+	DeadlineAt                json.RawMessage `json:"deadline_at"`
 }
 
 // masterAnswer is what a game master's action answers: the game's state
@@ -118,7 +126,7 @@ func (s *Server) pauseGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) resumeGame(w http.ResponseWriter, r *http.Request) error {
 	return s.masterAct(w, r, func(tx store.Tx, row *store.GameRow, g table.Game, by table.Player, req masterRequest, now time.Time) error {
 		if req.Seconds < 0 || req.Seconds > table.MaxPhaseSeconds {
-			return table.Errorf(table.ErrInvalid, "seconds: 0 (the time that was left) to %d", table.MaxPhaseSeconds)
+			return table.Codedf(table.ErrInvalid, table.CodeSeconds, "seconds: 0 (the time that was left) to %d", table.MaxPhaseSeconds)
 		}
 		return g.Table().Resume(by, req.Reason, req.Seconds, g.Seq(), now)
 	})
@@ -128,9 +136,60 @@ func (s *Server) resumeGame(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) extendGame(w http.ResponseWriter, r *http.Request) error {
 	return s.masterAct(w, r, func(tx store.Tx, row *store.GameRow, g table.Game, by table.Player, req masterRequest, now time.Time) error {
 		if req.Seconds < 1 || req.Seconds > table.MaxPhaseSeconds {
-			return table.Errorf(table.ErrInvalid, "seconds: 1 to %d", table.MaxPhaseSeconds)
+			return table.Codedf(table.ErrInvalid, table.CodeSeconds, "seconds: 1 to %d", table.MaxPhaseSeconds)
 		}
 		return g.Table().Extend(by, req.Reason, req.Seconds, g.Seq(), now)
+	})
+}
+
+// changeLengths gives the game new phase lengths, or deadlines at another
+// time of day, validated as a new game's are (readSchedule): what the
+// request leaves out stays as it was; a retreat or adjustment length of
+// 0 makes those phases as long as the others, and a deadline_at of null
+// puts the deadlines at the end of the phase's length again. The phase
+// being played keeps its deadline: the new schedule counts from the next
+// (table.Table.ChangeLengths).
+func (s *Server) changeLengths(w http.ResponseWriter, r *http.Request) error {
+	return s.masterAct(w, r, func(tx store.Tx, row *store.GameRow, g table.Game, by table.Player, req masterRequest, now time.Time) error {
+		t := g.Table()
+		if err := t.Mastered(by.ID); err != nil {
+			return err
+		}
+		sched := t.Schedule()
+		if p := req.PhaseDeadlineSeconds; p != nil {
+			sched.PhaseSeconds = *p
+		}
+		for _, l := range []struct {
+			field string
+			v     *int
+			to    *int
+		}{{"retreat_deadline_seconds", req.RetreatDeadlineSeconds, &sched.RetreatSeconds},
+			{"adjustment_deadline_seconds", req.AdjustmentDeadlineSeconds, &sched.AdjustmentSeconds}} {
+			if l.v == nil {
+				continue
+			}
+			if *l.v < 0 {
+				return table.Codedf(table.ErrInvalid, table.CodePhaseTooShort, "%s: 0 (as long as the other phases) or at least %d second", l.field, table.MinPhaseSeconds)
+			}
+			*l.to = *l.v
+		}
+		switch at := bytes.TrimSpace(req.DeadlineAt); {
+		case len(at) == 0:
+		case bytes.Equal(at, []byte("null")):
+			sched.At = nil
+		default:
+			var daily table.DailyAt
+			d := json.NewDecoder(bytes.NewReader(at))
+			d.DisallowUnknownFields()
+			if err := d.Decode(&daily); err != nil {
+				return table.Errorf(table.ErrMalformed, "deadline_at: {\"time\": \"HH:MM\", \"zone\": \"Europe/Paris\", \"skip_weekends\": false}")
+			}
+			sched.At = &daily
+		}
+		if err := s.allowSchedule(sched); err != nil {
+			return err
+		}
+		return t.ChangeLengths(by, sched, req.Reason, g.Seq(), now)
 	})
 }
 
@@ -167,6 +226,11 @@ func (s *Server) openSeat(tx store.Tx, row *store.GameRow, g table.Game, by tabl
 	left, err := g.Table().Replace(by, g.Power(req.Power), req.Reason, remove, g.Seq(), now)
 	if err != nil {
 		return err
+	}
+	if !g.Table().Sandbox {
+		if err := tx.AddDeparture(row.ID, left.ID, store.Replaced, now); err != nil {
+			return err
+		}
 	}
 	return tx.RemovePlayer(row.ID, left.ID)
 }

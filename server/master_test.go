@@ -412,6 +412,8 @@ func TestGameMasterRefusalsNameThemselves(t *testing.T) {
 		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "France"})
 		forming := a.newGame(map[string]any{"variant": "standard", "bots": true, "power": "England"})
 		a.must(200, "POST", "/games/"+id+"/start", nil)
+		cancelled := a.newGame(map[string]any{"variant": "standard", "bots": true, "power": "England"})
+		a.must(200, "POST", "/games/"+cancelled+"/cancel", nil)
 		dice := a.newGame(map[string]any{"variant": "diceplomacy", "players": 4, "phase_deadline_seconds": 60, "bots": true, "power": "Seat 0"})
 		a.must(200, "POST", "/games/"+dice+"/start", nil)
 		for _, tc := range []struct {
@@ -433,7 +435,13 @@ func TestGameMasterRefusalsNameThemselves(t *testing.T) {
 			{"appointing nobody known", a, "POST", "/games/" + id + "/master", map[string]any{"user": "nobody-at-all"}, 422, "no_such_user"},
 			{"a reason of two lines", a, "POST", "/games/" + id + "/pause", map[string]any{"reason": "one\ntwo"}, 422, "reason_invalid"},
 			{"a reason too long", a, "POST", "/games/" + id + "/pause", map[string]any{"reason": strings.Repeat("x", 201)}, 422, "reason_invalid"},
-			{"an extension of nothing", a, "POST", "/games/" + id + "/extend", map[string]any{"seconds": 0}, 422, ""},
+			{"an extension of nothing", a, "POST", "/games/" + id + "/extend", map[string]any{"seconds": 0}, 422, "seconds_invalid"},
+			{"an extension of more than a week", a, "POST", "/games/" + id + "/extend", map[string]any{"seconds": 604801}, 422, "seconds_invalid"},
+			{"a new time of less than nothing", a, "POST", "/games/" + id + "/resume", map[string]any{"seconds": -1}, 422, "seconds_invalid"},
+			{"a player changes the lengths", b, "POST", "/games/" + id + "/lengths", map[string]any{"phase_deadline_seconds": 3600}, 403, "not_master"},
+			{"lengths of more than a week", a, "POST", "/games/" + id + "/lengths", map[string]any{"phase_deadline_seconds": 604801}, 422, "phase_too_long"},
+			{"lengths at a time in no zone", a, "POST", "/games/" + id + "/lengths", map[string]any{"deadline_at": map[string]any{"time": "20:00", "zone": "Nowhere/Else"}}, 422, "bad_time_zone"},
+			{"a finished game paused", a, "POST", "/games/" + cancelled + "/pause", nil, 409, "not_in_play"},
 			{"a field no action has", a, "POST", "/games/" + id + "/pause", map[string]any{"why": "x"}, 400, ""},
 			{"joining a seat nobody left", c, "POST", "/games/" + id + "/join", map[string]any{"power": "France"}, 409, "game_started"},
 			{"replacing in Diceplomacy", a, "POST", "/games/" + dice + "/replace", map[string]any{"power": "Seat 1"}, 409, "no_replacements"},

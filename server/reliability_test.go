@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -123,6 +124,105 @@ func TestReliabilityCountsPhasesOwedAndGiven(t *testing.T) {
 		}
 		if len(p.Games) != 1 || p.Games[0].Result != "drawn" {
 			t.Errorf("the finished game on the profile: %+v", p.Games)
+		}
+	})
+}
+
+// departures are the games a user left or was replaced in, as their
+// profile says.
+type departures struct{ Left, Replaced int }
+
+func (c *client) departures(name string) departures {
+	c.e.t.Helper()
+	var p struct{ Reliability departures }
+	c.must(200, "GET", "/users/"+name, nil).json(c.e.t, &p)
+	return p.Reliability
+}
+
+// TestReliabilityCountsTheGamesLeftAndReplacedIn: in a game that ends,
+// the player the master replaced was replaced in it; the player whose
+// seat a bot took for missed orders and who never took it back left it;
+// the one who took their seat back by ordering did not; the lobby shows
+// them beside the player's name.
+func TestReliabilityCountsTheGamesLeftAndReplacedIn(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, e *env) {
+		a, b, c, d := e.user(), e.user(), e.user(), e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 60, "bots": true, "power": "England",
+			"missed_orders": map[string]any{"policy": "bot", "after": 1}})
+		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "France"})
+		c.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Germany"})
+		d.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Italy"})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+
+		// England orders; France, Germany and Italy miss the first
+		// movement phase: bots take their seats.
+		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+		v := a.playPhase(id)
+		if !slices.Equal(v.TakenOver, []string{"France", "Germany", "Italy"}) {
+			t.Fatalf("taken over: %v", v.TakenOver)
+		}
+		for _, u := range []*client{a, b, c, d} {
+			if got := a.departures(u.name); got != (departures{}) {
+				t.Fatalf("%s left or was replaced in a game under way: %+v", u.name, got)
+			}
+		}
+		// The master opens France for a substitute: b was replaced.
+		a.must(200, "POST", "/games/"+id+"/replace", map[string]any{"power": "France", "reason": "gone"})
+		if got := c.departures(b.name); got != (departures{Replaced: 1}) {
+			t.Fatalf("the replaced player's record: %+v", got)
+		}
+		// On to a movement phase, England ordering and ready (every
+		// other seat is a bot's: each phase is played at once); there
+		// Italy orders and takes the seat back.
+		for {
+			g := a.steward(id)
+			if g.Phase.Type == "movement" {
+				break
+			}
+			if g.power("England").Owes {
+				a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+			}
+			a.waitSeq(id, g.Seq+1)
+		}
+		seq := a.steward(id).Seq
+		d.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": false})
+		a.must(200, "PUT", "/games/"+id+"/orders", map[string]any{"orders": []string{}, "ready": true})
+		a.waitSeq(id, seq+1)
+		if v := a.steward(id); !slices.Equal(v.TakenOver, []string{"Germany"}) {
+			t.Fatalf("after Italy ordered, taken over: %v", v.TakenOver)
+		}
+		// The game ends in a draw of its people, Germany still the bot's.
+		a.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+		d.must(200, "PUT", "/games/"+id+"/votes", map[string]any{"draw": true})
+		if s := a.steward(id).Status; s != "finished" {
+			t.Fatalf("the game is %s", s)
+		}
+		for _, tc := range []struct {
+			who  *client
+			want departures
+		}{{a, departures{}}, {b, departures{Replaced: 1}}, {c, departures{Left: 1}}, {d, departures{}}} {
+			if got := b.departures(tc.who.name); got != tc.want {
+				t.Errorf("%s's record: %+v, want %+v", tc.who.name, got, tc.want)
+			}
+		}
+
+		// The lobby shows a forming game's players with theirs.
+		forming := b.newGame(map[string]any{"variant": "standard", "power": "France"})
+		c.must(200, "POST", "/games/"+forming+"/join", map[string]any{"power": "Germany"})
+		type entry struct {
+			ID      string
+			Players []struct {
+				Name        string
+				Reliability departures
+			}
+		}
+		var lobby []entry
+		d.must(200, "GET", "/games?status=forming", nil).json(t, &lobby)
+		i := slices.IndexFunc(lobby, func(l entry) bool { return l.ID == forming })
+		if i < 0 || len(lobby[i].Players) != 2 || lobby[i].Players[0].Reliability != (departures{Replaced: 1}) ||
+			lobby[i].Players[1].Reliability != (departures{Left: 1}) {
+			t.Fatalf("the lobby: %+v", lobby)
 		}
 	})
 }

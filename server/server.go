@@ -511,6 +511,7 @@ func (s *Server) routes() {
 	auth("POST /api/v1/games/{id}/replace", s.replacePlayer)
 	auth("POST /api/v1/games/{id}/remove", s.removePlayer)
 	auth("POST /api/v1/games/{id}/master", s.appointMaster)
+	auth("POST /api/v1/games/{id}/lengths", s.changeLengths)
 	auth("GET /api/v1/games/{id}/log", s.gameLog)
 	auth("PUT /api/v1/games/{id}/orders", s.putOrders)
 	auth("PUT /api/v1/games/{id}/votes", s.putVotes)

@@ -14,18 +14,24 @@ const reliabilityWindow = 90 * 24 * time.Hour
 
 // reliabilityJSON is a user's reliability as the API writes it: the
 // phases they owed orders in and gave them in, overall and over the
-// last 90 days. A sandbox never counts.
+// last 90 days, and the games they left or were replaced in. A sandbox
+// never counts.
 type reliabilityJSON struct {
 	Due      int `json:"due"`
 	Given    int `json:"given"`
 	Due90d   int `json:"due_90d"`
 	Given90d int `json:"given_90d"`
+	// Left and Replaced are the games they left (the game ended with a
+	// bot playing their seat for their missed orders) and those the
+	// game master replaced or removed them in.
+	Left     int `json:"left"`
+	Replaced int `json:"replaced"`
 }
 
 // reliability reads userID's reliability at now.
 func reliability(tx store.Tx, userID string, now time.Time) (reliabilityJSON, error) {
 	r, err := tx.Reliability(userID, now.Add(-reliabilityWindow))
-	return reliabilityJSON{Due: r.Due, Given: r.Given, Due90d: r.DueRecent, Given90d: r.GivenRecent}, err
+	return reliabilityJSON{Due: r.Due, Given: r.Given, Due90d: r.DueRecent, Given90d: r.GivenRecent, Left: r.Left, Replaced: r.Replaced}, err
 }
 
 // percent is the share of the phases owed in which orders were given, in

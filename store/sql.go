@@ -1093,7 +1093,18 @@ func (t *sqlTx) Reliability(userID string, since time.Time) (Reliability, error)
 	err := t.row(`SELECT COUNT(*), COALESCE(SUM(given), 0),
 		COALESCE(SUM(CASE WHEN due > ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN due > ? THEN given ELSE 0 END), 0)
 		FROM phase_dues WHERE user_id = ?`, ms(since), ms(since), userID).Scan(&r.Due, &r.Given, &r.DueRecent, &r.GivenRecent)
+	if err != nil {
+		return r, err
+	}
+	err = t.row(`SELECT COALESCE(SUM(CASE WHEN how = ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN how = ? THEN 1 ELSE 0 END), 0)
+		FROM departures WHERE user_id = ?`, Left, Replaced, userID).Scan(&r.Left, &r.Replaced)
 	return r, err
+}
+
+func (t *sqlTx) AddDeparture(gameID, userID, how string, at time.Time) error {
+	_, err := t.exec("INSERT INTO departures (game_id, user_id, how, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+		gameID, userID, how, ms(at))
+	return err
 }
 
 // maxMessages bounds one call of Messages.

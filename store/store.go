@@ -163,6 +163,9 @@ type Tx interface {
 	// Reliability counts the phases userID owed orders in and gave them,
 	// overall and since since.
 	Reliability(userID string, since time.Time) (Reliability, error)
+	// AddDeparture records that userID left a game (how: Left or
+	// Replaced); a departure recorded already is kept as it was.
+	AddDeparture(gameID, userID, how string, at time.Time) error
 	MailTx
 	PushTx
 }
@@ -181,7 +184,19 @@ type Due struct {
 type Reliability struct {
 	Due, Given             int
 	DueRecent, GivenRecent int
+	// Left and Replaced count the games they left and those they were
+	// replaced in (AddDeparture).
+	Left, Replaced int
 }
+
+// The ways a person departs from a game (Tx.AddDeparture).
+const (
+	// Left: the game ended with their seat played by a bot that took it
+	// over for their missed orders.
+	Left = "left"
+	// Replaced: the game master opened their seat for a substitute.
+	Replaced = "replaced"
+)
 
 // MailTx is the work of accounts' e-mail, password resets and the outbox
 // of notifications (store/mail.go).

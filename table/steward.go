@@ -93,6 +93,7 @@ const (
 	CodeNoUser       = "no_such_user"      // appointing a master who has no account
 	CodeNoReplace    = "no_replacements"   // replacing a player in a kind that cannot
 	CodeReason       = "reason_invalid"    // a reason that is too long or shows nothing
+	CodeSeconds      = "seconds_invalid"   // an extension, or a resumed phase's time, out of range
 )
 
 // The actions of a game's journal.
@@ -109,6 +110,7 @@ const (
 	ActBot         = "bot"         // a bot took a seat over from its absent person
 	ActBack        = "back"        // the person took their seat back from the bot
 	ActSubstitute  = "substitute"  // a substitute took an open seat
+	ActLengths     = "lengths"     // the master changed the phases' lengths
 	maxJournalText = 200           // characters of a reason
 )
 
@@ -130,6 +132,12 @@ type Entry struct {
 	Seconds int    `json:"seconds,omitempty"`
 	// Missed is how many movement phases a seat handed to a bot missed.
 	Missed int `json:"missed,omitempty"`
+	// RetreatSeconds, AdjustmentSeconds and DeadlineAt are, with
+	// Seconds (the phase length), the schedule the master set
+	// (ActLengths).
+	RetreatSeconds    int      `json:"retreat_seconds,omitempty"`
+	AdjustmentSeconds int      `json:"adjustment_seconds,omitempty"`
+	DeadlineAt        *DailyAt `json:"deadline_at,omitempty"`
 }
 
 // Stewardship is the part of a game's table that keeps it going when its
@@ -193,8 +201,8 @@ func CheckReason(reason string) error {
 	return nil
 }
 
-// mastered checks that user is t's master and that t is being played.
-func (t *Table) mastered(user string) error {
+// Mastered checks that user is t's master and that t is being played.
+func (t *Table) Mastered(user string) error {
 	if m := t.MasterOf(); user == "" || user != m {
 		return Codedf(ErrForbidden, CodeNotMaster, "only the game master may do this")
 	}
@@ -207,7 +215,7 @@ func (t *Table) mastered(user string) error {
 // Pause freezes the deadline of the game at its master's word: it keeps
 // the time left, and no phase is played until Resume.
 func (t *Table) Pause(by Player, reason string, seq int, now time.Time) error {
-	if err := t.mastered(by.ID); err != nil {
+	if err := t.Mastered(by.ID); err != nil {
 		return err
 	}
 	if t.Paused {
@@ -231,7 +239,7 @@ func (t *Table) Resume(by Player, reason string, seconds, seq int, now time.Time
 		if err := t.voter(by.ID, nil); err != nil {
 			return err
 		}
-	} else if err := t.mastered(by.ID); err != nil {
+	} else if err := t.Mastered(by.ID); err != nil {
 		return err
 	}
 	if t.Status != Active {
@@ -252,7 +260,7 @@ func (t *Table) Resume(by Player, reason string, seconds, seq int, now time.Time
 // Extend gives the phase being played seconds more, at the master's
 // word (a paused game keeps them for when it resumes).
 func (t *Table) Extend(by Player, reason string, seconds, seq int, now time.Time) error {
-	if err := t.mastered(by.ID); err != nil {
+	if err := t.Mastered(by.ID); err != nil {
 		return err
 	}
 	d := time.Duration(seconds) * time.Second
@@ -268,12 +276,28 @@ func (t *Table) Extend(by Player, reason string, seconds, seq int, now time.Time
 	return nil
 }
 
+// ChangeLengths gives the game the schedule s at its master's word, once
+// s.Check has passed it. The phase being played keeps its deadline (the
+// master extends it, if need be): the new lengths count from the next
+// phase, whose deadline is reckoned when it begins (NextDeadline).
+func (t *Table) ChangeLengths(by Player, s Schedule, reason string, seq int, now time.Time) error {
+	if err := t.Mastered(by.ID); err != nil {
+		return err
+	}
+	if err := t.SetSchedule(s); err != nil {
+		return err
+	}
+	t.Note(Entry{At: now.UTC(), Seq: seq, Action: ActLengths, Who: by.Name, Reason: reason, Seconds: t.PhaseSeconds,
+		RetreatSeconds: t.RetreatSeconds, AdjustmentSeconds: t.AdjustmentSeconds, DeadlineAt: t.DeadlineAt})
+	return nil
+}
+
 // Replace opens the seat of power for a substitute at the master's word:
 // its player leaves it (remove: for good, having broken the game's
 // rules), and until a substitute takes it a bot plays it, or nobody
 // when the game's policy is to hold. It returns the player who left.
 func (t *Table) Replace(by Player, power, reason string, remove bool, seq int, now time.Time) (left Player, err error) {
-	if err := t.mastered(by.ID); err != nil {
+	if err := t.Mastered(by.ID); err != nil {
 		return Player{}, err
 	}
 	i := slices.IndexFunc(t.Seats, func(s Seat) bool { return strings.EqualFold(s.Power, power) })

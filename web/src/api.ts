@@ -83,7 +83,16 @@ export interface GameSummary {
 }
 
 /** A user's record of giving orders: phases owed and those given, overall and over 90 days. */
-export interface Reliability { due: number; given: number; due_90d: number; given_90d: number }
+export interface Reliability {
+  due: number;
+  given: number;
+  due_90d: number;
+  given_90d: number;
+  /** Games that ended with a bot playing their seat for their missed orders. */
+  left: number;
+  /** Games whose master opened their seat for a substitute. */
+  replaced: number;
+}
 
 /** A user's profile (GET /users/{name}). */
 export interface Profile {
@@ -160,13 +169,28 @@ export interface MissedOrders { policy: "hold" | "bot" | "extend"; after: number
 export interface LogEntry {
   at: string;
   seq: number;
-  action: "pause" | "pause_vote" | "pause_voted" | "resume" | "extend" | "auto_extend" | "replace" | "remove" | "master" | "bot" | "back" | "substitute";
+  action: "pause" | "pause_vote" | "pause_voted" | "resume" | "extend" | "auto_extend" | "replace" | "remove" | "master" | "lengths" | "bot" | "back" | "substitute";
   who?: string;
   power?: string;
   reason?: string;
   user?: string;
   seconds?: number;
   missed?: number;
+  /** The schedule the master set (lengths), with seconds the phases' length. */
+  retreat_seconds?: number;
+  adjustment_seconds?: number;
+  deadline_at?: DailyAt;
+}
+
+/** Deadlines at a time of day in a zone. */
+export interface DailyAt { time: string; zone: string; skip_weekends?: boolean }
+
+/** A game master's new schedule (POST /games/{id}/lengths): what is left out stays; 0 retreats or builds are as long as the others; a null deadline_at is none. */
+export interface Lengths {
+  phase_deadline_seconds?: number;
+  retreat_deadline_seconds?: number;
+  adjustment_deadline_seconds?: number;
+  deadline_at?: DailyAt | null;
 }
 
 /** What a game of either kind says of itself (GET /games/{id}). */
@@ -182,7 +206,7 @@ interface GameBase extends Settings {
   retreat_deadline_seconds?: number;
   adjustment_deadline_seconds?: number;
   /** Deadlines at a time of day in a zone, when the creator chose so. */
-  deadline_at?: { time: string; zone: string; skip_weekends?: boolean };
+  deadline_at?: DailyAt;
   deadline: string | null;
   my_power?: string;
   you_created: boolean;
@@ -430,7 +454,7 @@ export const api = {
   messages: (id: string, after: number) => call<Message[]>("GET", `/games/${g(id)}/messages?after=${after}`),
   send: (id: string, to: string[], body: string) => call<Message>("POST", `/games/${g(id)}/messages`, { to, body }),
   /** master is a game master's action (or, without a master, a player's vote to pause or wish to resume). */
-  master: (id: string, action: "pause" | "resume" | "extend" | "replace" | "remove" | "master", body: { reason?: string; seconds?: number; power?: string; user?: string }) =>
+  master: (id: string, action: "pause" | "resume" | "extend" | "replace" | "remove" | "master" | "lengths", body: { reason?: string; seconds?: number; power?: string; user?: string } & Lengths) =>
     call<{ paused: boolean }>("POST", `/games/${g(id)}/${action}${q(id)}`, body),
   log: (id: string) => call<{ id: string; entries: LogEntry[] }>("GET", `/games/${g(id)}/log${q(id)}`),
   move: (id: string, m: { kind: string; target?: number; yes?: boolean }) => call<DiceGame>("POST", `/games/${g(id)}/moves${pq(id)}`, m),

@@ -4,7 +4,7 @@
 
 import type { Unit } from "./api";
 import type { Dislodgement } from "./dislodged";
-import { t } from "./i18n";
+import { list, t } from "./i18n";
 import { base } from "./orders";
 import { h, s } from "./ui";
 
@@ -78,6 +78,23 @@ export function powerMark(index: number): SVGSVGElement {
   return s("svg", { class: "mark", viewBox: "-10 -10 20 20", width: 16, height: 16, "aria-hidden": "true" }, g);
 }
 
+/**
+ * robot draws a robot's head, r across, centred on 0 0: the mark of a seat
+ * a bot plays in place of its absent person, beside that power's units
+ * and over the board.
+ */
+export function robot(r: number): SVGGElement {
+  const k = r / 8;
+  return s("g", { class: "robot" },
+    s("circle", { class: "robot-ground", r: 8 * k }),
+    s("line", { x1: 0, y1: -6 * k, x2: 0, y2: -3.5 * k }),
+    s("circle", { class: "robot-face", cx: 0, cy: -6.2 * k, r: 1 * k }),
+    s("rect", { class: "robot-face", x: -4.5 * k, y: -3.5 * k, width: 9 * k, height: 7 * k, rx: 1.6 * k }),
+    s("circle", { class: "robot-eye", cx: -2 * k, cy: -0.5 * k, r: 1.1 * k }),
+    s("circle", { class: "robot-eye", cx: 2 * k, cy: -0.5 * k, r: 1.1 * k }),
+    s("line", { class: "robot-mouth", x1: -2 * k, y1: 2 * k, x2: 2 * k, y2: 2 * k })) as SVGGElement;
+}
+
 export class Board {
   readonly el: HTMLElement;
   svg: SVGSVGElement | null = null;
@@ -90,6 +107,9 @@ export class Board {
   private full = { x: 0, y: 0, w: 1, h: 1 };
   private vb = { x: 0, y: 0, w: 1, h: 1 };
   private marked: SVGGraphicsElement[] = [];
+  /** The powers a bot plays in place of their absent person, and the board's note of them. */
+  private botPowers = new Set<string>();
+  private botNote: HTMLElement = h("p", { class: "board-bots", id: "board-bots", hidden: true });
   powers: string[] = [];
   /** label names a power for the reader. */
   label: (power: string) => string = (p) => p;
@@ -184,7 +204,7 @@ export class Board {
     this.nameProvinces();
     this.vb = { ...this.full };
     this.apply();
-    this.el.replaceChildren(svg, this.controls());
+    this.el.replaceChildren(svg, this.controls(), this.botNote);
     this.interact(svg);
     return true;
   }
@@ -213,6 +233,20 @@ export class Board {
   private colour(power: string): number {
     const i = this.powers.indexOf(power);
     return i < 0 ? 8 : i;
+  }
+
+  /**
+   * bots marks the powers a bot plays in place of their absent person:
+   * a robot beside each of their units and a note over the board, which
+   * names them (drawn with the next position).
+   */
+  bots(powers: string[]): void {
+    this.botPowers = new Set(powers);
+    const names = powers.map((p) => this.label(p));
+    this.botNote.replaceChildren(...(names.length
+      ? [s("svg", { class: "mark", viewBox: "-9 -9 18 18", width: 18, height: 18, "aria-hidden": "true" }, robot(8)), " ", t("board.bots", { powers: list(names) })]
+      : []));
+    this.botNote.hidden = !names.length;
   }
 
   /** position draws who owns what and every unit. */
@@ -251,13 +285,22 @@ export class Board {
     if (!p) return null;
     const i = this.colour(u.power);
     const letter = u.type === "fleet" ? "F" : "A";
-    return s(
+    const bot = this.botPowers.has(u.power);
+    const g = s(
       "g",
       { class: `unit pw${i % 9}${off ? " dislodged" : ""}`, transform: `translate(${p.x + (off ? 12 : 0)} ${p.y + (off ? 10 : 0)})`, "data-unit": base(u.province), "data-power": u.power },
       shape(i, 11),
       s("text", { y: 0.5 }, letter),
-      s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${this.place(base(u.province)) ? " · " + this.place(base(u.province)) : ""}${note ? " — " + note : ""}`),
+      s("title", {}, `${this.label(u.power)}: ${t(u.type === "fleet" ? "unit.fleet" : "unit.army")} ${u.province.toUpperCase()}${this.place(base(u.province)) ? " · " + this.place(base(u.province)) : ""}${bot ? " — " + t("board.bot.unit") : ""}${note ? " — " + note : ""}`),
     ) as SVGGElement;
+    if (bot) {
+      // Up and to the right of the unit, where no order's line starts.
+      const mark = robot(8.5);
+      mark.setAttribute("transform", "translate(12 -12)");
+      mark.setAttribute("data-bot", u.power);
+      g.append(mark);
+    }
+    return g;
   }
 
   /**

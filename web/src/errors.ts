@@ -70,6 +70,7 @@ const byCode: Record<string, Key> = {
   no_such_user: "err.no_such_user",
   no_replacements: "err.no_replacements",
   reason_invalid: "err.reason_invalid",
+  seconds_invalid: "err.seconds_invalid",
 };
 
 /** errorText says what an error from the server (or from reaching it) means. */

@@ -4,7 +4,7 @@
 import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
 import { countdown, fmtDate, list, powerName, t, variantText, variantTitle, type Key } from "./i18n";
-import { pct, reliable, userLink } from "./profile";
+import { pct, reliabilityShort, reliabilityText, userLink } from "./profile";
 import { navigate, type Page } from "./router";
 import { importRecord, openSandbox } from "./sandbox";
 import { me } from "./session";
@@ -115,7 +115,7 @@ function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLEle
     g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
     isDue ? h("span", { class: "badge due-mark" }, "● " + t("lobby.due")) : null,
     g.min_reliability ? h("span", { class: "badge min-reliability" }, t("lobby.minrel.mark", { pct: pct(g.min_reliability / 100) })) : null,
-    g.players?.length ? h("span", { class: "players" }, ...g.players.flatMap((p, i) => [i ? ", " : " ", userLink(p.name), h("span", { class: "muted reliability" }, " " + pct(reliable(p.reliability)))])) : null,
+    g.players?.length ? h("span", { class: "players" }, ...g.players.flatMap((p, i) => [i ? ", " : " ", userLink(p.name), h("span", { class: "muted reliability", title: reliabilityText(p.reliability) }, " " + reliabilityShort(p.reliability))])) : null,
     g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
     ...actions,
   );
@@ -217,7 +217,7 @@ function joinButton(g: GameSummary, seats?: string[]): HTMLElement {
 }
 
 /** zones are the time zones the browser knows, the reader's own first. */
-function zones(): string[] {
+export function zones(): string[] {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   let all: string[] = [];
   try {
@@ -233,7 +233,7 @@ function zones(): string[] {
  * hours or days; the seconds the server is sent are kept in a hidden
  * field of its own (id), which is what the form reads.
  */
-function lengthField(id: string, seconds: number): { el: HTMLElement; secs: HTMLInputElement } {
+export function lengthField(id: string, seconds: number): { el: HTMLElement; secs: HTMLInputElement } {
   const secs = h("input", { id, type: "hidden", value: String(seconds) });
   const n = h("input", { id: id + "-n", type: "number", min: 1, step: 1, value: "1", class: "length-n", "aria-label": t("lobby.length") });
   const unit = h("select", { id: id + "-unit", class: "length-unit", "aria-label": t("lobby.length") },

@@ -24,6 +24,19 @@ export function reliabilityText(r: Reliability): string {
   return t("profile.reliability", { given: num(r.given), due: num(r.due), pct: pct(reliable(r)) }) + " · " + t("profile.recent", { given: num(r.given_90d), due: num(r.due_90d) });
 }
 
+/** departures says the games a player left or was replaced in, "" for none. */
+export function departures(r: Reliability): string {
+  return r.left || r.replaced ? t("profile.departures", { left: num(r.left), replaced: num(r.replaced) }) : "";
+}
+
+/** reliabilityShort is a player's reliability in a few characters, as the lobby shows it beside their name. */
+export function reliabilityShort(r: Reliability): string {
+  const out = [pct(reliable(r))];
+  if (r.left) out.push(t("rel.left", { n: num(r.left) }));
+  if (r.replaced) out.push(t("rel.replaced", { n: num(r.replaced) }));
+  return out.join(" · ");
+}
+
 /** userLink is a player's name, linking to their profile. */
 export function userLink(name: string): HTMLElement {
   return h("a", { href: "/users/" + encodeURIComponent(name), class: "user-link" }, h("bdi", {}, name));
@@ -45,6 +58,7 @@ export const profilePage: Page = (root, params) => {
       root.replaceChildren(h("section", { class: "card profile", id: "profile" },
         h("h1", {}, h("bdi", {}, p.name)),
         h("p", { id: "reliability" }, reliabilityText(p.reliability)),
+        departures(p.reliability) ? h("p", { id: "departures" }, departures(p.reliability)) : null,
         h("h2", {}, t("profile.games")),
         games.length ? h("ul", { class: "games", id: "profile-games" }, ...games) : h("p", { class: "muted" }, t("profile.nogames"))));
     } catch (e) {

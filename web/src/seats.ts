@@ -2,7 +2,7 @@
 // game's settings with, for its creator and players, a private game's
 // invitation link. The Diplomacy page and the Diceplomacy table share it.
 
-import { api, type Game } from "./api";
+import { api, type DailyAt, type Game } from "./api";
 import { errorText } from "./errors";
 import { duration, powerName, t, type Key } from "./i18n";
 import { h, toast } from "./ui";
@@ -13,7 +13,7 @@ export function inviteLink(id: string, code: string): string {
 }
 
 /** scheduleWords says how long the game's phases last and when their deadlines fall. */
-export function scheduleWords(g: Game): string {
+export function scheduleWords(g: { phase_deadline_seconds: number; retreat_deadline_seconds?: number | undefined; adjustment_deadline_seconds?: number | undefined; deadline_at?: DailyAt | undefined }): string {
   const words = [t("settings.length", { len: duration(g.phase_deadline_seconds) })];
   if (g.retreat_deadline_seconds) words.push(t("settings.retreat", { len: duration(g.retreat_deadline_seconds) }));
   if (g.adjustment_deadline_seconds) words.push(t("settings.adjust", { len: duration(g.adjustment_deadline_seconds) }));

@@ -22,6 +22,9 @@ export function boardPane(ctx: Ctx): HTMLElement {
   ctx.store.on(["board", "g", "viewing", "history"], (s) => {
     if (!s.board) return;
     const rec = shown(s);
+    // The seats a bot plays now, for the phase being played: a phase of
+    // the history was played by whoever played it then.
+    b.bots(!rec && s.g.status === "active" ? s.g.taken_over : []);
     if (rec) b.position(rec.position.units, rec.position.supply_centers, rec.position.dislodged);
     else b.position(s.g.units, s.g.supply_centers, s.g.dislodged);
   });

@@ -4,9 +4,11 @@
 // a master; the seats a bot plays for an absent person, said on the page;
 // and the game's public log.
 
-import { api, type DiplomacyGame, type LogEntry } from "../api";
+import { api, type DiplomacyGame, type Lengths, type LogEntry } from "../api";
 import { errorText } from "../errors";
 import { duration, fmtDate, list, t, type Key } from "../i18n";
+import { lengthField, zones } from "../lobby";
+import { scheduleWords } from "../seats";
 import { h, toast } from "../ui";
 import type { Ctx } from "./state";
 
@@ -49,7 +51,9 @@ function logLine(ctx: Ctx, e: LogEntry): string {
     n: e.missed ?? 0,
   };
   const key: Key = e.action === "master" && !e.user ? "log.master.none" : (("log." + e.action) as Key);
-  const text = t(key, vars);
+  const text = e.action === "lengths"
+    ? t("log.lengths", { who: vars.who, schedule: scheduleWords({ phase_deadline_seconds: e.seconds ?? 0, retreat_deadline_seconds: e.retreat_seconds, adjustment_deadline_seconds: e.adjustment_seconds, deadline_at: e.deadline_at }) })
+    : t(key, vars);
   return e.reason ? text + " " + t("log.reason", { reason: e.reason }) : text;
 }
 
@@ -116,11 +120,16 @@ function masterControls(ctx: Ctx, g: DiplomacyGame): HTMLElement[] {
   const held = g.powers.filter((p) => p.player).map((p) => p.power);
   const successor = h("input", { id: "master-appoint-name", maxlength: 32, autocomplete: "off" });
   const seat = h("select", { id: "master-replace-power", "aria-label": t("master.replace") }, ...held.map((p) => h("option", { value: p }, ctx.pname(p))));
+  // A paused game resumes with the time that was left, or a new time.
+  const resumeWith = h("select", { id: "master-resume-with", "aria-label": t("master.resume.with") },
+    h("option", { value: 0 }, t("master.resume.left", { time: duration(g.paused_left_seconds) })),
+    ...[3600, 6 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400].map((s) => h("option", { value: s }, t("master.resume.new", { time: duration(s) }))));
   return [
     h("div", { class: "field" }, h("label", { for: "master-reason" }, t("master.reason")), reason),
     h("div", { class: "row" },
       g.paused
-        ? h("button", { type: "button", id: "master-resume", class: "primary", onclick: () => void act("resume", why()) }, t("master.resume"))
+        ? [h("label", { for: "master-resume-with" }, t("master.resume.with")), resumeWith,
+          h("button", { type: "button", id: "master-resume", class: "primary", onclick: () => void act("resume", { ...why(), seconds: Number(resumeWith.value) }) }, t("master.resume"))]
         : h("button", { type: "button", id: "master-pause", onclick: () => void act("pause", why()) }, t("master.pause"))),
     h("div", { class: "row" }, h("label", { for: "master-extend-by" }, t("master.extend")), hours,
       h("button", { type: "button", id: "master-extend", onclick: () => void act("extend", { ...why(), seconds: Number(hours.value) }) }, t("master.extend.go"))),
@@ -131,5 +140,48 @@ function masterControls(ctx: Ctx, g: DiplomacyGame): HTMLElement[] {
       : h("span", {}),
     h("div", { class: "row" }, h("label", { for: "master-appoint-name" }, t("master.appoint")), successor,
       h("button", { type: "button", id: "master-appoint", onclick: () => void act("master", { ...why(), user: successor.value.trim() }) }, t("master.appoint.go"))),
+    lengthsForm(g, (body) => void act("lengths", { ...why(), ...body })),
   ];
+}
+
+/**
+ * lengthsForm is the master's form of the game's schedule, filled with
+ * the game's: the length of its phases, of its retreats and builds, and
+ * deadlines at a time of day. The phase being played keeps its deadline.
+ */
+function lengthsForm(g: DiplomacyGame, send: (body: Lengths) => void): HTMLElement {
+  const length = lengthField("master-length", g.phase_deadline_seconds);
+  const minutes = (s?: number) => (s ? String(s / 60) : "");
+  const retreat = h("input", { id: "master-retreat", type: "number", min: 1, step: 1, class: "length-n", value: minutes(g.retreat_deadline_seconds) });
+  const adjust = h("input", { id: "master-adjust", type: "number", min: 1, step: 1, class: "length-n", value: minutes(g.adjustment_deadline_seconds) });
+  const at = g.deadline_at;
+  const daily = h("input", { id: "master-daily", type: "checkbox", checked: !!at });
+  const dailyTime = h("input", { id: "master-daily-time", type: "time", value: at?.time ?? "20:00", step: 60 });
+  const zoneList = zones();
+  if (at && !zoneList.includes(at.zone)) zoneList.unshift(at.zone);
+  const dailyZone = h("select", { id: "master-daily-zone" }, ...zoneList.map((z) => h("option", { value: z }, z)));
+  if (at) dailyZone.value = at.zone;
+  const weekends = h("input", { id: "master-daily-weekends", type: "checkbox", checked: !!at?.skip_weekends });
+  const dailyRows = h("div", { class: "daily" },
+    h("div", { class: "field" }, h("label", { for: "master-daily-time" }, t("lobby.daily.time")), dailyTime),
+    h("div", { class: "field" }, h("label", { for: "master-daily-zone" }, t("lobby.daily.zone")), dailyZone),
+    h("div", { class: "field check" }, weekends, h("label", { for: "master-daily-weekends" }, t("lobby.daily.weekends"))));
+  dailyRows.hidden = !at;
+  daily.addEventListener("change", () => (dailyRows.hidden = !daily.checked));
+  const go = () => send({
+    phase_deadline_seconds: Number(length.secs.value),
+    retreat_deadline_seconds: retreat.value ? Math.round(Number(retreat.value) * 60) : 0,
+    adjustment_deadline_seconds: adjust.value ? Math.round(Number(adjust.value) * 60) : 0,
+    deadline_at: daily.checked ? { time: dailyTime.value, zone: dailyZone.value, skip_weekends: weekends.checked } : null,
+  });
+  return h("details", { class: "master-lengths", id: "master-lengths" },
+    h("summary", {}, t("master.lengths")),
+    h("div", { class: "field" }, h("label", { for: "master-length-n" }, t("lobby.length")), length.el),
+    h("div", { class: "phases" },
+      h("div", { class: "field" }, h("label", { for: "master-retreat" }, t("lobby.retreat")), retreat),
+      h("div", { class: "field" }, h("label", { for: "master-adjust" }, t("lobby.adjust")), adjust)),
+    h("div", { class: "field check" }, daily, h("label", { for: "master-daily" }, t("lobby.daily"))),
+    dailyRows,
+    h("p", { class: "muted small" }, t("master.lengths.note")),
+    h("button", { type: "button", id: "master-lengths-go", onclick: go }, t("master.lengths.go")));
 }
