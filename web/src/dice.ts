@@ -40,6 +40,8 @@ class DicePage {
   /** a reload is under way; again: another is asked for after it */
   private busy = false;
   private again = false;
+  /** a move is being sent */
+  private playing = false;
   /** stop ends the page's live updates. */
   readonly stop: () => void;
 
@@ -99,6 +101,10 @@ class DicePage {
   }
 
   private async play(m: DiceMove): Promise<void> {
+    // One move at a time: a second click while the first is sent (a
+    // double click) would be refused, the move being played already.
+    if (this.playing) return;
+    this.playing = true;
     const req: { kind: string; target?: number; yes?: boolean } = { kind: m.kind };
     if (m.target >= 0) req.target = m.target;
     if (m.kind.startsWith("answer_")) req.yes = !!m.yes;
@@ -109,6 +115,8 @@ class DicePage {
     } catch (e) {
       toast(errorText(e), "error");
       void this.reload();
+    } finally {
+      this.playing = false;
     }
   }
 
