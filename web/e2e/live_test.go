@@ -75,14 +75,14 @@ func refusingStreams(refuse *atomic.Bool) func(http.Handler) http.Handler {
 	}
 }
 
-// TestClickOutlastsALiveRedraw: a live update that redraws a forming
-// game's page while its creator's click on Start is under way (the button
-// pressed, not yet released: a click takes a moment) leaves the button as
-// it was, so the click starts the game. The page drew the whole part
-// anew, and the click, pressed on one button and released on its copy,
-// was lost: the page stayed waiting for players (the flaky
+// TestClickOutlastsALiveRedraw: a live update that redraws a page while
+// a click is under way (the button pressed, not yet released: a click
+// takes a moment) leaves the button as it was, so the click does what it
+// says. The pages drew their parts anew, and a click pressed on one
+// button and released on its copy was lost: a forming game's creator
+// clicked Start and the page stayed waiting for players (the flaky
 // TestDiceplomacyEndInTheBrowser, whose page redrew itself twice as it
-// opened).
+// opened); a player's Join in the lobby did nothing.
 func TestClickOutlastsALiveRedraw(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ variant, started string }{
@@ -94,27 +94,58 @@ func TestClickOutlastsALiveRedraw(t *testing.T) {
 			s := newSite(t)
 			alice, bob := s.twoPeople()
 			id := alice.newGame(c.variant)
-			alice.wait("the start button", `!!document.querySelector("#start")`)
-			xy := eval[[]float64](alice, `(() => {
-				window.pressed = document.querySelector("#start");
-				window.clicked = [];
-				for (const k of ["click", "mousedown", "mouseup", "pointerdown", "pointerup", "pointercancel"]) addEventListener(k, (e) => clicked.push(k + ":" + (e.target.id || e.target.tagName)), true);
-				const r = pressed.getBoundingClientRect();
-				return [r.x + r.width / 2, r.y + r.height / 2];
-			})()`)
-			alice.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
-
 			// Bob joins meanwhile: alice's page shows him, through a live update.
-			bob.do(chromedp.Navigate(s.URL + "/games/" + id))
-			bob.click("#join")
-			alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
-
-			alice.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
-			if got := eval[[]string](alice, `clicked`); !slices.Equal(slices.DeleteFunc(slices.Clone(got), func(e string) bool { return !strings.HasPrefix(e, "click:") }), []string{"click:start"}) {
-				alice.fail("the click pressed on Start before a live update and released after it did not click it, once (the events: %q; the button pressed still shown: %v)",
-					got, eval[bool](alice, `document.contains(pressed)`))
-			}
+			alice.clickAcross("#start", func() {
+				bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+				bob.click("#join")
+				alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+			})
 			alice.wait("the game started", c.started)
 		})
+	}
+	t.Run("lobby", func(t *testing.T) {
+		t.Parallel()
+		s := newSite(t)
+		alice, bob := s.twoPeople()
+		ids := []string{alice.newGame("standard"), alice.newGame("standard")}
+		bob.wait("alice's games in the lobby", `document.querySelectorAll('#open-games .join-game').length === 2`)
+		// Bob joins the first listed; alice cancels the other meanwhile:
+		// bob's lobby takes its line away, through a live update (below
+		// the line pressed, which does not move).
+		first := eval[string](bob, `document.querySelector("#open-games [data-game]").dataset.game`)
+		other := ids[0]
+		if other == first {
+			other = ids[1]
+		}
+		bob.clickAcross(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, first), func() {
+			alice.do(chromedp.Navigate(s.URL + "/games/" + other))
+			alice.click("#cancel-game")
+			alice.click("#cancel-game-yes")
+			bob.wait("the game cancelled out of the lobby", fmt.Sprintf(`!document.querySelector('#open-games [data-game=%q]')`, other))
+		})
+		bob.wait("the choice of a power", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-power')`, first))
+	})
+}
+
+// clickAcross clicks sel with the mouse, pressing it before meanwhile and
+// releasing it after, and fails unless that clicked it, once.
+func (p *person) clickAcross(sel string, meanwhile func()) {
+	p.t.Helper()
+	p.wait(sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		window.pressed = document.querySelector(%q);
+		window.clicked = [];
+		for (const k of ["mousedown", "mouseup", "click"]) addEventListener(k, (e) => clicked.push(k + (e.target === pressed ? ":pressed" : ":" + (e.target.id || e.target.className || e.target.tagName))), true);
+		pressed.scrollIntoView({block: "center"});
+		const r = pressed.getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2];
+	})()`, sel))
+	p.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	meanwhile()
+	p.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	got := eval[[]string](p, `clicked`)
+	if clicks := slices.DeleteFunc(slices.Clone(got), func(e string) bool { return !strings.HasPrefix(e, "click") }); !slices.Equal(clicks, []string{"click:pressed"}) {
+		p.fail("a click on %s pressed before a live update and released after it did not click it, once (the events: %q; the button pressed still shown: %v)",
+			sel, got, eval[bool](p, `document.contains(pressed)`))
 	}
 }

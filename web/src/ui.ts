@@ -42,15 +42,31 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
  * event, from the page, instead).
  */
 export function patch(parent: Node, fresh: (Node | string)[]): void {
-  const nodes = fresh.map((c) => (typeof c === "string" ? document.createTextNode(c) : c));
-  nodes.forEach((n, i) => {
-    const old = parent.childNodes[i];
-    if (!old) parent.appendChild(n);
-    else if (same(old, n)) return;
-    else if (old instanceof Element && n instanceof Element && alike(old, n)) patch(old, [...n.childNodes]);
-    else parent.replaceChild(n, old);
-  });
-  while (parent.childNodes.length > nodes.length) parent.lastChild!.remove();
+  // The children kept never move (a node moved is taken out first, which
+  // loses a click as much as its replacement): new ones go in before
+  // the next one kept, and those that no longer show are taken out.
+  let at = parent.firstChild; // the first old child not yet kept nor taken out
+  for (const c of fresh) {
+    const n = typeof c === "string" ? document.createTextNode(c) : c;
+    let keep = at;
+    while (keep && !same(keep, n)) keep = keep.nextSibling;
+    if (keep) {
+      while (at !== keep) {
+        const gone = at!;
+        at = gone.nextSibling;
+        gone.remove();
+      }
+      at = keep.nextSibling;
+    } else if (at instanceof Element && n instanceof Element && alike(at, n)) {
+      patch(at, [...n.childNodes]);
+      at = at.nextSibling;
+    } else parent.insertBefore(n, at);
+  }
+  while (at) {
+    const gone = at;
+    at = gone.nextSibling;
+    gone.remove();
+  }
 }
 
 /** same: old may stay for n, as it shows the same thing. */
