@@ -107,21 +107,22 @@ func TestClickOutlastsALiveRedraw(t *testing.T) {
 		t.Parallel()
 		s := newSite(t)
 		alice, bob := s.twoPeople()
+		carol := s.person("carol")
+		carol.signUp("tr0ub4dor")
 		ids := []string{alice.newGame("standard"), alice.newGame("standard")}
 		bob.wait("alice's games in the lobby", `document.querySelectorAll('#open-games .join-game').length === 2`)
-		// Bob joins the first listed; alice cancels the other meanwhile:
-		// bob's lobby takes its line away, through a live update (below
-		// the line pressed, which does not move).
+		// Bob joins the first listed; carol joins the other meanwhile:
+		// bob's lobby shows her in its line, through a live update (a
+		// line below the one pressed, which does not move).
 		first := eval[string](bob, `document.querySelector("#open-games [data-game]").dataset.game`)
 		other := ids[0]
 		if other == first {
 			other = ids[1]
 		}
 		bob.clickAcross(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, first), func() {
-			alice.do(chromedp.Navigate(s.URL + "/games/" + other))
-			alice.click("#cancel-game")
-			alice.click("#cancel-game-yes")
-			bob.wait("the game cancelled out of the lobby", fmt.Sprintf(`!document.querySelector('#open-games [data-game=%q]')`, other))
+			carol.do(chromedp.Navigate(s.URL + "/games/" + other))
+			carol.click("#join")
+			bob.wait("carol in the other game's line", fmt.Sprintf(`(document.querySelector('#open-games [data-game=%q]')?.textContent ?? "").includes("carol")`, other))
 		})
 		bob.wait("the choice of a power", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-power')`, first))
 	})
