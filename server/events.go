@@ -3,13 +3,13 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/chancery/chancery/store"
-	"github.com/chancery/chancery/table"
 )
 
 // events streams a game's changes as server-sent events:
@@ -147,10 +147,12 @@ type stream struct {
 	// press); after the cursor of the last message sent.
 	power string
 	after int64
-	// formingOnly: the user may follow the game only while it forms (an
-	// outsider of a game without spectators), so the stream ends when it
-	// starts.
-	formingOnly bool
+	// outsider: the user neither plays nor created nor masters the game,
+	// and may follow it only while admit says so (a game without
+	// spectators while it forms, or while a seat waits for a substitute),
+	// holding invitation (a private game's code).
+	outsider   bool
+	invitation string
 	// version and seq are the game's as last sent (-1: nothing sent).
 	version int64
 	seq     int
@@ -184,7 +186,8 @@ func (s *Server) streamFrom(ctx context.Context, st *stream, invitation string, 
 			return err
 		}
 		st.power = mine // none: the stream has no press
-		st.formingOnly = !row.Spectators && !insider(g.Table(), st.user)
+		st.outsider = !insider(g.Table(), st.user)
+		st.invitation = invitation
 		if st.after = after; after <= 0 {
 			st.after = s.now().UnixMicro()
 		}
@@ -205,9 +208,12 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 		if v, q, status, err = tx.GameVersion(st.id); err != nil {
 			return err
 		}
-		if st.power == "" && st.version >= 0 && v != st.version {
+		if v != st.version && (st.version >= 0 || st.outsider) {
 			// A user following a game from its page may have taken a
-			// seat since: the seat's press comes from now on.
+			// seat since (the seat's press comes from now on), or lost
+			// it (replaced: its press is the substitute's); an outsider
+			// may no longer be admitted (the game started without
+			// spectators, its seat wanted taken).
 			row, err := loadRow(tx, st.id, false)
 			if err != nil {
 				return err
@@ -216,8 +222,16 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 			if err != nil {
 				return err
 			}
-			if st.power = mine; insider(g.Table(), st.user) {
-				st.formingOnly = false
+			st.power = mine
+			if st.outsider = !insider(g.Table(), st.user); st.outsider {
+				if err := admit(row, g.Table(), st.user, st.invitation); err != nil {
+					var ae *apiError
+					if !errors.As(err, &ae) {
+						return err
+					}
+					st.refused = err
+					return nil
+				}
 			}
 		}
 		if st.power != "" {
@@ -227,10 +241,9 @@ func (s *Server) streamChanges(ctx context.Context, st *stream, gone chan struct
 	}) {
 		return false, false
 	}
-	if st.formingOnly && status != string(table.Forming) {
-		// The game has started and admits no spectators: the client's
-		// reconnection is refused, unless the user has taken a seat.
-		st.refused = codedf(http.StatusForbidden, table.CodeNoSpectators, "this game admits no spectators")
+	if st.refused != nil {
+		// The user may no longer follow the game (it started and admits
+		// no spectators, say): the client's reconnection is refused too.
 		return false, false
 	}
 	if q != st.seq && st.seq >= 0 {

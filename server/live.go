@@ -28,7 +28,8 @@ const MaxStreamGames = 50
 // allows six to a host over HTTP/1.1). Each game's events are those of
 // its own stream (events), tagged with the game; a game the user may not
 // follow (a private game without its invitation, one that has started
-// and admits no spectators, one that does not exist) gets a refused
+// and admits no spectators, one that does not exist; or no longer: its
+// admission is checked again at each of its changes) gets a refused
 // event, once, and the stream goes on with the others. A game parameter
 // is the game's id, optionally followed by what a resuming client had of
 // it, ID:VERSION:SEQ:AFTER[:INVITATION] (empty fields for unknown): the

@@ -216,3 +216,50 @@ func TestAGameThatStartsWithoutSpectatorsLeavesTheStream(t *testing.T) {
 	c.must(204, "DELETE", "/sessions/current", nil)
 	endsBlind(t, events, closed)
 }
+
+// TestAWantedSeatIsFollowedLive: an outsider may look at a game without
+// spectators while a seat of it waits for a substitute, and follow it
+// live as well (the stream refused it, "no spectators", while GET
+// /games/{id} answered: the page said its live updates were interrupted,
+// for good); once another takes the seat, the stream refuses the game.
+// The player replaced, still following, reads none of the seat's press
+// sent after (it did, to the end), and is refused as well.
+func TestAWantedSeatIsFollowedLive(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, "sqlite")
+	a, b, c, d := e.user(), e.user(), e.user(), e.user()
+	id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 600, "bots": true, "power": "England", "spectators": false})
+	b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "France"})
+	a.must(200, "POST", "/games/"+id+"/start", nil)
+	bs := watchAll(t, e.URL, b.token, "lobby=0&game="+id)
+	nextOf(t, bs, "game", id)
+
+	a.must(200, "POST", "/games/"+id+"/replace", map[string]any{"power": "France", "reason": "away"})
+	a.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"France"}, "body": "for the substitute"})
+	c.must(200, "GET", "/games/"+id, nil)
+	cs := watchAll(t, e.URL, c.token, "lobby=0&game="+id)
+	if first := firstEvents(t, cs, 1); first["game "+id] == nil {
+		t.Fatalf("an outsider looking at a seat wanted, first: %v", first)
+	}
+	d.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "France"})
+	if r := nextOf(t, cs, "refused", id); r["status"] != float64(403) || r["code"] != "no_spectators" {
+		t.Fatalf("the seat taken by another: %v", r)
+	}
+	timeout := giveUp(t)
+	for {
+		select {
+		case ev, ok := <-bs:
+			if !ok {
+				t.Fatal("the replaced player's stream ended")
+			}
+			if strings.Contains(ev.data, "for the substitute") {
+				t.Fatalf("the player replaced read the seat's press: %s %s", ev.name, ev.data)
+			}
+			if ev.name == "refused" {
+				return
+			}
+		case <-timeout:
+			t.Fatal("the player replaced still follows the game, which admits no spectators, its seat taken")
+		}
+	}
+}

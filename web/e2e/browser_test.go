@@ -695,14 +695,19 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 // server's answer: the move in the battle log (drawn with the moves that
 // follow it; the log shows at most 200 entries, past which the button's
 // going is the sign), or an error. So the next look at the moves never
-// finds the ones just played, however slow the machine.
-func (p *person) play(sel string) {
+// finds the ones just played, however slow the machine. The button is
+// found and clicked at once, in the page: a live update may have taken
+// it away since the caller looked (another's move changing what is
+// asked), and then play clicks nothing and reports false.
+func (p *person) play(sel string) bool {
 	p.t.Helper()
 	const entries = `document.querySelectorAll("#dice-log li").length`
 	before := eval[int](p, entries)
-	eval[bool](p, fmt.Sprintf(`(window.playedMove = document.querySelector(%q), true)`, sel))
-	p.click(sel)
+	if !eval[bool](p, fmt.Sprintf(`(window.playedMove = document.querySelector(%q), window.playedMove?.click(), !!window.playedMove)`, sel)) {
+		return false
+	}
 	p.wait("the page's answer to "+sel, fmt.Sprintf(`%s > %d || (%[1]s >= 200 && !document.contains(window.playedMove)) || !!document.querySelector("#toast .toast.error")`, entries, before))
+	return true
 }
 
 func (p *person) moves() []string {
@@ -750,7 +755,7 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 			if len(ms) == 0 {
 				continue
 			}
-			pick := ""
+			pick, declares, answers := "", false, false
 			has := func(m string) bool {
 				for _, x := range ms {
 					if x == m {
@@ -761,7 +766,7 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 			}
 			switch {
 			case p == alice && !declared && has("declare_war:"+bobSeat):
-				pick, declared = "declare_war:"+bobSeat, true
+				pick, declares = "declare_war:"+bobSeat, true
 			case p == bob && declared && !answered && (has("stop_inviting") || has("answer_surrender:no") || has("answer_join:no")):
 				// While the war waits for bob, alice's panel says so (it
 				// once named alice, whose turn it is).
@@ -774,7 +779,7 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 						break
 					}
 				}
-				answered = true
+				answers = true
 			case has("reorganise"):
 				pick = "reorganise"
 			case has("answer_alliance:no"):
@@ -788,7 +793,10 @@ func TestDiceplomacyInTheBrowser(t *testing.T) {
 			default:
 				pick = ms[0]
 			}
-			p.play(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick))
+			if p.play(fmt.Sprintf(`#dice-actions [data-move=%q]`, pick)) {
+				// (else the move went before it was clicked: look again)
+				declared, answered = declared || declares, answered || answers
+			}
 			acted = true
 		}
 		if !acted {

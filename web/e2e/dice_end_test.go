@@ -52,24 +52,23 @@ func TestDiceplomacyEndInTheBrowser(t *testing.T) {
 	p.do(chromedp.Reload())
 	p.wait("the table again", `!!document.querySelector(".seats-grid .seat.mine")`)
 	// Alice plays her moves (the bots play theirs) until the end shows:
-	// a move is clicked again if the page has not answered it 200 ms
-	// later (a live update may have redrawn the button), and the test
-	// gives up at its patience, not after a count of looks that a slow
-	// machine would exhaust.
+	// one is picked and clicked at once, in the page (a button read
+	// first and clicked after could be gone by then, the page having
+	// answered a move or a live update), and again 200 ms later if the
+	// page still shows it (it ignores a click while it sends a move);
+	// the test gives up at its patience, not after a count of looks
+	// that a slow machine would exhaust.
 	deadline := patience(t)
 	for !eval[bool](p, `!!document.querySelector("#dice-table .end")`) {
 		if time.Now().After(deadline) {
 			p.fail("the game has no result after its last turn: %q", p.text(".phase-line"))
 		}
-		if ms := p.moves(); len(ms) > 0 {
-			pick := ms[0]
-			for _, m := range ms {
-				if m == "reorganise" || strings.HasSuffix(m, ":no") || m == "stop_inviting" {
-					pick = m
-				}
-			}
-			p.click(`#dice-actions [data-move="` + pick + `"]`)
-		}
+		eval[string](p, `(() => {
+			const ms = [...document.querySelectorAll("#dice-actions [data-move]")];
+			const b = ms.findLast((b) => ["reorganise", "stop_inviting"].includes(b.dataset.move) || b.dataset.move.endsWith(":no")) ?? ms[0];
+			b?.click();
+			return b?.dataset.move ?? "";
+		})()`)
 		time.Sleep(200 * time.Millisecond)
 	}
 	if h := p.text(".phase-line"); !strings.HasPrefix(h, "Turn ") || !strings.Contains(h, ": the game is over") || strings.Contains(h, "acts") {

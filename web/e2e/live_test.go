@@ -3,9 +3,12 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -27,11 +30,20 @@ func TestGamePageOutlastsARefusedStream(t *testing.T) {
 	alice.wait("the notice that live updates stopped", `!!document.querySelector("#live-lost")`)
 	mark := eval[bool](alice, `(window.__noReload = true)`)
 
-	// Bob joins while alice's page has no stream.
+	// Bob joins while alice's page has no stream. His page says so too,
+	// over the page: the notice moves nothing (a click under way when
+	// it came landed elsewhere, and bob's join was lost).
 	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.wait("the notice on bob's page", `!!document.querySelector("#live-lost") && !!document.querySelector("#join")`)
+	const top = `document.querySelector(".forming").getBoundingClientRect().top`
+	was := eval[float64](bob, top)
 	bob.click("#join")
 	refuse.Store(false)
 	alice.wait("the stream back", `!document.querySelector("#live-lost")`)
+	bob.wait("the stream back on bob's page", `!document.querySelector("#live-lost")`)
+	if now := eval[float64](bob, top); now != was {
+		bob.fail("the seats moved from %v px down the page to %v when the notice went", was, now)
+	}
 	alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
 	if !mark || !eval[bool](alice, `window.__noReload === true`) {
 		alice.fail("the page was reloaded")
@@ -60,5 +72,81 @@ func refusingStreams(refuse *atomic.Bool) func(http.Handler) http.Handler {
 			}
 			next.ServeHTTP(w, r)
 		})
+	}
+}
+
+// TestClickOutlastsALiveRedraw: a live update that redraws a page while
+// a click is under way (the button pressed, not yet released: a click
+// takes a moment) leaves the button as it was, so the click does what it
+// says. The pages drew their parts anew, and a click pressed on one
+// button and released on its copy was lost: a forming game's creator
+// clicked Start and the page stayed waiting for players (the flaky
+// TestDiceplomacyEndInTheBrowser, whose page redrew itself twice as it
+// opened); a player's Join in the lobby did nothing.
+func TestClickOutlastsALiveRedraw(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ variant, started string }{
+		{"diceplomacy", `!!document.querySelector(".seats-grid .seat.mine")`},
+		{"standard", `document.body.dataset.ready === "1"`},
+	} {
+		t.Run(c.variant, func(t *testing.T) {
+			t.Parallel()
+			s := newSite(t)
+			alice, bob := s.twoPeople()
+			id := alice.newGame(c.variant)
+			// Bob joins meanwhile: alice's page shows him, through a live update.
+			alice.clickAcross("#start", func() {
+				bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+				bob.click("#join")
+				alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
+			})
+			alice.wait("the game started", c.started)
+		})
+	}
+	t.Run("lobby", func(t *testing.T) {
+		t.Parallel()
+		s := newSite(t)
+		alice, bob := s.twoPeople()
+		carol := s.person("carol")
+		carol.signUp("tr0ub4dor")
+		ids := []string{alice.newGame("standard"), alice.newGame("standard")}
+		bob.wait("alice's games in the lobby", `document.querySelectorAll('#open-games .join-game').length === 2`)
+		// Bob joins the first listed; carol joins the other meanwhile:
+		// bob's lobby shows her in its line, through a live update (a
+		// line below the one pressed, which does not move).
+		first := eval[string](bob, `document.querySelector("#open-games [data-game]").dataset.game`)
+		other := ids[0]
+		if other == first {
+			other = ids[1]
+		}
+		bob.clickAcross(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, first), func() {
+			carol.do(chromedp.Navigate(s.URL + "/games/" + other))
+			carol.click("#join")
+			bob.wait("carol in the other game's line", fmt.Sprintf(`(document.querySelector('#open-games [data-game=%q]')?.textContent ?? "").includes("carol")`, other))
+		})
+		bob.wait("the choice of a power", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-power')`, first))
+	})
+}
+
+// clickAcross clicks sel with the mouse, pressing it before meanwhile and
+// releasing it after, and fails unless that clicked it, once.
+func (p *person) clickAcross(sel string, meanwhile func()) {
+	p.t.Helper()
+	p.wait(sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		window.pressed = document.querySelector(%q);
+		window.clicked = [];
+		for (const k of ["mousedown", "mouseup", "click"]) addEventListener(k, (e) => clicked.push(k + (e.target === pressed ? ":pressed" : ":" + (e.target.id || e.target.className || e.target.tagName))), true);
+		pressed.scrollIntoView({block: "center"});
+		const r = pressed.getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2];
+	})()`, sel))
+	p.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	meanwhile()
+	p.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	got := eval[[]string](p, `clicked`)
+	if clicks := slices.DeleteFunc(slices.Clone(got), func(e string) bool { return !strings.HasPrefix(e, "click") }); !slices.Equal(clicks, []string{"click:pressed"}) {
+		p.fail("a click on %s pressed before a live update and released after it did not click it, once (the events: %q; the button pressed still shown: %v)",
+			sel, got, eval[bool](p, `document.contains(pressed)`))
 	}
 }

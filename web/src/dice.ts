@@ -10,7 +10,7 @@ import { countdown, fmtDate, known, lang, list, paren, plural, t, variantTitle, 
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
-import { h, liveLost, toast } from "./ui";
+import { h, liveLost, patch, toast } from "./ui";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -40,6 +40,8 @@ class DicePage {
   /** a reload is under way; again: another is asked for after it */
   private busy = false;
   private again = false;
+  /** a move is being sent */
+  private playing = false;
   /** stop ends the page's live updates. */
   readonly stop: () => void;
 
@@ -80,23 +82,29 @@ class DicePage {
 
   private draw(): void {
     const g = this.g, v = g.view;
-    this.head.replaceChildren(...headView(g));
+    // Each pane is patched, not drawn anew: what did not change stays,
+    // so that a click under way on it (a move, Start) is not lost.
     if (g.status === "forming" || !v) {
-      this.table.replaceChildren(seatsForming(g, g.seats, () => void this.reload(), (p) => this.seatLabel(p)));
+      patch(this.head, headView(g));
+      patch(this.table, [seatsForming(g, g.seats, () => void this.reload(), (p) => this.seatLabel(p))]);
       this.act.hidden = true;
       this.logEl.hidden = true;
       return;
     }
     this.act.hidden = false;
     this.logEl.hidden = false;
-    this.head.append(gameSettings(g));
+    patch(this.head, [...headView(g), gameSettings(g)]);
     this.setupPress();
-    this.table.replaceChildren(...tableView(g, v));
-    this.act.replaceChildren(...actionsView(g, v, (m) => void this.play(m)));
+    patch(this.table, tableView(g, v));
+    patch(this.act, actionsView(g, v, (m) => void this.play(m)));
     this.drawLog(v);
   }
 
   private async play(m: DiceMove): Promise<void> {
+    // One move at a time: a second click while the first is sent (a
+    // double click) would be refused, the move being played already.
+    if (this.playing) return;
+    this.playing = true;
     const req: { kind: string; target?: number; yes?: boolean } = { kind: m.kind };
     if (m.target >= 0) req.target = m.target;
     if (m.kind.startsWith("answer_")) req.yes = !!m.yes;
@@ -107,6 +115,8 @@ class DicePage {
     } catch (e) {
       toast(errorText(e), "error");
       void this.reload();
+    } finally {
+      this.playing = false;
     }
   }
 

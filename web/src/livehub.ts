@@ -98,13 +98,15 @@ export class Hub {
       this.tell(sub, "lost");
       return;
     }
-    if (this.opened && this.carries(topic)) {
-      // The stream already carries it: what may have changed since the
-      // page read it is to be read again.
+    const carried = this.opened && this.carries(topic);
+    if (carried || ("game" in topic && this.known.has(topic.game))) {
+      // The stream carries it, or will resume it where the hub is (a
+      // stream reopened, a relay's new leader): the server tells only
+      // what changes after that, and the page may have read the game
+      // before it. What may have changed since is to be read again.
       this.tell(sub, "lobby" in topic ? "games" : "game");
-      return;
     }
-    this.sync(0);
+    if (!carried) this.sync(0);
   }
 
   /** remove ends key's subscription. */

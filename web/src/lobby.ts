@@ -8,7 +8,7 @@ import { pct, reliabilityShort, reliabilityText, userLink } from "./profile";
 import { navigate, type Page } from "./router";
 import { importRecord, openSandbox } from "./sandbox";
 import { me } from "./session";
-import { h, toast } from "./ui";
+import { h, patch, toast } from "./ui";
 
 let variantsCache: Promise<Variant[]> | null = null;
 export function variants(): Promise<Variant[]> {
@@ -146,14 +146,17 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
     const d = details.get(g.id);
     return row(g, d, g.status === "forming" && d?.you_created ? [startButton(g)] : []);
   }));
-  mine.replaceChildren(mine.firstChild!, my.length ? myList : h("p", { class: "muted" }, t("lobby.none")));
+  // The cards are patched, not drawn anew: a row that did not change
+  // stays, so that a click under way on its button is not lost to a
+  // live update (any game's change anywhere redraws the lists).
+  patch(mine, [mine.firstChild!, my.length ? myList : h("p", { class: "muted" }, t("lobby.none"))]);
   const openList = h("ul", { class: "games", id: "open-games" });
   for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, undefined, [joinButton(g)]));
-  open.replaceChildren(open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen")));
+  const openCard: Node[] = [open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen"))];
   // Games under way whose master asked for a substitute: a seat to take.
   const subs = wanted.filter((g) => !myIds.has(g.id) && g.replacement_wanted?.length);
   if (subs.length) {
-    open.append(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, undefined, [
+    openCard.push(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, undefined, [
       h("span", { class: "badge wanted-mark" }, t("lobby.wanted.seats", { powers: list(g.replacement_wanted!.map((p) => powerName(g.variant, p))) })),
       joinButton(g, g.replacement_wanted!),
     ]))));
@@ -162,8 +165,9 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
   // listed above for a substitute): anyone may follow them.
   const watch = active.filter((g) => !myIds.has(g.id) && !subs.some((w) => w.id === g.id)).slice(0, 20);
   if (watch.length) {
-    open.append(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
+    openCard.push(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
   }
+  patch(open, openCard);
   return watch;
 }
 

@@ -57,6 +57,12 @@ export function gameSettings(g: Game): HTMLElement {
   return el;
 }
 
+/**
+ * chosen is the power picked beside the join button clicked (e), read at
+ * the click: a redraw may have kept the button and replaced the list.
+ */
+const chosen = (e: Event): string => ((e.currentTarget as HTMLElement).parentElement?.querySelector("#join-power") as HTMLSelectElement | null)?.value ?? "";
+
 /** The part of a forming game's page: who sits where, join, leave, start, cancel; or, once cancelled, that it was. */
 export function seatsForming(g: Game, seats: { power: string; name?: string | undefined; bot?: boolean | undefined }[], reload: () => void, label = (p: string) => powerName(g.variant, p)): HTMLElement {
   // Seats are shown by their names in the reader's language; joining sends the server's.
@@ -92,7 +98,7 @@ export function seatsForming(g: Game, seats: { power: string; name?: string | un
     h("h2", {}, t("game.forming")),
     seatList,
     !g.my_power
-      ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: () => act(() => api.join(g.id, pick.value || undefined)) }, t("lobby.join")))
+      ? h("div", { class: "row" }, pick, h("button", { class: "primary", id: "join", onclick: (e: Event) => act(() => api.join(g.id, chosen(e) || undefined)) }, t("lobby.join")))
       : h("div", { class: "row" }, h("span", { id: "my-seat" }, t("game.youplay", { power: label(g.my_power) })), confirming("leave", "game.leave", "game.leave.ask", "game.leave.yes", () => api.leave(g.id))),
     g.you_created
       ? h("div", { class: "row" }, h("button", { class: "primary", id: "start", onclick: () => act(() => api.start(g.id)) }, t("lobby.start")), h("span", { class: "muted" }, t("game.startnote")), confirming("cancel-game", "game.cancel", "game.cancel.ask", "game.cancel.yes", () => api.cancel(g.id)))

@@ -5,12 +5,18 @@ import { t } from "./i18n";
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
+/** The elements h gave listeners: patch never keeps one whose new copy differs. */
+const listening = new WeakSet<Element>();
+
 /** h builds an HTML element: attributes (on* are listeners, false and null are left out) and children. */
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === false || v === null || v === undefined) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on") && typeof v === "function") {
+      el.addEventListener(k.slice(2), v);
+      listening.add(el);
+    }
     else if (k === "value" && "value" in el) (el as HTMLInputElement).value = String(v);
     else if (k === "checked" && "checked" in el) (el as HTMLInputElement).checked = Boolean(v);
     else el.setAttribute(k, v === true ? "" : String(v));
@@ -20,6 +26,65 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
     el.append(c);
   }
   return el;
+}
+
+/**
+ * patch makes parent's children fresh, as replaceChildren would, but
+ * keeps in place every child that would not change (isEqualNode, and the
+ * value of a field) and patches an element whose attributes stay alike
+ * and that has no listener of its own, child by child. A live update
+ * that redraws a pane so leaves its buttons, fields and focus alone but
+ * for what changed: a button replaced between the press of a click and
+ * its release (a click takes a moment) lost the click.
+ *
+ * A kept element keeps its listeners, not the new copy's: they must not
+ * hold what may change while the element does not (read it at the
+ * event, from the page, instead).
+ */
+export function patch(parent: Node, fresh: (Node | string)[]): void {
+  // The children kept never move (a node moved is taken out first, which
+  // loses a click as much as its replacement): new ones go in before
+  // the next one kept, and those that no longer show are taken out.
+  let at = parent.firstChild; // the first old child not yet kept nor taken out
+  for (const c of fresh) {
+    const n = typeof c === "string" ? document.createTextNode(c) : c;
+    let keep = at;
+    while (keep && !same(keep, n)) keep = keep.nextSibling;
+    if (keep) {
+      while (at !== keep) {
+        const gone = at!;
+        at = gone.nextSibling;
+        gone.remove();
+      }
+      at = keep.nextSibling;
+    } else if (at instanceof Element && n instanceof Element && alike(at, n)) {
+      patch(at, [...n.childNodes]);
+      at = at.nextSibling;
+    } else parent.insertBefore(n, at);
+  }
+  while (at) {
+    const gone = at;
+    at = gone.nextSibling;
+    gone.remove();
+  }
+}
+
+/** same: old may stay for n, as it shows the same thing. */
+function same(old: Node, n: Node): boolean {
+  if (!old.isEqualNode(n)) return false;
+  if (!(old instanceof Element && n instanceof Element)) return true;
+  // Values set as properties (h sets a field's so) are not attributes.
+  const fields = (e: Element) => [...(e.matches("input, textarea") ? [e] : []), ...e.querySelectorAll("input, textarea")].map((f) => (f as HTMLInputElement).value);
+  const a = fields(old), b = fields(n);
+  return a.every((v, i) => v === b[i]);
+}
+
+/** alike: old may be patched to be n: the same tag and attributes, and no listeners (they may hold what changed). */
+function alike(old: Element, n: Element): boolean {
+  if (old.tagName !== n.tagName || listening.has(old) || listening.has(n) || old.attributes.length !== n.attributes.length) return false;
+  if (old.matches("input, textarea, select")) return false;
+  for (const a of n.attributes) if (old.getAttribute(a.name) !== a.value) return false;
+  return true;
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";

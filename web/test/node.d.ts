@@ -3,6 +3,14 @@
 
 declare module "node:test" {
   export function test(name: string, fn: () => void | Promise<void>): Promise<void>;
+  /** Node's mock timers: setTimeout runs when the test ticks the clock. */
+  export const mock: {
+    timers: {
+      enable(options: { apis: "setTimeout"[] }): void;
+      tick(ms: number): void;
+      reset(): void;
+    };
+  };
 }
 
 declare module "node:assert/strict" {
