@@ -10,7 +10,7 @@ import { countdown, fmtDate, known, lang, list, paren, plural, t, variantTitle, 
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
-import { h, liveLost, toast } from "./ui";
+import { h, kept, liveLost, toast } from "./ui";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -34,6 +34,8 @@ class DicePage {
   private readonly head = h("header", { class: "game-head" });
   private readonly table = h("div", { class: "dice-table", id: "dice-table" });
   private readonly act = h("section", { class: "card dice-actions", id: "dice-actions", "aria-live": "polite" });
+  /** the move buttons, drawn again by every live update: the one the player is on keeps the focus */
+  private readonly actKept = kept(this.act);
   private readonly logEl = h("section", { class: "card dice-log", id: "dice-log" });
   private readonly pressEl = h("section", { class: "card dice-press", "aria-label": t("tab.press") });
   private press: Press | null = null;
@@ -92,7 +94,7 @@ class DicePage {
     this.head.append(gameSettings(g));
     this.setupPress();
     this.table.replaceChildren(...tableView(g, v));
-    this.act.replaceChildren(...actionsView(g, v, (m) => void this.play(m)));
+    this.actKept.draw(...actionsView(g, v, (m) => void this.play(m)));
     this.drawLog(v);
   }
 
