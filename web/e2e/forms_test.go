@@ -87,3 +87,36 @@ func TestFormsOutliveLiveUpdatesInTheBrowser(t *testing.T) {
 		alice.fail("after bob's message, the press box is %v", got)
 	}
 }
+
+// TestTheJoinFormOutlivesLiveUpdatesInTheBrowser: bob picks the power he
+// means to join a forming game with when carol joins it: the page says
+// carol is in, and Germany is still picked, his focus on it.
+func TestTheJoinFormOutlivesLiveUpdatesInTheBrowser(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	alice, bob := s.twoPeople()
+	carol := s.person("carol")
+	carol.signUp("purple monkey")
+	status, g := alice.call("POST", "/games", map[string]any{"variant": "standard", "power": "England"})
+	if status != 201 {
+		alice.fail("creating the game: %d %v", status, g)
+	}
+	id, _ := g["id"].(string)
+	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
+	bob.wait("the join form", `!!document.querySelector("#join-power")`)
+	eval[bool](bob, `(() => {
+		const pick = document.querySelector("#join-power");
+		pick.focus();
+		pick.value = "Germany";
+		pick.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)
+	if status, got := carol.call("POST", "/games/"+id+"/join", map[string]any{"power": "Italy"}); status != 200 {
+		carol.fail("joining: %d %v", status, got)
+	}
+	bob.wait("carol in, on bob's page", `document.querySelector(".forming")?.textContent.includes("carol")`)
+	got := eval[map[string]any](bob, `({power: document.querySelector("#join-power").value, focus: document.activeElement?.id ?? ""})`)
+	if got["power"] != "Germany" || got["focus"] != "join-power" {
+		bob.fail("after carol joined, bob's join form is %v", got)
+	}
+}
