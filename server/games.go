@@ -87,7 +87,7 @@ func missedOrders(req *missedOrdersRequest, keeps bool) (table.MissedOrders, err
 		return m, err
 	}
 	if !keeps && m.Policy != table.PolicyHold {
-		return m, table.Errorf(table.ErrInvalid, "missed_orders.policy: this kind of game hands no seat to a bot: hold only")
+		return m, table.Codedf(table.ErrInvalid, table.CodeMissedOrders, "missed_orders.policy: this kind of game hands no seat to a bot: hold only")
 	}
 	return m, nil
 }
@@ -139,7 +139,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	t.MissedOrders, t.Master, t.MasterName = &policy, u.ID, u.Name
 	if m := req.MinReliability; m != nil {
 		if *m < 0 || *m > 100 {
-			return errorf(http.StatusUnprocessableEntity, "min_reliability: a percentage, 0 to 100, not %d", *m)
+			return table.Codedf(table.ErrInvalid, table.CodeReliability, "min_reliability: a percentage, 0 to 100, not %d", *m)
 		}
 		g.Table().MinReliability = *m
 	}

@@ -431,7 +431,8 @@ func TestGameMasterRefusalsNameThemselves(t *testing.T) {
 			{"resuming a game not paused", a, "POST", "/games/" + id + "/resume", nil, 409, "not_paused"},
 			{"pausing a game not started", a, "POST", "/games/" + forming + "/pause", nil, 409, "not_in_play"},
 			{"replacing a bot", a, "POST", "/games/" + id + "/replace", map[string]any{"power": "Italy"}, 409, "no_seat_holder"},
-			{"replacing a power that is not", a, "POST", "/games/" + id + "/replace", map[string]any{"power": "Kent"}, 422, ""},
+			{"replacing a power that is not", a, "POST", "/games/" + id + "/replace", map[string]any{"power": "Kent"}, 422, "no_such_power"},
+			{"removing a power that is not", a, "POST", "/games/" + id + "/remove", map[string]any{"power": "Kent"}, 422, "no_such_power"},
 			{"appointing nobody known", a, "POST", "/games/" + id + "/master", map[string]any{"user": "nobody-at-all"}, 422, "no_such_user"},
 			{"a reason of two lines", a, "POST", "/games/" + id + "/pause", map[string]any{"reason": "one\ntwo"}, 422, "reason_invalid"},
 			{"a reason too long", a, "POST", "/games/" + id + "/pause", map[string]any{"reason": strings.Repeat("x", 201)}, 422, "reason_invalid"},
@@ -445,9 +446,12 @@ func TestGameMasterRefusalsNameThemselves(t *testing.T) {
 			{"a field no action has", a, "POST", "/games/" + id + "/pause", map[string]any{"why": "x"}, 400, ""},
 			{"joining a seat nobody left", c, "POST", "/games/" + id + "/join", map[string]any{"power": "France"}, 409, "game_started"},
 			{"replacing in Diceplomacy", a, "POST", "/games/" + dice + "/replace", map[string]any{"power": "Seat 1"}, 409, "no_replacements"},
-			{"a policy that is none", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "sleep"}}, 422, ""},
-			{"a bot after no phase", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "bot", "after": 0}}, 422, ""},
-			{"a bot for Diceplomacy", a, "POST", "/games", map[string]any{"variant": "diceplomacy", "missed_orders": map[string]any{"policy": "bot"}}, 422, ""},
+			{"a policy that is none", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "sleep"}}, 422, "missed_orders_invalid"},
+			{"a bot after no phase", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "bot", "after": 0}}, 422, "missed_orders_invalid"},
+			{"a bot of no level", a, "POST", "/games", map[string]any{"variant": "standard", "missed_orders": map[string]any{"policy": "bot", "level": "genius"}}, 422, "missed_orders_invalid"},
+			{"a bot for Diceplomacy", a, "POST", "/games", map[string]any{"variant": "diceplomacy", "missed_orders": map[string]any{"policy": "bot"}}, 422, "missed_orders_invalid"},
+			{"a reliability under nothing", a, "POST", "/games", map[string]any{"variant": "standard", "min_reliability": -1}, 422, "reliability_invalid"},
+			{"a reliability over a hundred", a, "POST", "/games", map[string]any{"variant": "standard", "min_reliability": 101}, 422, "reliability_invalid"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				wantCode(t, tc.who.do(tc.method, tc.path, tc.body), tc.status, tc.code)

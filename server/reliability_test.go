@@ -90,7 +90,7 @@ func TestReliabilityCountsPhasesOwedAndGiven(t *testing.T) {
 		strict := c.newGame(map[string]any{"variant": "standard", "power": "France", "min_reliability": 75})
 		wantCode(t, a.do("POST", "/games/"+strict+"/join", nil), 403, "reliability_too_low")
 		b.must(200, "POST", "/games/"+strict+"/join", nil)
-		wantCode(t, c.do("POST", "/games", map[string]any{"variant": "standard", "min_reliability": 101}), 422, "")
+		wantCode(t, c.do("POST", "/games", map[string]any{"variant": "standard", "min_reliability": 101}), 422, "reliability_invalid")
 		var lobby []struct {
 			ID             string
 			MinReliability int `json:"min_reliability"`

@@ -117,8 +117,19 @@ func TestARecordImportedIntoASandbox(t *testing.T) {
 		id := a.newGame(map[string]any{"variant": "standard", "power": "England", "bots": true})
 		a.must(200, "POST", "/games/"+id+"/start", nil)
 		a.playPhases(id, 3)
-		g := a.game(id)
-		rec := a.must(200, "GET", "/games/"+id+"/record", nil).Body
+		// A phase in which nobody owes orders (a retreat without
+		// dislodged units of England's) is played at once, by the
+		// server, at any moment: the game and its record are read when
+		// both say the same phases, the game unchanged between them.
+		var g gameView
+		var rec []byte
+		if !eventually(t, func() bool {
+			g = a.game(id)
+			rec = a.must(200, "GET", "/games/"+id+"/record", nil).Body
+			return a.game(id).Seq == g.Seq
+		}) {
+			t.Fatalf("game %s never still between reading it and its record", id)
+		}
 		var out struct{ ID string }
 		b.must(201, "POST", "/games", map[string]any{"sandbox": map[string]any{"record": json.RawMessage(rec)}}).json(t, &out)
 		sb := b.game(out.ID)

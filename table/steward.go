@@ -58,22 +58,22 @@ func (m MissedOrders) Check() error {
 	switch m.Policy {
 	case PolicyHold, PolicyBot, PolicyExtend:
 	default:
-		return Errorf(ErrInvalid, "missed_orders.policy: hold, bot or extend, not %q", m.Policy)
+		return Codedf(ErrInvalid, CodeMissedOrders, "missed_orders.policy: hold, bot or extend, not %q", m.Policy)
 	}
 	lowest := 0
 	if m.Policy == PolicyBot {
 		lowest = 1
 	}
 	if m.After < lowest || m.After > 10 {
-		return Errorf(ErrInvalid, "missed_orders.after: %d to 10 missed movement phases", lowest)
+		return Codedf(ErrInvalid, CodeMissedOrders, "missed_orders.after: %d to 10 missed movement phases", lowest)
 	}
 	switch m.Level {
 	case "easy", "normal", "hard":
 	default:
-		return Errorf(ErrInvalid, "missed_orders.level: easy, normal or hard, not %q", m.Level)
+		return Codedf(ErrInvalid, CodeMissedOrders, "missed_orders.level: easy, normal or hard, not %q", m.Level)
 	}
 	if m.ExtendSeconds < MinPhaseSeconds || m.ExtendSeconds > 7*24*3600 {
-		return Errorf(ErrInvalid, "missed_orders.extend_seconds: %d to %d", MinPhaseSeconds, 7*24*3600)
+		return Codedf(ErrInvalid, CodeMissedOrders, "missed_orders.extend_seconds: %d to %d", MinPhaseSeconds, 7*24*3600)
 	}
 	return nil
 }
@@ -94,6 +94,13 @@ const (
 	CodeNoReplace    = "no_replacements"   // replacing a player in a kind that cannot
 	CodeReason       = "reason_invalid"    // a reason that is too long or shows nothing
 	CodeSeconds      = "seconds_invalid"   // an extension, or a resumed phase's time, out of range
+)
+
+// The codes of a policy for missed orders refused, and of a master's
+// action on a power the game has not.
+const (
+	CodeMissedOrders = "missed_orders_invalid" // a policy that is not one, or not the game's kind's
+	CodeNoSuchPower  = "no_such_power"         // replacing or removing the player of a power the game has not
 )
 
 // The actions of a game's journal.
@@ -302,7 +309,7 @@ func (t *Table) Replace(by Player, power, reason string, remove bool, seq int, n
 	}
 	i := slices.IndexFunc(t.Seats, func(s Seat) bool { return strings.EqualFold(s.Power, power) })
 	if i < 0 {
-		return Player{}, Errorf(ErrInvalid, "power: no power %q (powers: %s)", power, strings.Join(t.Powers(), ", "))
+		return Player{}, Codedf(ErrInvalid, CodeNoSuchPower, "power: no power %q (powers: %s)", power, strings.Join(t.Powers(), ", "))
 	}
 	s := &t.Seats[i]
 	if s.User == "" {

@@ -88,6 +88,7 @@ const (
 	CodeTooManyGames    = "too_many_games"      // creating one game too many
 	CodePhaseTooShort   = "phase_too_short"     // a phase shorter than the server allows
 	CodeUnreliable      = "reliability_too_low" // joining a game that asks for more reliability
+	CodeReliability     = "reliability_invalid" // a reliability asked of players that is not a percentage
 )
 
 func (e *Error) Error() string { return e.Msg }

@@ -10,7 +10,7 @@ import { countdown, fmtDate, known, lang, list, paren, plural, t, variantTitle, 
 import { Press } from "./press";
 import { me } from "./session";
 import { gameSettings, seatsForming } from "./seats";
-import { h, liveLost, patch, toast } from "./ui";
+import { h, kept, liveLost, patch, toast } from "./ui";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -34,6 +34,8 @@ class DicePage {
   private readonly head = h("header", { class: "game-head" });
   private readonly table = h("div", { class: "dice-table", id: "dice-table" });
   private readonly act = h("section", { class: "card dice-actions", id: "dice-actions", "aria-live": "polite" });
+  /** the move buttons, drawn again by every live update: the one the player is on keeps the focus */
+  private readonly actKept = kept(this.act);
   private readonly logEl = h("section", { class: "card dice-log", id: "dice-log" });
   private readonly pressEl = h("section", { class: "card dice-press", "aria-label": t("tab.press") });
   private press: Press | null = null;
@@ -96,7 +98,7 @@ class DicePage {
     patch(this.head, [...headView(g), gameSettings(g)]);
     this.setupPress();
     patch(this.table, tableView(g, v));
-    patch(this.act, actionsView(g, v, (m) => void this.play(m)));
+    this.actKept.draw(...actionsView(g, v, (m) => void this.play(m)));
     this.drawLog(v);
   }
 

@@ -71,6 +71,9 @@ const byCode: Record<string, Key> = {
   no_replacements: "err.no_replacements",
   reason_invalid: "err.reason_invalid",
   seconds_invalid: "err.seconds_invalid",
+  no_such_power: "err.no_such_power",
+  missed_orders_invalid: "err.missed_orders_invalid",
+  reliability_invalid: "err.reliability_invalid",
 };
 
 /** errorText says what an error from the server (or from reaching it) means. */

@@ -9,7 +9,7 @@ import { errorText } from "../errors";
 import { duration, fmtDate, list, t, type Key } from "../i18n";
 import { lengthField, zones } from "../lobby";
 import { scheduleWords } from "../seats";
-import { h, toast } from "../ui";
+import { h, kept, toast, type Kept } from "../ui";
 import type { Ctx } from "./state";
 
 /** policyText says the game's policy for missed orders. */
@@ -76,6 +76,11 @@ export function stewardPane(ctx: Ctx): HTMLElement {
       logVersion = -1; // read again with the next change
     }
   };
+  // The controls are drawn again only when what they show changed, and
+  // keep what the master typed when they are: another player's move (a
+  // player ready, a phase played) does not wipe a reason half written.
+  const form = kept(controls);
+  let drawn = "";
   ctx.store.on(["g"], (s) => {
     const g = s.g;
     facts.replaceChildren(
@@ -83,10 +88,21 @@ export function stewardPane(ctx: Ctx): HTMLElement {
       h("p", { class: "muted small", id: "policy-line" }, policyText(g)),
       g.pause_votes.length ? h("p", { class: "muted small" }, t("master.votes", { powers: list(g.pause_votes.map(ctx.pname)) })) : "",
     );
-    controls.replaceChildren(...masterControls(ctx, g));
+    const now = controlsKey(g);
+    if (now !== drawn) {
+      drawn = now;
+      form.draw(...masterControls(ctx, g, form));
+    }
     if (g.status !== "forming") void readLog(g);
   });
   return pane;
+}
+
+/** controlsKey is what the master's controls show of g: they are drawn again when it changes. */
+function controlsKey(g: DiplomacyGame): string {
+  return JSON.stringify([g.id, g.status, g.you_master, g.master, g.my_power, g.paused, g.paused && g.paused_left_seconds, g.pause_votes,
+    g.powers.map((p) => [p.power, p.player, p.alive, p.away]),
+    g.phase_deadline_seconds, g.retreat_deadline_seconds, g.adjustment_deadline_seconds, g.deadline_at]);
 }
 
 /**
@@ -95,12 +111,14 @@ export function stewardPane(ctx: Ctx): HTMLElement {
  * leaves the game without a master), or a player's vote to pause a game
  * without a master.
  */
-function masterControls(ctx: Ctx, g: DiplomacyGame): HTMLElement[] {
+function masterControls(ctx: Ctx, g: DiplomacyGame, form: Kept): HTMLElement[] {
   if (g.status !== "active") return [];
   const act = async (action: Parameters<typeof api.master>[1], body: Parameters<typeof api.master>[2]) => {
     try {
       await api.master(g.id, action, body);
       toast(t("master.done"));
+      form.forget();
+      reason.value = "";
       ctx.reload();
     } catch (e) {
       toast(errorText(e), "error");

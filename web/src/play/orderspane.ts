@@ -4,7 +4,7 @@
 
 import { phaseLabel, t, why, type Key } from "../i18n";
 import { powerMark } from "../board";
-import { h } from "../ui";
+import { h, kept, type Kept } from "../ui";
 import { addOption, cancel, choose, clickProvince, remove, save, typed } from "./actions";
 import { unitLabel, type Ctx, type PlayState } from "./state";
 
@@ -32,7 +32,9 @@ export function ordersPane(ctx: Ctx): HTMLElement {
   });
   ctx.store.on(["g", "options", "pick", "drafts", "names"], (s) => drawChooser(ctx, s, chooser));
   ctx.store.on(["drafts", "saveErrors", "names"], (s) => drawDrafts(ctx, s, drafts, none));
-  ctx.store.on(["g", "options", "save", "saveErrors"], (s) => drawSave(ctx, s, saveBox));
+  // Every live update redraws the save box: the button the player is on keeps the focus.
+  const saving = kept(saveBox);
+  ctx.store.on(["g", "options", "save", "saveErrors"], (s) => drawSave(ctx, s, saving));
   return pane;
 }
 
@@ -153,13 +155,13 @@ function typedOrders(ctx: Ctx): HTMLElement {
 
 const stateWord: Record<string, Key> = { saved: "orders.state.saved", saving: "orders.state.saving", dirty: "orders.state.dirty", error: "orders.state.error" };
 
-function drawSave(ctx: Ctx, s: Readonly<PlayState>, box: HTMLElement): void {
-  if (unavailable(ctx, s)) return box.replaceChildren();
+function drawSave(ctx: Ctx, s: Readonly<PlayState>, box: Kept): void {
+  if (unavailable(ctx, s)) return box.draw();
   const g = s.g;
   const me = g.powers.find((p) => p.power === g.my_power);
-  const ready = h("input", { type: "checkbox", id: "ready", checked: !!g.my_orders?.ready, onchange: () => void save(ctx, ready.checked) });
+  const ready = h("input", { type: "checkbox", id: "ready", checked: !!g.my_orders?.ready, "data-keep": "no", onchange: () => void save(ctx, ready.checked) });
   const bad = s.saveErrors.some((e) => e.index >= 0);
-  box.replaceChildren(
+  box.draw(
     h("div", { class: "save-row" },
       h("button", { type: "button", class: "primary", id: "save", disabled: s.save === "saving", onclick: () => void save(ctx, !!g.my_orders?.ready) },
         t("orders.save")),

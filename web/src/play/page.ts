@@ -6,7 +6,7 @@ import { follow, type DiplomacyGame, type Variant } from "../api";
 import { Board } from "../board";
 import { sandboxBar } from "../sandbox";
 import { seatsForming } from "../seats";
-import { h, liveLost, patch } from "../ui";
+import { h, kept, liveLost } from "../ui";
 import { cancel, letter, step } from "./actions";
 import { boardPane, centres } from "./boardpane";
 import { legend } from "../legend";
@@ -30,7 +30,10 @@ export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Vari
   const side = h("div", { class: "side" }, preview(ctx), ordersPane(ctx), powersPane(ctx));
   const layout = h("div", { class: "game", "data-tab": "orders" }, tabs(ctx), main, side, h("div", { class: "press-col" }, press.el));
   ctx.store.on(["tab"], (s) => (layout.dataset["tab"] = s.tab));
+  // The seats of a forming game are drawn again as players come and go:
+  // the power the player picked to join with stays picked.
   const formingBox = h("div", { class: "forming-box" });
+  const seatsBox = kept(formingBox);
   root.append(header(ctx), g.sandbox ? sandboxBar(g, ctx.pname) : "", layout, formingBox);
 
   const forming = () => {
@@ -40,12 +43,13 @@ export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Vari
       const ps = s.g.powers.find((x) => x.power === p);
       return { power: p, name: ps?.player, bot: ps?.bot };
     });
-    // Patched, not drawn anew: what did not change stays, so that a
-    // click under way on it (Start, Join) is not lost.
-    patch(formingBox, [seatsForming(s.g, seats, ctx.reload)]);
+    // Patched through kept, not drawn anew: what did not change stays,
+    // so that a click under way on it (Start, Join) is not lost, and the
+    // power the player picked to join with stays picked.
+    seatsBox.draw(seatsForming(s.g, seats, ctx.reload));
   };
   const start = async () => {
-    formingBox.replaceChildren();
+    seatsBox.draw();
     layout.hidden = false;
     const drawn = await ctx.board.load(g.variant).catch(() => false);
     ctx.store.set({ ...(await everything(ctx, ctx.store.state.g)), board: drawn });

@@ -8,7 +8,7 @@ import { errorText } from "../errors";
 import { num, t, variantText } from "../i18n";
 import { userLink } from "../profile";
 import { gameSettings } from "../seats";
-import { h, toast } from "../ui";
+import { h, kept, toast } from "../ui";
 import { stewardPane } from "./master";
 import type { Ctx, PlayState } from "./state";
 
@@ -17,9 +17,11 @@ const columns = ["powers.power", "powers.player", "powers.centres", "powers.unit
 export function powersPane(ctx: Ctx): HTMLElement {
   const body = h("div", {});
   const pane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") }, body, stewardPane(ctx));
+  // A redraw keeps the reader's place: the vote box they are on keeps the focus.
+  const box = kept(body);
   ctx.store.on(["g"], (s) => {
     const g = s.g;
-    body.replaceChildren(
+    box.draw(
       h("table", { class: "powers" },
         h("thead", {}, h("tr", {}, ...columns.map((k) => h("th", {}, t(k))))),
         h("tbody", {}, ...g.powers.map((p) => powerRow(ctx, s, p)))),
@@ -49,7 +51,7 @@ function votes(ctx: Ctx, s: Readonly<PlayState>): HTMLElement | null {
   if (!g.my_votes || g.status !== "active" || !mine?.alive) return null;
   const draws = ctx.variant?.draws !== false;
   const box = (id: string, checked: boolean, disabled: boolean, change: (on: boolean) => object) =>
-    h("input", { type: "checkbox", id, checked, disabled, onchange: (e: Event) => void vote(ctx, change((e.target as HTMLInputElement).checked)) });
+    h("input", { type: "checkbox", id, checked, "data-keep": "no", disabled, onchange: (e: Event) => void vote(ctx, change((e.target as HTMLInputElement).checked)) });
   return h("fieldset", { class: "votes" },
     h("legend", {}, t("votes.title")),
     h("label", {}, box("vote-draw", g.my_votes.draw, !draws, (draw) => ({ draw })), " ", t("votes.draw")),

@@ -76,7 +76,10 @@ export function reloader(ctx: Ctx, life: Lifecycle, heard: () => number): () => 
       // How long a phase change takes to show, from the stream's word.
       performance.measure("chancery-phase-drawn", { start: heard() });
     } else if (ng.my_orders && !ctx.store.state.drafts.length && ng.my_orders.orders.length) {
-      ctx.store.set({ g: ng, ...(await options(ng)) });
+      // Orders saved elsewhere: the order being picked stays picked.
+      const o = await options(ng);
+      if (ctx.store.state.builder.step !== "unit") delete o.builder;
+      ctx.store.set({ g: ng, ...o });
     } else ctx.store.set({ g: ng });
   };
   const reload = async (): Promise<void> => {
