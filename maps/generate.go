@@ -53,7 +53,7 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 	w := identityWarp(2, 2, W, H)
 	var notes []string
 	if l.Cartogram > 0 {
-		w = shapeBoard(l, g, o, p.owner, t, rings)
+		w = shapeBoard(l, g, o, p.owner, t, rings, &notes)
 		if n := w.folds(); n > 0 {
 			notes = append(notes, fmt.Sprintf("the cartogram folds %d cells of its grid", n))
 		}
@@ -83,6 +83,7 @@ func Generate(l *Layout, v *rules.Variant, land [][]LonLat) (*Generated, error) 
 	}
 	pts := &placer{g: g, l: l, m: m, owner: owner, warp: w}
 	pts.place()
+	pts.relabel(t, rings, 0.06*W)
 
 	gen := &Generated{Notes: append(append(p.notes, notes...), pts.notes...)}
 	var buf bytes.Buffer
@@ -178,6 +179,7 @@ func writeSVG(w *bytes.Buffer, l *Layout, v *rules.Variant, g *grid, o *owners, 
 	s.provinces()
 	s.coastLines()
 	s.links()
+	s.crossingMarks()
 	s.railways()
 	s.centres()
 	s.labels()
@@ -209,6 +211,8 @@ path[data-terrain=water]{fill:#d3e1ea}
 path[data-province]{stroke-width:.8}
 path[data-coast]{fill:none;stroke:#1f5f8b;stroke-width:2;stroke-dasharray:4 2}
 line[data-link]{stroke:#7a3b00;stroke-width:2.5;stroke-dasharray:6 3}
+polyline[data-lane]{fill:none;stroke:#1f5f8b;stroke-width:2.5;stroke-dasharray:9 4;stroke-linejoin:round}
+line[data-crossing]{stroke-width:3.5;stroke-dasharray:none;stroke-linecap:round}
 polyline[data-railway]{fill:none;stroke:#d95f02;stroke-width:3;stroke-dasharray:10 3;stroke-linejoin:round}
 circle[data-centre-for]{fill:#fff;stroke:#333;stroke-width:1}
 text{font-family:"DejaVu Sans Mono",monospace;font-weight:bold;text-anchor:middle;dominant-baseline:central;fill:#222}
@@ -334,6 +338,7 @@ func (s *svgWriter) coastPaths(i int) map[rules.Coast]*strings.Builder {
 // links writes the marked links, between their layout ends or else
 // between the two provinces' unit points.
 func (s *svgWriter) links() {
+	H := float64(s.g.h) * s.g.cell
 	for _, k := range s.l.Links {
 		var a, b Point
 		if len(k.Ends) == 2 {
@@ -341,8 +346,115 @@ func (s *svgWriter) links() {
 		} else {
 			a, b = s.pts.unit[k.A], s.pts.unit[k.B]
 		}
+		if k.Lane != "" {
+			// Down to the south edge, along it, and up to the other end.
+			y := H - laneMargin*float64(s.g.w)*s.g.cell
+			fmt.Fprintf(s.w, "<polyline data-link=\"%s-%s\" data-lane=\"%s\" points=\"%s,%s %s,%s %s,%s %s,%s\"/>\n", k.A, k.B, xmlEscape(k.Lane),
+				num(a.X), num(a.Y), num(a.X), num(y), num(b.X), num(y), num(b.X), num(b.Y))
+			continue
+		}
 		fmt.Fprintf(s.w, "<line data-link=\"%s-%s\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n", k.A, k.B, num(a.X), num(a.Y), num(b.X), num(b.Y))
 	}
+}
+
+// laneMargin is how far a sea lane runs from the board's edge, as a
+// share of its width.
+const laneMargin = 0.012
+
+// crossingMarkLength is the length of a short border's crossing mark, as
+// a share of the board's width.
+const crossingMarkLength = 0.016
+
+// crossingMarks marks every rules border the board draws shorter than
+// ShortBorder of its width (and that no layout link already marks) as a
+// link: a short bar across the border at the middle of its longest
+// stretch, from one province into the other, so that a border too short
+// to read at a glance is still seen.
+func (s *svgWriter) crossingMarks() {
+	W := float64(s.g.w) * s.g.cell
+	linked := map[[2]int]bool{}
+	id := map[string]int{}
+	for i := range s.m.Provinces {
+		id[s.m.Provinces[i].Abbr] = i
+	}
+	for _, k := range s.l.Links {
+		linked[[2]int{min(id[k.A], id[k.B]), max(id[k.A], id[k.B])}] = true
+	}
+	joined := map[[2]int]bool{}
+	for _, e := range s.m.Borders() {
+		a, b := int(e.From.Province), int(e.To.Province)
+		if a != b && !s.m.Provinces[a].Impassable && !s.m.Provinces[b].Impassable {
+			joined[[2]int{min(a, b), max(a, b)}] = true
+		}
+	}
+	length := map[[2]int]float64{}
+	longest := map[[2]int]int{}
+	for ai := range s.t.arcs {
+		a := &s.t.arcs[ai]
+		if !s.o.isProvince(a.left) || !s.o.isProvince(a.right) {
+			continue
+		}
+		pair := [2]int{min(a.left, a.right), max(a.left, a.right)}
+		if !joined[pair] || linked[pair] {
+			continue
+		}
+		l := polylineLength(a.simple)
+		length[pair] += l
+		if j, ok := longest[pair]; !ok || l > polylineLength(s.t.arcs[j].simple) {
+			longest[pair] = ai
+		}
+	}
+	pairs := make([][2]int, 0, len(length))
+	for pair, l := range length {
+		// A little above the threshold: the proof measures the drawn
+		// outlines, rounded to a tenth of a pixel.
+		if l > 0 && l < 1.25*ShortBorder*W {
+			pairs = append(pairs, pair)
+		}
+	}
+	sort.Slice(pairs, func(i, j int) bool {
+		return pairs[i][0] < pairs[j][0] || pairs[i][0] == pairs[j][0] && pairs[i][1] < pairs[j][1]
+	})
+	half := crossingMarkLength * W / 2
+	for _, pair := range pairs {
+		a := &s.t.arcs[longest[pair]]
+		mid, dir := polylineMiddle(a.simple)
+		// The left of the arc's walk, on screen (y down), is a.left's side.
+		n := Point{dir.Y, -dir.X}
+		from, to := a.left, a.right
+		p1 := Point{mid.X + n.X*half, mid.Y + n.Y*half}
+		p2 := Point{mid.X - n.X*half, mid.Y - n.Y*half}
+		fmt.Fprintf(s.w, "<line data-link=\"%s-%s\" data-crossing=\"short\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n",
+			s.m.Provinces[from].Abbr, s.m.Provinces[to].Abbr, num(p1.X), num(p1.Y), num(p2.X), num(p2.Y))
+	}
+}
+
+// polylineLength is the length of a polyline.
+func polylineLength(pts []Point) float64 {
+	l := 0.0
+	for i := 1; i < len(pts); i++ {
+		l += math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+	}
+	return l
+}
+
+// polylineMiddle is the point halfway along a polyline and the unit
+// direction of the polyline there.
+func polylineMiddle(pts []Point) (Point, Point) {
+	half := polylineLength(pts) / 2
+	for i := 1; i < len(pts); i++ {
+		d := math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+		if d == 0 {
+			continue
+		}
+		dir := Point{(pts[i].X - pts[i-1].X) / d, (pts[i].Y - pts[i-1].Y) / d}
+		if half <= d || i == len(pts)-1 {
+			t := math.Min(half, d)
+			return Point{pts[i-1].X + dir.X*t, pts[i-1].Y + dir.Y*t}, dir
+		}
+		half -= d
+	}
+	return pts[0], Point{1, 0}
 }
 
 // railways writes each railway through its stations' unit points (the
