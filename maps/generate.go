@@ -349,8 +349,18 @@ func (s *svgWriter) links() {
 		if k.Lane != "" {
 			// Down to the south edge, along it, and up to the other end.
 			y := H - laneMargin*float64(s.g.w)*s.g.cell
-			fmt.Fprintf(s.w, "<polyline data-link=\"%s-%s\" data-lane=\"%s\" points=\"%s,%s %s,%s %s,%s %s,%s\"/>\n", k.A, k.B, xmlEscape(k.Lane),
-				num(a.X), num(a.Y), num(a.X), num(y), num(b.X), num(y), num(b.X), num(b.Y))
+			route := []Point{a, {a.X, y}}
+			if len(k.Mouth) == 1 {
+				m := s.pts.px(k.Mouth[0])
+				route = append(route, Point{m.X, y}, m, b)
+			} else {
+				route = append(route, Point{b.X, y}, b)
+			}
+			var pts []string
+			for _, q := range route {
+				pts = append(pts, num(q.X)+","+num(q.Y))
+			}
+			fmt.Fprintf(s.w, "<polyline data-link=\"%s-%s\" data-lane=\"%s\" points=\"%s\"/>\n", k.A, k.B, xmlEscape(k.Lane), strings.Join(pts, " "))
 			continue
 		}
 		fmt.Fprintf(s.w, "<line data-link=\"%s-%s\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n", k.A, k.B, num(a.X), num(a.Y), num(b.X), num(b.Y))

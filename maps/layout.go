@@ -109,8 +109,11 @@ type Link struct {
 	Ends []LonLat // none, or the two ends
 	// Lane, when set, names a sea lane drawn round the board's south
 	// edge from one end to the other, labelled with it ("Cape route"):
-	// a route off the board, not a line across the land between.
-	Lane string
+	// a route off the board, not a line across the land between. It
+	// leaves the edge for its second end through Mouth, if given (the
+	// Red Sea, for the cape route to Egypt).
+	Lane  string
+	Mouth []LonLat
 }
 
 // LayoutError is a problem in a layout file, with its line.
@@ -376,11 +379,17 @@ func (l *Layout) addOverride(key string, args []string) error {
 func (l *Layout) addLink(args []string) error {
 	k := Link{}
 	if len(args) > 7 && args[6] == "lane" {
-		k.Lane = strings.Join(args[7:], " ")
+		name := args[7:]
+		if len(name) > 2 {
+			if m, err := lonLats(name[:2]); err == nil {
+				k.Mouth, name = m, name[2:]
+			}
+		}
+		k.Lane = strings.Join(name, " ")
 		args = args[:6]
 	}
 	if len(args) != 2 && len(args) != 6 {
-		return fmt.Errorf("link takes two province ids and, optionally, the two ends and a lane's name: link den swe [LON LAT LON LAT [lane NAME]]")
+		return fmt.Errorf("link takes two province ids and, optionally, the two ends and a lane's name: link den swe [LON LAT LON LAT [lane [LON LAT] NAME]]")
 	}
 	k.A, k.B = args[0], args[1]
 	if len(args) == 6 {
