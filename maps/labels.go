@@ -10,9 +10,10 @@ import (
 // smoothed, simplified) may run through a label's box. Every label whose
 // box crosses an outline, covers a unit's marker or overlaps another
 // label moves to the nearest point, within reach pixels, where its box
-// lies inside its own province clear of all three; a label with no such
-// point stays where it was.
+// lies inside its own province clear of all three, at full size or else
+// a fifth smaller; a label with no such point stays where it was.
 func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
+	p.labelScale = map[string]float64{}
 	type seg struct{ a, c Point }
 	var segs []seg
 	for i := range t.arcs {
@@ -56,14 +57,14 @@ func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
 		return s
 	}
 	boxOf := func(id string, at Point) box {
-		size := p.l.LabelSize
-		if strings.Contains(id, "/") {
-			size *= coastLabelScale
-		}
-		x0, y0, x1, y1 := LabelBox(labelText(id), size, at)
+		x0, y0, x1, y1 := LabelBox(labelText(id), p.labelSize(id), at)
 		return box{x0, y0, x1, y1}
 	}
+	// A little room all round: the SVG rounds points to a tenth of a
+	// pixel.
+	const room = 0.25
 	clear := func(id string, b box) bool {
+		b = box{b.x0 - room, b.y0 - room, b.x1 + room, b.y1 + room}
 		for _, u := range p.unit {
 			if distToBox(u, b) < unitRadius {
 				return false
@@ -84,20 +85,30 @@ func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
 		prov, _, _ := strings.Cut(id, "/")
 		s := shapeOf(ids[prov])
 		best, bestD := at, math.Inf(1)
-		const step = 1.5
-		for dy := -reach; dy <= reach; dy += step {
-			for dx := -reach; dx <= reach; dx += step {
-				d := math.Hypot(dx, dy)
-				if d >= bestD || d > reach {
-					continue
+		// At full size, or else a fifth smaller.
+		for _, scale := range []float64{1, 0.8} {
+			if scale != 1 {
+				p.labelScale[id] = scale
+			}
+			const step = 1.5
+			for dy := -reach; dy <= reach; dy += step {
+				for dx := -reach; dx <= reach; dx += step {
+					d := math.Hypot(dx, dy)
+					if d >= bestD || d > reach {
+						continue
+					}
+					q := Point{at.X + dx, at.Y + dy}
+					if insideShape(s, q) && clear(id, boxOf(id, q)) {
+						best, bestD = q, d
+					}
 				}
-				q := Point{at.X + dx, at.Y + dy}
-				if insideShape(s, q) && clear(id, boxOf(id, q)) {
-					best, bestD = q, d
-				}
+			}
+			if !math.IsInf(bestD, 1) {
+				break
 			}
 		}
 		if math.IsInf(bestD, 1) {
+			delete(p.labelScale, id)
 			p.notef("the label of %s clashes with a border, a unit or a label and has no clear place near", id)
 			continue
 		}
