@@ -139,6 +139,9 @@ func esc(s string) string {
 	return r.Replace(s)
 }
 
+// coastGlow is the soft water-line drawn round the land, in the sea.
+const coastGlow = "#7fa6c4"
+
 func n1(f float64) string {
 	s := fmt.Sprintf("%.1f", f)
 	return strings.TrimSuffix(s, ".0")
@@ -185,11 +188,31 @@ func (d *drawer) draw() {
 			d.printf(`<path d="%s" fill="url(#offboard)"/>`+"\n", r.D)
 		}
 	}
+	// Seas first, their borders a quiet blue-grey; then a soft water-line
+	// round the land, the coast; then the land on top.
+	order := make([]string, 0, len(b.Order))
 	for _, id := range b.Order {
+		if b.Provinces[id].Terrain == "sea" {
+			order = append(order, id)
+		}
+	}
+	seas := len(order)
+	for _, id := range b.Order {
+		if b.Provinces[id].Terrain != "sea" {
+			order = append(order, id)
+		}
+	}
+	for i, id := range order {
 		s := b.Provinces[id]
+		if i == seas {
+			for _, id := range order[seas:] {
+				d.printf(`<path d="%s" fill="none" stroke="%s" stroke-width="4" stroke-linejoin="round" stroke-opacity=".5"/>`+"\n", b.Provinces[id].D, coastGlow)
+			}
+		}
 		fill := Light.Land
+		stroke, width := "#5b554c", ".8"
 		if s.Terrain == "sea" {
-			fill = Light.Sea
+			fill, stroke, width = Light.Sea, "#7f9bb1", ".6"
 		}
 		if p, ok := d.province(id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
 			if o := pos.Owner[p]; o != rules.NoPower {
@@ -199,7 +222,7 @@ func (d *drawer) draw() {
 		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
 			fill = "#c9c3b4"
 		}
-		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="#444" stroke-width=".8" stroke-linejoin="round"/>`+"\n", id, s.D, fill)
+		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n", id, s.D, fill, stroke, width)
 		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
 			d.printf(`<path d="%s" fill="url(#mountains)"/>`+"\n", s.D)
 		}
