@@ -7,6 +7,7 @@ package board
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"io"
 	"math"
 	"sort"
@@ -138,6 +139,9 @@ func esc(s string) string {
 	return r.Replace(s)
 }
 
+// coastGlow is the soft water-line drawn round the land, in the sea.
+const coastGlow = "#7fa6c4"
+
 func n1(f float64) string {
 	s := fmt.Sprintf("%.1f", f)
 	return strings.TrimSuffix(s, ".0")
@@ -167,6 +171,11 @@ func (d *drawer) draw() {
 		d.printf(`<marker id="head%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s" stroke="#000" stroke-width="1"/></marker>`, p, Colour(d.pic.Variant, rules.Power(p)))
 	}
 	d.printf(`<marker id="headx" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#888"/></marker>`)
+	// Ground no unit may enter: fine hatching over land off the board (the
+	// Sahara, Ireland in the standard game), mountains over an impassable
+	// province (Switzerland).
+	d.printf(`<pattern id="offboard" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)"><path d="M0 4H8" stroke="#8a8478" stroke-width=".6" stroke-opacity=".45"/></pattern>`)
+	d.printf(`<pattern id="mountains" patternUnits="userSpaceOnUse" width="16" height="12"><path d="M2 10L6 4L10 10M9 6L11 3L14 7" fill="none" stroke="#7d7465" stroke-width=".9" stroke-linejoin="round" stroke-opacity=".7"/></pattern>`)
 	d.printf("</defs>\n")
 	d.printf(`<rect width="100%%" height="100%%" fill="%s"/>`+"\n", Light.Sea)
 	for _, r := range b.Regions {
@@ -175,12 +184,35 @@ func (d *drawer) draw() {
 			fill = Light.Water
 		}
 		d.printf(`<path d="%s" fill="%s" stroke="#777" stroke-width=".4"/>`+"\n", r.D, fill)
+		if r.Terrain != "water" {
+			d.printf(`<path d="%s" fill="url(#offboard)"/>`+"\n", r.D)
+		}
 	}
+	// Seas first, their borders a quiet blue-grey; then a soft water-line
+	// round the land, the coast; then the land on top.
+	order := make([]string, 0, len(b.Order))
 	for _, id := range b.Order {
+		if b.Provinces[id].Terrain == "sea" {
+			order = append(order, id)
+		}
+	}
+	seas := len(order)
+	for _, id := range b.Order {
+		if b.Provinces[id].Terrain != "sea" {
+			order = append(order, id)
+		}
+	}
+	for i, id := range order {
 		s := b.Provinces[id]
+		if i == seas {
+			for _, id := range order[seas:] {
+				d.printf(`<path d="%s" fill="none" stroke="%s" stroke-width="4" stroke-linejoin="round" stroke-opacity=".5"/>`+"\n", b.Provinces[id].D, coastGlow)
+			}
+		}
 		fill := Light.Land
+		stroke, width := "#5b554c", ".8"
 		if s.Terrain == "sea" {
-			fill = Light.Sea
+			fill, stroke, width = Light.Sea, "#7f9bb1", ".6"
 		}
 		if p, ok := d.province(id); ok && pos != nil && d.m.Provinces[p].Terrain != rules.Sea {
 			if o := pos.Owner[p]; o != rules.NoPower {
@@ -190,7 +222,10 @@ func (d *drawer) draw() {
 		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
 			fill = "#c9c3b4"
 		}
-		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="#444" stroke-width=".8" stroke-linejoin="round"/>`+"\n", id, s.D, fill)
+		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n", id, s.D, fill, stroke, width)
+		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
+			d.printf(`<path d="%s" fill="url(#mountains)"/>`+"\n", s.D)
+		}
 	}
 	coasts := make([]string, 0, len(b.Coasts))
 	for id := range b.Coasts {
@@ -201,7 +236,31 @@ func (d *drawer) draw() {
 		c := b.Coasts[id]
 		d.printf(`<path data-coast="%s" d="%s" fill="none" stroke="#1f5f8b" stroke-width="2" stroke-dasharray="4 2"/>`+"\n", id, c.D)
 	}
+	lanes := map[string]bool{}
 	for _, k := range b.Links {
+		if len(k.Points) > 0 {
+			pts := make([]string, len(k.Points))
+			for i, q := range k.Points {
+				pts[i] = n1(q.X) + "," + n1(q.Y)
+			}
+			d.printf(`<polyline data-link="%s-%s" data-lane="%s" points="%s" fill="none" stroke="#1f5f8b" stroke-width="2.5" stroke-dasharray="9 4" stroke-linejoin="round"/>`+"\n",
+				k.A, k.B, html.EscapeString(k.Lane), strings.Join(pts, " "))
+			if k.Lane != "" && !lanes[k.Lane] && len(k.Points) >= 3 {
+				// The name once, over the lane's middle stretch.
+				lanes[k.Lane] = true
+				p, q := k.Points[1], k.Points[2]
+				d.printf(`<text data-lane-label="%s" x="%s" y="%s" font-size="%s" font-style="italic" fill="#1f5f8b" text-anchor="middle">%s</text>`+"\n",
+					html.EscapeString(k.Lane), n1((p.X+q.X)/2), n1(math.Min(p.Y, q.Y)-5), n1(b.LabelSize), html.EscapeString(k.Lane))
+			}
+			continue
+		}
+		if k.Crossing {
+			// A border too short to read: a bar across it, with a dot at
+			// each end, like a ferry's crossing on a road map.
+			d.printf(`<g data-link="%s-%s" data-crossing="short" stroke="#7a3b00" fill="#7a3b00"><line x1="%s" y1="%s" x2="%s" y2="%s" stroke-width="2.5" stroke-linecap="round"/><circle cx="%s" cy="%s" r="2.4"/><circle cx="%s" cy="%s" r="2.4"/></g>`+"\n",
+				k.A, k.B, n1(k.P1.X), n1(k.P1.Y), n1(k.P2.X), n1(k.P2.Y), n1(k.P1.X), n1(k.P1.Y), n1(k.P2.X), n1(k.P2.Y))
+			continue
+		}
 		d.printf(`<line data-link="%s-%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#7a3b00" stroke-width="2.5" stroke-dasharray="6 3"/>`+"\n",
 			k.A, k.B, n1(k.P1.X), n1(k.P1.Y), n1(k.P2.X), n1(k.P2.Y))
 	}

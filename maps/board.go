@@ -61,6 +61,13 @@ type CoastLine struct {
 type Link2 struct {
 	A, B   string
 	P1, P2 Point
+	// Lane names a sea lane drawn round the board's edge (a polyline
+	// data-lane), through Points; P1 and P2 are its ends.
+	Lane   string
+	Points []Point
+	// Crossing is set for a short mark across a border drawn too short
+	// to read (data-crossing="short"), drawn as a bar, not a dashed line.
+	Crossing bool
 }
 
 // Label is a label as drawn.
@@ -180,7 +187,27 @@ func (b *Board) element(name string, a map[string]string, text **Label) error {
 				return fmt.Errorf("link %s: %s: %w", a["data-link"], n, err)
 			}
 		}
-		b.Links = append(b.Links, Link2{A: x, B: y, P1: Point{f[0], f[1]}, P2: Point{f[2], f[3]}})
+		b.Links = append(b.Links, Link2{A: x, B: y, P1: Point{f[0], f[1]}, P2: Point{f[2], f[3]}, Crossing: a["data-crossing"] != ""})
+	case name == "polyline" && a["data-link"] != "":
+		x, y, ok := strings.Cut(a["data-link"], "-")
+		if !ok {
+			return fmt.Errorf("link %q is not A-B", a["data-link"])
+		}
+		k := Link2{A: x, B: y, Lane: a["data-lane"]}
+		for _, xy := range strings.Fields(a["points"]) {
+			px, py, ok := strings.Cut(xy, ",")
+			fx, err1 := strconv.ParseFloat(px, 64)
+			fy, err2 := strconv.ParseFloat(py, 64)
+			if !ok || err1 != nil || err2 != nil {
+				return fmt.Errorf("link %s: bad point %q", a["data-link"], xy)
+			}
+			k.Points = append(k.Points, Point{fx, fy})
+		}
+		if len(k.Points) < 2 {
+			return fmt.Errorf("link %s: fewer than two points", a["data-link"])
+		}
+		k.P1, k.P2 = k.Points[0], k.Points[len(k.Points)-1]
+		b.Links = append(b.Links, k)
 	case name == "polyline" && a["data-railway"] != "":
 		rw := Railway{Name: a["data-railway"], Stations: strings.Fields(a["data-stations"])}
 		for _, xy := range strings.Fields(a["points"]) {

@@ -1,8 +1,11 @@
 package maps
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 )
@@ -214,13 +217,13 @@ func cartogram(f *warp, rho []float64, blur float64) *warp {
 	return out
 }
 
-// cartogramRounds is how many times the cartogram is run, each on the
+// cartogramPasses is how many times the cartogram is run, each on the
 // board the previous ones drew, to come nearer the target areas.
-const cartogramRounds = 3
+const cartogramPasses = 3
 
 // shapeBoard computes the cartogram's warp of the partition (owner, with
 // its traced rings) for the layout's densities.
-func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings map[int][]ring) *warp {
+func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings map[int][]ring, notes *[]string) *warp {
 	W, H := float64(g.w)*g.cell, float64(g.h)*g.cell
 	step := math.Max(2*g.cell, math.Max(W, H)/320)
 	nx, ny := smooth(int(math.Round(W/step)))+1, smooth(int(math.Round(H/step)))+1
@@ -244,11 +247,15 @@ func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings m
 			target[a] = area[a] * l.SeaDensity
 		}
 	}
-	for range cartogramRounds {
-		cells := owner
-		if w.nx > 2 {
-			cells = rasterOwners(g, t, rings, w)
-		}
+	w = cartogramRounds(g, o, t, rings, w, target, cartogramPasses, nx, ny)
+	return widenNarrow(g, o, t, rings, w, target, nx, ny, notes)
+}
+
+// cartogramRounds runs the cartogram rounds times on the warp w, each on
+// the board the previous ones drew, towards the owners' target areas.
+func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, rounds, nx, ny int) *warp {
+	for range rounds {
+		cells := rasterOwners(g, t, rings, w)
 		now := ownerAreas(cells, o.n)
 		dens := make([]float64, o.n)
 		for a := range dens {
@@ -260,6 +267,234 @@ func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings m
 		w = cartogram(w, nodeDensity(g, cells, dens, nx, ny, w.sx, w.sy), 1.5)
 	}
 	return w
+}
+
+// GoalMinRadius is the inner radius every land province should reach, as
+// a share of the board's width: a unit fits inside with room around it.
+const GoalMinRadius = 0.02
+
+// widenAim is the inner radius the shape step aims at, as a share of the
+// width: above GoalMinRadius, since smoothing and simplifying the
+// outlines afterwards take a little off.
+const widenAim = 0.0215
+
+// widenSteps bounds the shape step's passes.
+const widenSteps = 10
+
+// widenNarrow is the shape step after the cartogram: the land provinces
+// whose largest inner circle is narrower than widenAim (the strips: Naples,
+// Cebu, Noto) get a larger target area, by the square of the radius they
+// lack, and the cartogram runs again. A province grows in every direction,
+// so a strip widens along its short axis too. After every pass the moved
+// partition must keep the borders it had (no border gained or lost) and
+// the warp must fold no cell; a pass that breaks either is undone and the
+// step ends.
+func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, nx, ny int, notes *[]string) *warp {
+	cells := rasterOwners(g, t, rings, w)
+	want := adjacency(o, cells, g.w, g.h)
+	// Provinces the rules do not join may not come within a few cells
+	// (a drawn contact): the widening presses narrow seas together.
+	// (an outline's gap is about a cell less than the distance between
+	// the two provinces' nearest cells).
+	nearFloor := 1.5 + ContactGap*float64(g.w)
+	near := nearPairs(o, cells, g.w, g.h, int(math.Ceil(nearFloor)))
+	aim := widenAim * float64(g.w) * g.cell
+	// The provinces that came too near another: they grow no more.
+	held := make([]bool, o.n)
+	for range widenSteps {
+		radius := innerRadii(g, o, t, rings, w)
+		grow := make([]float64, len(radius))
+		for a, r := range radius {
+			if r > 0 && r < aim && !held[a] {
+				grow[a] = math.Min(aim*aim/(r*r)*1.1, 3)
+			}
+		}
+		if slices.Max(grow) == 0 {
+			break
+		}
+		// A pass that brings two provinces too near is tried again
+		// without growing them; one that breaks a check otherwise, growing
+		// half as much (in the exponent). After eight tries the step ends.
+		var why string
+		strength := 1.0
+		for range 8 {
+			next := append([]float64(nil), target...)
+			for a, f := range grow {
+				if f > 0 && !held[a] {
+					next[a] *= math.Pow(f, strength)
+				}
+			}
+			moved := cartogramRounds(g, o, t, rings, w, next, 2, nx, ny)
+			var pairs [][2]int32
+			why, pairs = widenBreaks(o, g, t, rings, moved, want, near, nearFloor)
+			if why == "" {
+				w, target = moved, next
+				break
+			}
+			newly := false
+			for _, pr := range pairs {
+				for _, a := range pr {
+					if grow[a] > 0 && !held[a] {
+						held[a], newly = true, true
+					}
+				}
+			}
+			if !newly {
+				strength /= 2
+			}
+		}
+		if why != "" {
+			*notes = append(*notes, "the shape step stopped: a pass "+why)
+			break
+		}
+	}
+	return w
+}
+
+// widenBreaks says how the warp w breaks the shape step's checks: a fold,
+// a border gained or lost (want are the borders before), or provinces the
+// rules do not join brought nearer each other than nearFloor cells (near
+// are their distances before); "" if it breaks none.
+func widenBreaks(o *owners, g *grid, t *tracer, rings map[int][]ring, w *warp, want map[[2]int32]bool, near map[[2]int32]float64, nearFloor float64) (string, [][2]int32) {
+	if n := w.folds(); n > 0 {
+		return fmt.Sprintf("folded %d cells", n), nil
+	}
+	cells := rasterOwners(g, t, rings, w)
+	if d := adjacencyChange(o, want, adjacency(o, cells, g.w, g.h)); d != "" {
+		return d, nil
+	}
+	if pairs := closerThan(near, nearPairs(o, cells, g.w, g.h, int(math.Ceil(nearFloor))), nearFloor); len(pairs) > 0 {
+		var d []string
+		for _, pr := range pairs {
+			d = append(d, o.names[pr[0]]+"-"+o.names[pr[1]])
+		}
+		return "brought together " + strings.Join(d, ", "), pairs
+	}
+	return "", nil
+}
+
+// innerRadii is, for each land province (impassable ones aside), the
+// radius of the largest circle inside its outline as w moves it; zero for
+// the other owners.
+func innerRadii(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp) []float64 {
+	moved := map[int][]Point{}
+	pts := func(ai int) []Point {
+		if m, ok := moved[ai]; ok {
+			return m
+		}
+		a := &t.arcs[ai]
+		m := make([]Point, len(a.pts))
+		for j, q := range a.pts {
+			m[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
+		}
+		moved[ai] = m
+		return m
+	}
+	out := make([]float64, o.n)
+	for a := range o.m.Provinces {
+		if o.water[a] || o.m.Provinces[a].Impassable || len(rings[a]) == 0 {
+			continue
+		}
+		var rs [][]Point
+		for _, r := range rings[a] {
+			rs = append(rs, t.ringOf(r, pts))
+		}
+		_, out[a] = innerCircle(rs, 0.5)
+	}
+	return out
+}
+
+// adjacency is the set of pairs of provinces whose cells touch side by
+// side (the leftover land and water and the regions aside: specks of them
+// come and go as the raster samples the moved outlines).
+func adjacency(o *owners, owner []int32, w, h int) map[[2]int32]bool {
+	out := map[[2]int32]bool{}
+	add := func(a, b int32) {
+		if a != b && o.isProvince(int(a)) && o.isProvince(int(b)) {
+			out[[2]int32{min(a, b), max(a, b)}] = true
+		}
+	}
+	for y := range h {
+		for x := range w {
+			a := owner[y*w+x]
+			if x+1 < w {
+				add(a, owner[y*w+x+1])
+			}
+			if y+1 < h {
+				add(a, owner[(y+1)*w+x])
+			}
+		}
+	}
+	return out
+}
+
+// nearPairs is, for each pair of provinces the rules do not join
+// (impassable ones aside) with cells within k cells of each other, the
+// least distance between the centres of their cells, in cells.
+func nearPairs(o *owners, owner []int32, w, h, k int) map[[2]int32]float64 {
+	out := map[[2]int32]float64{}
+	for y := range h {
+		for x := range w {
+			a := owner[y*w+x]
+			if !o.isProvince(int(a)) {
+				continue
+			}
+			for dy := 0; dy <= k && y+dy < h; dy++ {
+				for dx := -k; dx <= k; dx++ {
+					if dy == 0 && dx <= 0 || x+dx < 0 || x+dx >= w {
+						continue
+					}
+					b := owner[(y+dy)*w+x+dx]
+					if b == a || !o.isProvince(int(b)) || o.compat[a][b] {
+						continue
+					}
+					pair := [2]int32{min(a, b), max(a, b)}
+					d := math.Hypot(float64(dx), float64(dy))
+					if old, ok := out[pair]; !ok || d < old {
+						out[pair] = d
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// closerThan lists, sorted, the pairs that now come nearer than floor
+// cells and nearer than they were (by a quarter of a cell).
+func closerThan(was, now map[[2]int32]float64, floor float64) [][2]int32 {
+	var out [][2]int32
+	for k, dn := range now {
+		if dw, ok := was[k]; dn < floor && (!ok || dn < dw-0.25) {
+			out = append(out, k)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][1] < out[j][1] })
+	return out
+}
+
+// adjacencyChange says which pairs of owners touch in one adjacency set
+// and not the other ("gained sak-vla", "lost den-swe"), or "" if none.
+func adjacencyChange(o *owners, was, now map[[2]int32]bool) string {
+	name := func(a int32) string {
+		if a < 0 {
+			return "outside"
+		}
+		return o.names[a]
+	}
+	var d []string
+	for k := range now {
+		if !was[k] {
+			d = append(d, "gained "+name(k[0])+"-"+name(k[1]))
+		}
+	}
+	for k := range was {
+		if !now[k] {
+			d = append(d, "lost "+name(k[0])+"-"+name(k[1]))
+		}
+	}
+	sort.Strings(d)
+	return strings.Join(d, ", ")
 }
 
 // ownerAreas counts each owner's cells.

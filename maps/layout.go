@@ -107,6 +107,13 @@ type Link struct {
 	Line int
 	A, B string
 	Ends []LonLat // none, or the two ends
+	// Lane, when set, names a sea lane drawn round the board's south
+	// edge from one end to the other, labelled with it ("Cape route"):
+	// a route off the board, not a line across the land between. It
+	// leaves the edge for its second end through Mouth, if given (the
+	// Red Sea, for the cape route to Egypt).
+	Lane  string
+	Mouth []LonLat
 }
 
 // LayoutError is a problem in a layout file, with its line.
@@ -370,10 +377,21 @@ func (l *Layout) addOverride(key string, args []string) error {
 }
 
 func (l *Layout) addLink(args []string) error {
-	if len(args) != 2 && len(args) != 6 {
-		return fmt.Errorf("link takes two province ids and, optionally, the two ends: link den swe [LON LAT LON LAT]")
+	k := Link{}
+	if len(args) > 7 && args[6] == "lane" {
+		name := args[7:]
+		if len(name) > 2 {
+			if m, err := lonLats(name[:2]); err == nil {
+				k.Mouth, name = m, name[2:]
+			}
+		}
+		k.Lane = strings.Join(name, " ")
+		args = args[:6]
 	}
-	k := Link{A: args[0], B: args[1]}
+	if len(args) != 2 && len(args) != 6 {
+		return fmt.Errorf("link takes two province ids and, optionally, the two ends and a lane's name: link den swe [LON LAT LON LAT [lane [LON LAT] NAME]]")
+	}
+	k.A, k.B = args[0], args[1]
 	if len(args) == 6 {
 		pts, err := lonLats(args[2:])
 		if err != nil {

@@ -3,6 +3,7 @@ package maps
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/chancery/chancery/rules"
 )
@@ -25,10 +26,25 @@ type placer struct {
 	unit       map[string]Point
 	centre     map[string]Point
 	labelOrder []string
+	// labelScale shrinks a label that has no clear place at full size.
+	labelScale map[string]float64
 	notes      []string
 }
 
 // px is where a point of the layout is drawn, in SVG pixels.
+// labelSize is the font size of a label: the layout's, smaller for a
+// coast, and smaller again if the label-placement pass shrank it.
+func (p *placer) labelSize(id string) float64 {
+	size := p.l.LabelSize
+	if strings.Contains(id, "/") {
+		size *= coastLabelScale
+	}
+	if f, ok := p.labelScale[id]; ok {
+		size *= f
+	}
+	return size
+}
+
 func (p *placer) px(q LonLat) Point { return p.warp.apply(p.g.toPx(q)) }
 
 func (p *placer) notef(format string, args ...any) {

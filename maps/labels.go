@@ -1,0 +1,117 @@
+package maps
+
+import (
+	"math"
+	"strings"
+)
+
+// relabel is the label-placement pass over the drawn board: the placer
+// chose label points on the raster, but the outlines as drawn (moved,
+// smoothed, simplified) may run through a label's box. Every label whose
+// box crosses an outline, covers a unit's marker or overlaps another
+// label moves to the nearest point, within reach pixels, where its box
+// lies inside its own province clear of all three, at full size or else
+// a fifth smaller; a label with no such point stays where it was.
+func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
+	p.labelScale = map[string]float64{}
+	type seg struct{ a, c Point }
+	var segs []seg
+	for i := range t.arcs {
+		s := t.arcs[i].simple
+		for j := 1; j < len(s); j++ {
+			segs = append(segs, seg{s[j-1], s[j]})
+		}
+	}
+	crosses := func(b box) bool {
+		corners := []Point{{b.x0, b.y0}, {b.x1, b.y0}, {b.x1, b.y1}, {b.x0, b.y1}}
+		in := func(q Point) bool { return q.X > b.x0 && q.X < b.x1 && q.Y > b.y0 && q.Y < b.y1 }
+		for _, s := range segs {
+			if math.Max(s.a.X, s.c.X) < b.x0 || math.Min(s.a.X, s.c.X) > b.x1 || math.Max(s.a.Y, s.c.Y) < b.y0 || math.Min(s.a.Y, s.c.Y) > b.y1 {
+				continue
+			}
+			if in(s.a) || in(s.c) {
+				return true
+			}
+			for k := range corners {
+				if segmentsCross(s.a, s.c, corners[k], corners[(k+1)%4]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ids := map[string]int{}
+	for i := range p.m.Provinces {
+		ids[p.m.Provinces[i].Abbr] = i
+	}
+	shape := map[int][][]Point{}
+	shapeOf := func(a int) [][]Point {
+		if s, ok := shape[a]; ok {
+			return s
+		}
+		var s [][]Point
+		for _, r := range rings[a] {
+			s = append(s, t.ringPoints(r))
+		}
+		shape[a] = s
+		return s
+	}
+	boxOf := func(id string, at Point) box {
+		x0, y0, x1, y1 := LabelBox(labelText(id), p.labelSize(id), at)
+		return box{x0, y0, x1, y1}
+	}
+	// A little room all round: the SVG rounds points to a tenth of a
+	// pixel.
+	const room = 0.25
+	clear := func(id string, b box) bool {
+		b = box{b.x0 - room, b.y0 - room, b.x1 + room, b.y1 + room}
+		for _, u := range p.unit {
+			if distToBox(u, b) < unitRadius {
+				return false
+			}
+		}
+		for _, o := range p.labelOrder {
+			if o != id && b.overlaps(boxOf(o, p.label[o])) {
+				return false
+			}
+		}
+		return !crosses(b)
+	}
+	for _, id := range p.labelOrder {
+		at := p.label[id]
+		if clear(id, boxOf(id, at)) {
+			continue
+		}
+		prov, _, _ := strings.Cut(id, "/")
+		s := shapeOf(ids[prov])
+		best, bestD := at, math.Inf(1)
+		// At full size, or else a fifth smaller.
+		for _, scale := range []float64{1, 0.8} {
+			if scale != 1 {
+				p.labelScale[id] = scale
+			}
+			const step = 1.5
+			for dy := -reach; dy <= reach; dy += step {
+				for dx := -reach; dx <= reach; dx += step {
+					d := math.Hypot(dx, dy)
+					if d >= bestD || d > reach {
+						continue
+					}
+					q := Point{at.X + dx, at.Y + dy}
+					if insideShape(s, q) && clear(id, boxOf(id, q)) {
+						best, bestD = q, d
+					}
+				}
+			}
+			if !math.IsInf(bestD, 1) {
+				break
+			}
+		}
+		if math.IsInf(bestD, 1) {
+			delete(p.labelScale, id)
+			p.notef("the label of %s clashes with a border, a unit or a label and has no clear place near", id)
+			continue
+		}
+		p.label[id] = best
+	}
+}
