@@ -179,21 +179,30 @@ func index3(k []byte) (int, bool) {
 	return i, true
 }
 
-// index3Fold is index3 of a word of three ASCII letters in any case.
+// index3Fold is index3 of a word of three ASCII letters in any case. The
+// letters are read without a loop: a byte below 'a', once lowered and
+// less 'a', wraps round above 25.
 func index3Fold(s string) (int, bool) {
-	i := 0
-	for j := 0; j < 3; j++ {
-		c := s[j] | 0x20 // lower case, for letters
-		if c < 'a' || c > 'z' {
-			return 0, false
-		}
-		i = i*26 + int(c-'a')
+	if len(s) < 3 {
+		return 0, false
 	}
-	return i, true
+	a, b, c := s[0]|0x20-'a', s[1]|0x20-'a', s[2]|0x20-'a'
+	if a > 25 || b > 25 || c > 25 {
+		return 0, false
+	}
+	return int(a)*26*26 + int(b)*26 + int(c), true
 }
 
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
+	// The commonest case, an abbreviation of three letters, by the table.
+	if len(s) == 3 {
+		if i, ok := index3Fold(s); ok {
+			if p := n.short[i]; p >= 0 {
+				return rules.Loc{Province: rules.Province(p)}, true
+			}
+		}
+	}
 	// The common case, a bare name, without tokenizing.
 	if bareName(s) {
 		if p, ok := n.Province(s); ok {

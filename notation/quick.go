@@ -2,193 +2,185 @@ package notation
 
 import "github.com/chancery/chancery/rules"
 
-// maxQuickWords is the most words an order of the canonical form has:
-// "F NTH C A LON - NWY".
-const maxQuickWords = 7
-
 // parseQuick reads an order of the canonical form that judges and
 // programs write ("A BUD - SER", "F NWG S A NWY", "A CON - BUL VIA",
-// "F STP/NC B", "A TRI R ALB") in one pass over its bytes, with a table
-// look-up for each three-letter name, and reports whether it could. It
-// reads an order exactly as ParseOrder would, or not at all: anything
-// else (full names, a name the next word might continue, a coast as a
-// word of its own, a railway, a leading power, punctuation, errors) is
-// left to ParseOrder's full reading. power must not be NoPower.
+// "F STP/NC B", "A TRI R ALB": words of one letter or three, names of
+// three letters with an optional "/xc" coast, one space between words)
+// in one pass over its bytes, with a table look-up for each name, and
+// reports whether it could. It reads an order exactly as ParseOrder
+// would, or not at all: anything else (full names, a name the next word
+// might continue, a coast as a word of its own, a railway, a leading
+// power, other spacing or punctuation, errors) is left to ParseOrder's
+// full reading. power must not be NoPower.
 func (n *Names) parseQuick(s string, power rules.Power, t rules.PhaseType) (rules.Order, bool) {
-	// The words, split at spaces; any byte but letters, '/', '-' and
-	// spaces is left to the full reading.
-	var w [maxQuickWords]string
-	nw := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c == ' ' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' {
-			if quickByte[s[j]] == 0 {
-				return rules.Order{}, false
-			}
-			j++
-		}
-		if nw == maxQuickWords {
-			return rules.Order{}, false
-		}
-		w[nw] = s[i:j]
-		nw++
-		i = j
-	}
-	if nw < 2 || power == rules.NoPower {
-		return rules.Order{}, false
-	}
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
-	var ok bool
-	if o.Unit = quickUnit(w[0]); o.Unit == rules.NoUnit {
+	if power == rules.NoPower {
 		return o, false
 	}
-	if o.At, ok = n.quickLoc(w[1], w[2]); !ok {
+	u, i, ok := letterWord(s, 0)
+	if o.Unit = unitLetter(u); !ok || o.Unit == rules.NoUnit {
 		return o, false
 	}
-	if nw == 2 {
+	if o.At, i, ok = n.quickLoc(s, i); !ok {
+		return o, false
+	}
+	if i == len(s) {
 		o.Type = rules.Hold
 		return o, t == rules.MovementPhase
 	}
-	if len(w[2]) != 1 {
+	verb, i, ok := letterWord(s, i)
+	if !ok {
 		return o, false
-	}
-	verb := w[2][0]
-	if verb != '-' {
-		verb |= 0x20 // lower case
 	}
 	switch verb {
 	case 'h':
 		o.Type = rules.Hold
-		return o, nw == 3
+		return o, i == len(s)
 	case 'd':
 		o.Type = disband(t)
-		return o, nw == 3
+		return o, i == len(s)
 	case 'b':
 		o.Type = rules.Build
-		return o, nw == 3
+		return o, i == len(s)
 	case 'r':
 		o.Type = rules.Retreat
-		o.Target, ok = n.quickLoc(w[3], w[4])
-		return o, ok && nw == 4
+		o.Target, i, ok = n.quickLoc(s, i)
+		return o, ok && i == len(s)
 	case '-':
-		if nw > 5 || n.railWord(w[3]) {
+		// A word after "-" may name a railway (ParseOrder's railWord):
+		// on a map with railways, moves take the full reading.
+		if len(n.m.Railways()) > 0 {
 			return o, false
 		}
 		o.Type = rules.Move
 		if t == rules.RetreatPhase {
 			o.Type = rules.Retreat
 		}
-		o.Target, ok = n.quickLoc(w[3], w[4])
-		if nw == 5 {
-			if !isVia(w[4]) {
-				return o, false
-			}
-			o.ViaConvoy = true
-		}
-		return o, ok
-	case 's':
-		o.Type = rules.Support
-		if o.TargetUnit = quickUnit(w[3]); o.TargetUnit == rules.NoUnit {
+		if o.Target, i, ok = n.quickLoc(s, i); !ok {
 			return o, false
 		}
-		if o.Target, ok = n.quickLoc(w[4], w[5]); !ok {
-			return o, false
-		}
-		switch nw {
-		case 5:
+		if i == len(s) {
 			return o, true
-		case 6:
-			return o, len(w[5]) == 1 && w[5][0]|0x20 == 'h'
 		}
-		if w[5] != "-" {
+		// "via", the last word.
+		if len(s)-i != 3 || s[i]|0x20 != 'v' || s[i+1]|0x20 != 'i' || s[i+2]|0x20 != 'a' {
 			return o, false
 		}
-		o.Dest, ok = n.quickLoc(w[6], "")
-		return o, ok
-	case 'c':
-		o.Type = rules.Convoy
-		if nw != 7 || w[5] != "-" {
+		o.ViaConvoy = true
+		return o, true
+	case 's', 'c':
+		o.Type = rules.Support
+		if verb == 'c' {
+			o.Type = rules.Convoy
+		}
+		if u, i, ok = letterWord(s, i); !ok {
 			return o, false
 		}
-		if o.TargetUnit = quickUnit(w[3]); o.TargetUnit == rules.NoUnit {
+		if o.TargetUnit = unitLetter(u); o.TargetUnit == rules.NoUnit {
 			return o, false
 		}
-		if o.Target, ok = n.quickLoc(w[4], w[5]); !ok {
+		if o.Target, i, ok = n.quickLoc(s, i); !ok {
 			return o, false
 		}
-		o.Dest, ok = n.quickLoc(w[6], "")
-		return o, ok
+		if i == len(s) {
+			return o, verb == 's'
+		}
+		if w, i, ok := letterWord(s, i); !ok || w != '-' {
+			return o, ok && w == 'h' && i == len(s) && verb == 's'
+		}
+		o.Dest, i, ok = n.quickLoc(s, i+2)
+		return o, ok && i == len(s)
 	}
 	return o, false
 }
 
-// quickByte marks the bytes a word of the canonical form may hold.
-var quickByte = func() (t [256]uint8) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c], t[c-'a'+'A'] = 1, 1
+// letterWord reads a word of one byte at s[i], a letter (lower-cased) or
+// "-", and returns it and where the next word starts: len(s) when it is
+// the last; ok is false for anything else, or when the next word is
+// not one space away.
+func letterWord(s string, i int) (c byte, next int, ok bool) {
+	if i >= len(s) {
+		return 0, i, false
 	}
-	t['/'], t['-'] = 1, 1
-	return t
-}()
-
-// quickUnit reads "A" or "F" in either case.
-func quickUnit(w string) rules.UnitType {
-	if len(w) == 1 {
-		switch w[0] | 0x20 {
-		case 'a':
-			return rules.Army
-		case 'f':
-			return rules.Fleet
+	c = s[i]
+	if c != '-' {
+		c |= 0x20 // lower case, for letters
+		if c < 'a' || c > 'z' {
+			return 0, i, false
 		}
+	}
+	next, ok = nextWord(s, i+1)
+	return c, next, ok
+}
+
+// nextWord returns where the word after the one ending at e starts: e at
+// the end of s, else e+1, where one space must stand before a word.
+func nextWord(s string, e int) (int, bool) {
+	if e == len(s) {
+		return e, true
+	}
+	if e > len(s) || s[e] != ' ' || e+1 == len(s) || s[e+1] == ' ' {
+		return e, false
+	}
+	return e + 1, true
+}
+
+// unitLetter is the unit type of "a" or "f" (lower case).
+func unitLetter(c byte) rules.UnitType {
+	switch c {
+	case 'a':
+		return rules.Army
+	case 'f':
+		return rules.Fleet
 	}
 	return rules.NoUnit
 }
 
-// isVia reports whether w is "via" in any case.
-func isVia(w string) bool {
-	return len(w) == 3 && w[0]|0x20 == 'v' && w[1]|0x20 == 'i' && w[2]|0x20 == 'a'
-}
-
-// quickLoc reads a location of the canonical form, a three-letter name
-// or one with a coast ("stp/sc"), followed by the word next ("" at the
-// end). It fails where the full reading might read otherwise: the name
-// is unknown, or next might continue it into a longer name (mayStart).
-func (n *Names) quickLoc(w, next string) (rules.Loc, bool) {
-	if len(w) != 3 && (len(w) != 6 || w[3] != '/') {
-		return rules.Loc{}, false
+// quickLoc reads a location of the canonical form at s[i], a name of
+// three letters or one with a coast ("stp/sc"), and returns it and where
+// the next word starts (len(s) at the end). It fails where the full
+// reading might read otherwise: the name is unknown, or the next word
+// might continue it into a longer name (mayStart).
+func (n *Names) quickLoc(s string, i int) (rules.Loc, int, bool) {
+	if i+3 > len(s) {
+		return rules.Loc{}, i, false
 	}
-	i, ok := index3Fold(w)
-	if !ok || n.short[i] < 0 {
-		return rules.Loc{}, false
+	k, ok := index3Fold(s[i : i+3])
+	if !ok || n.short[k] < 0 {
+		return rules.Loc{}, i, false
 	}
-	l := rules.Loc{Province: rules.Province(n.short[i])}
-	if len(w) == 6 {
-		c, ok := quickCoast(w[4]|0x20, w[5]|0x20)
-		if !ok {
-			return l, false
+	l := rules.Loc{Province: rules.Province(n.short[k])}
+	if i+3 < len(s) && s[i+3] == '/' {
+		if i+6 > len(s) {
+			return l, i, false
 		}
+		c, ok := quickCoast(s[i+4]|0x20, s[i+5]|0x20)
+		if !ok {
+			return l, i, false
+		}
+		// DATC 4.B.6: a coast where there is none is ignored.
 		if n.m.HasCoasts(l.Province) {
 			l.Coast = c
 		}
-		// DATC 4.B.6: an irrelevant coast is ignored.
-		return l, true
+		next, ok := nextWord(s, i+6)
+		return l, next, ok
 	}
-	if next != "" && next != "-" {
-		if len(next) > 8 {
-			return l, false
-		}
-		var buf [12]byte
-		k := appendKey(append(buf[:0], w[0]|0x20, w[1]|0x20, w[2]|0x20), next)
-		if len(k) > 3 && n.mayStart(k) {
-			return l, false
-		}
+	next, ok := nextWord(s, i+3)
+	if !ok || next == len(s) || s[next] == '-' {
+		return l, next, ok
 	}
-	return l, true
+	// The full reading tries the name and the next word as one name: it
+	// reads this name alone when no key starts as the two do.
+	e := next
+	for e < len(s) && s[e] != ' ' {
+		e++
+	}
+	if e-next > 8 {
+		return l, next, false
+	}
+	var buf [12]byte
+	key := appendKey(append(buf[:0], s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20), s[next:e])
+	return l, next, len(key) == 3 || !n.mayStart(key)
 }
 
 // quickCoast reads a coast of two lower-case letters: "nc", "sc", "ec", "wc".
