@@ -6,6 +6,7 @@ package notation
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/chancery/chancery/rules"
 )
@@ -91,15 +92,27 @@ func NewNames(m *rules.Map) *Names {
 	return n
 }
 
-// wordBreaks turns the marks that split a name into words into spaces.
-var wordBreaks = strings.NewReplacer("-", " ", ".", " ")
+// wordCount counts the words of a name: runs of characters between white
+// space, "-" and "." (as strings.Fields counts them once "-" and "." are
+// spaces), without building them.
+func wordCount(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		brk := r == '-' || r == '.' || unicode.IsSpace(r)
+		if !brk && !in {
+			n++
+		}
+		in = !brk
+	}
+	return n
+}
 
 // addProv indexes name s of province p, growing the longest name (in
 // words and in key length) that reading a location tries.
 func (n *Names) addProv(s string, p rules.Province) {
 	if k := key(s); k != "" {
 		n.maxKey = max(n.maxKey, len(k))
-		n.maxLen = max(n.maxLen, len(strings.Fields(wordBreaks.Replace(s))))
+		n.maxLen = max(n.maxLen, wordCount(s))
 		if len(k) >= 4 {
 			h := start4Hash([]byte(k))
 			n.start4[h/64] |= 1 << (h % 64)
