@@ -84,6 +84,12 @@ func FormatPhase(p rules.Phase) Phase {
 // unitType reads a unit type: the contract's "army" or "fleet" (which
 // asciiLower returns as they are), in any case, or A or F.
 func unitType(s string) (rules.UnitType, bool) {
+	switch s { // the contract's spelling, without folding
+	case "army":
+		return rules.Army, true
+	case "fleet":
+		return rules.Fleet, true
+	}
 	switch asciiLower(s) {
 	case "army", "a":
 		return rules.Army, true

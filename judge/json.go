@@ -101,8 +101,7 @@ func (j *Judge) adjudicateRead(dst, src []byte) ([]byte, bool) {
 	}
 	e.powers = powers
 	e.parseOrders(e.pos.Phase.Type)
-	if err := e.resolver(opt).AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
-		return dst, false
-	}
+	// DecodeParts checked the position as it built it.
+	e.resolver(opt).AdjudicateChecked(&e.pos, e.ords, &e.out)
 	return e.appendOutput(dst), true
 }

@@ -189,9 +189,8 @@ func (j *Judge) resolve(in *Input) (*state, error) {
 	if err := e.orders(in.Orders, e.pos.Phase.Type); err != nil {
 		return nil, err
 	}
-	if err := r.AdjudicateInto(&e.pos, e.ords, &e.out); err != nil {
-		return nil, &codec.InputError{Err: err}
-	}
+	// The codec checked the position as it built it.
+	r.AdjudicateChecked(&e.pos, e.ords, &e.out)
 	return e, nil
 }
 

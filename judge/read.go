@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/chancery/chancery/codec"
@@ -146,9 +147,22 @@ func (r *reader) str() (string, bool) {
 		return "", false
 	}
 	s, start, i := r.s, r.i, r.i
+	// Eight bytes at a time while eight remain: the strings of the
+	// contract are short, and most end within the first eight.
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		m := special(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56)
+		if m != 0 {
+			i += bits.TrailingZeros64(m) / 8
+			goto found
+		}
+		i += 8
+	}
 	for i < len(s) && plain[s[i]] {
 		i++
 	}
+found:
 	if i < len(s) && s[i] == '"' { // the common case: ASCII
 		r.i = i + 1
 		return s[start:i], true
@@ -164,6 +178,18 @@ func (r *reader) str() (string, bool) {
 		i++
 	}
 	return "", false
+}
+
+// special marks, in the high bit of each byte of the eight bytes x (the
+// first in the low byte), the bytes that a string does not hold as they
+// are in ASCII: '"', '\\', control characters and bytes of 0x80 and above.
+// Above the lowest, marks may be false (a borrow runs on), so only the
+// lowest mark is to be read: the first such byte.
+func special(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (ones * '"')
+	b := x ^ (ones * '\\')
+	return ((x-ones*0x20)&^x | (q-ones)&^q | (b-ones)&^b | x) & highs
 }
 
 // plain marks the bytes a string holds as they are, in ASCII.

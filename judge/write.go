@@ -33,23 +33,63 @@ func (e *state) jsonNames() *jsonNames {
 	}
 	m := e.V.Map
 	nm := &jsonNames{names: e.Names}
-	for _, p := range m.Powers {
-		nm.power = append(nm.power, string(appendString(nil, p)))
+	// Every name goes into one buffer, which becomes one string that the
+	// names are cut from: two allocations in all rather than two a name,
+	// as a process that adjudicates one phase pays for all of them.
+	type cut struct{ from, to int }
+	var buf []byte
+	// quote escapes and quotes the text appended from from+1 on, after
+	// the quote at from.
+	quote := func(from int) cut {
+		buf = append(escapeTail(buf, from+1), '"')
+		return cut{from, len(buf)}
 	}
+	n := m.NumProvinces()
+	powers := make([]cut, len(m.Powers))
+	for i, p := range m.Powers {
+		from := len(buf)
+		buf = append(append(buf, '"'), p...)
+		powers[i] = quote(from)
+	}
+	abbrs := make([]cut, n)
+	locs := make([]cut, 2*n*int(numCoasts))
 	for i := range m.Provinces {
 		p := rules.Province(i)
-		nm.abbr = append(nm.abbr, string(appendString(nil, m.Provinces[i].Abbr)))
-		var locs, texts []string
+		from := len(buf)
+		buf = append(append(buf, '"'), m.Provinces[i].Abbr...)
+		abbrs[i] = quote(from)
 		for c := rules.Coast(0); c < numCoasts; c++ {
-			s := e.Names.LocString(rules.Loc{Province: p, Coast: c})
-			texts = append(texts, s)
-			locs = append(locs, string(appendString(nil, s)))
+			l := rules.Loc{Province: p, Coast: c}
+			k := 2 * (i*int(numCoasts) + int(c))
+			from := len(buf)
+			buf = e.Names.AppendLoc(append(buf, '"'), l)
+			locs[k] = quote(from)
+			from = len(buf)
+			buf = e.Names.AppendLoc(buf, l)
+			locs[k+1] = cut{from, len(buf)}
 		}
-		nm.loc = append(nm.loc, locs)
-		nm.locText = append(nm.locText, texts)
 		if m.Provinces[i].SupplyCenter {
 			nm.centres = append(nm.centres, p)
 		}
+	}
+	all := string(buf)
+	str := func(c cut) string { return all[c.from:c.to] }
+	nm.power = make([]string, len(powers))
+	for i, c := range powers {
+		nm.power[i] = str(c)
+	}
+	nm.abbr = make([]string, n)
+	for i, c := range abbrs {
+		nm.abbr[i] = str(c)
+	}
+	nc := int(numCoasts)
+	quoted, text := make([]string, n*nc), make([]string, n*nc)
+	for i := range quoted {
+		quoted[i], text[i] = str(locs[2*i]), str(locs[2*i+1])
+	}
+	nm.loc, nm.locText = make([][]string, n), make([][]string, n)
+	for i := 0; i < n; i++ {
+		nm.loc[i], nm.locText[i] = quoted[i*nc:(i+1)*nc:(i+1)*nc], text[i*nc:(i+1)*nc:(i+1)*nc]
 	}
 	sort.Slice(nm.centres, func(i, j int) bool {
 		return m.Provinces[nm.centres[i]].Abbr < m.Provinces[nm.centres[j]].Abbr

@@ -53,3 +53,20 @@ func TestParseOrderAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// canonicalOrders are orders in the form the recorded games write.
+var canonicalOrders = []string{"A BUD - SER", "F NWG S A NWY", "A SER S A VIE - BUD", "A CON - BUL VIA", "F TRI H",
+	"F NTH C A LON - NWY", "F STP/NC - BOT", "A MUN S A BER H", "A PAR - BUR", "A BUR S A PAR - MAR"}
+
+// BenchmarkParseOrderCanonical reads orders of the canonical form, which
+// take the quick reading; ns/op is per order.
+func BenchmarkParseOrderCanonical(b *testing.B) {
+	n := standardNames(b)
+	p := n.NewParser()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := p.ParseOrder(canonicalOrders[i%len(canonicalOrders)], 1, rules.MovementPhase); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

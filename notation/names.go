@@ -6,6 +6,7 @@ package notation
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/chancery/chancery/rules"
 )
@@ -91,15 +92,27 @@ func NewNames(m *rules.Map) *Names {
 	return n
 }
 
-// wordBreaks turns the marks that split a name into words into spaces.
-var wordBreaks = strings.NewReplacer("-", " ", ".", " ")
+// wordCount counts the words of a name: runs of characters between white
+// space, "-" and "." (as strings.Fields counts them once "-" and "." are
+// spaces), without building them.
+func wordCount(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		brk := r == '-' || r == '.' || unicode.IsSpace(r)
+		if !brk && !in {
+			n++
+		}
+		in = !brk
+	}
+	return n
+}
 
 // addProv indexes name s of province p, growing the longest name (in
 // words and in key length) that reading a location tries.
 func (n *Names) addProv(s string, p rules.Province) {
 	if k := key(s); k != "" {
 		n.maxKey = max(n.maxKey, len(k))
-		n.maxLen = max(n.maxLen, len(strings.Fields(wordBreaks.Replace(s))))
+		n.maxLen = max(n.maxLen, wordCount(s))
 		if len(k) >= 4 {
 			h := start4Hash([]byte(k))
 			n.start4[h/64] |= 1 << (h % 64)
@@ -179,21 +192,30 @@ func index3(k []byte) (int, bool) {
 	return i, true
 }
 
-// index3Fold is index3 of a word of three ASCII letters in any case.
+// index3Fold is index3 of a word of three ASCII letters in any case. The
+// letters are read without a loop: a byte below 'a', once lowered and
+// less 'a', wraps round above 25.
 func index3Fold(s string) (int, bool) {
-	i := 0
-	for j := 0; j < 3; j++ {
-		c := s[j] | 0x20 // lower case, for letters
-		if c < 'a' || c > 'z' {
-			return 0, false
-		}
-		i = i*26 + int(c-'a')
+	if len(s) < 3 {
+		return 0, false
 	}
-	return i, true
+	a, b, c := s[0]|0x20-'a', s[1]|0x20-'a', s[2]|0x20-'a'
+	if a > 25 || b > 25 || c > 25 {
+		return 0, false
+	}
+	return int(a)*26*26 + int(b)*26 + int(c), true
 }
 
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
+	// The commonest case, an abbreviation of three letters, by the table.
+	if len(s) == 3 {
+		if i, ok := index3Fold(s); ok {
+			if p := n.short[i]; p >= 0 {
+				return rules.Loc{Province: rules.Province(p)}, true
+			}
+		}
+	}
 	// The common case, a bare name, without tokenizing.
 	if bareName(s) {
 		if p, ok := n.Province(s); ok {

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chancery/chancery/rules"
@@ -113,4 +114,27 @@ func FuzzTokenize(f *testing.F) {
 			t.Fatalf("tokenize(%q) = %q, %v; want %q, %v", s, got, gh, want, wh)
 		}
 	})
+}
+
+// TestWordCount: wordCount counts the words strings.Fields finds once
+// "-" and "." are spaces, for every name of every variant and odd ones.
+func TestWordCount(t *testing.T) {
+	names := []string{"", " ", "a", "St. Petersburg", "St.Petersburg", "a.b", "Mid-Atlantic Ocean", "a--b", " a. b -c ", "x\u00a0y", "\xff \xfe", "Gulf of\tLyon"}
+	reg := variants.MustLoad()
+	for _, vn := range reg.Names() {
+		v, err := reg.Get(vn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range v.Map.Provinces {
+			names = append(names, p.Name, p.Abbr)
+			names = append(names, p.Aliases...)
+		}
+	}
+	breaks := strings.NewReplacer("-", " ", ".", " ")
+	for _, s := range names {
+		if got, want := wordCount(s), len(strings.Fields(breaks.Replace(s))); got != want {
+			t.Errorf("wordCount(%q) = %d, want %d", s, got, want)
+		}
+	}
 }

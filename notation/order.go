@@ -448,6 +448,9 @@ func (e *locError) Error() string { return e.msg }
 // forms mean ("A TRI D" disbands in a retreat phase and removes in an
 // adjustment phase; "A PAR - BUR" retreats in a retreat phase).
 func (n *Names) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
+	if o, ok := n.parseQuick(s, power, t); ok {
+		return o, nil
+	}
 	p := Parser{n: n}
 	return p.ParseOrder(s, power, t)
 }
@@ -474,6 +477,14 @@ func (n *Names) NewParser() *Parser { return &Parser{n: n} }
 // order that reads on the first try, the common case, is read once.
 // When none does, the error is that of the reading that got furthest.
 func (p *Parser) ParseOrder(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
+	if o, ok := p.n.parseQuick(s, power, t); ok {
+		return o, nil
+	}
+	return p.parseFull(s, power, t)
+}
+
+// parseFull is ParseOrder without the quick reading of the canonical form.
+func (p *Parser) parseFull(s string, power rules.Power, t rules.PhaseType) (rules.Order, error) {
 	n := p.n
 	src := s
 	// A leading power name before a colon may be several words or

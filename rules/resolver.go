@@ -102,6 +102,18 @@ func (r *Resolver) AdjudicateInto(pos *Position, orders []Order, res *Resolution
 	if err := r.check(pos); err != nil {
 		return err
 	}
+	r.AdjudicateChecked(pos, orders, res)
+	return nil
+}
+
+// AdjudicateChecked is AdjudicateInto for a position already known to fit
+// the variant's map, as AdjudicateInto checks it: every unit of a power of
+// the map where a unit of its type can stand, a valid phase, Units and
+// Owner as long as the map has provinces. A position decoded by package
+// codec, which checks each unit as it places it, or one that the resolver
+// wrote, fits; checking it again is work thrown away on the path of a
+// phase from names to results.
+func (r *Resolver) AdjudicateChecked(pos *Position, orders []Order, res *Resolution) {
 	if res.Next == nil {
 		res.Next = &Position{}
 	}
@@ -118,7 +130,6 @@ func (r *Resolver) AdjudicateInto(pos *Position, orders []Order, res *Resolution
 		r.adjustment(pos, orders, res)
 	}
 	r.pos = nil
-	return nil
 }
 
 // check verifies that a position fits the map.

@@ -65,12 +65,10 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return 2
 	}
 	if *indent {
-		var b bytes.Buffer
-		if err := json.Indent(&b, out, "", "  "); err != nil {
+		if out, err = appendIndent(make([]byte, 0, 2*len(out)), out); err != nil {
 			fmt.Fprintf(stderr, "chancery adjudicate: %v\n", err)
 			return 1
 		}
-		out = b.Bytes()
 	}
 	if _, err := stdout.Write(append(out, '\n')); err != nil && !closedOutput(err) {
 		fmt.Fprintf(stderr, "chancery: writing output: %v\n", err)

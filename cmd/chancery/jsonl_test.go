@@ -225,3 +225,33 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkAdjudicateJSONLVariants is BenchmarkAdjudicateJSONL over the
+// phases of random games of each variant (internal/randgame), one
+// sub-benchmark a variant; ns/op is per phase.
+func BenchmarkAdjudicateJSONLVariants(b *testing.B) {
+	reg := variants.MustLoad()
+	for _, name := range reg.Names() {
+		var lines []string
+		for seed := uint64(1); seed <= 4; seed++ {
+			ins, err := randgame.Inputs(reg, name, seed, 40)
+			if err != nil {
+				b.Fatalf("%s: %v", name, err)
+			}
+			for _, in := range ins {
+				lines = append(lines, string(in))
+			}
+		}
+		text := strings.Join(lines, "\n") + "\n"
+		b.Run(name, func(b *testing.B) {
+			j := judge.New(reg)
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu := cpuTime()
+			if err := adjudicateLines(j, &lineCycler{text: text, left: b.N}, io.Discard); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}

@@ -1,0 +1,202 @@
+package notation
+
+import "github.com/chancery/chancery/rules"
+
+// parseQuick reads an order of the canonical form that judges and
+// programs write ("A BUD - SER", "F NWG S A NWY", "A CON - BUL VIA",
+// "F STP/NC B", "A TRI R ALB": words of one letter or three, names of
+// three letters with an optional "/xc" coast, one space between words)
+// in one pass over its bytes, with a table look-up for each name, and
+// reports whether it could. It reads an order exactly as ParseOrder
+// would, or not at all: anything else (full names, a name the next word
+// might continue, a coast as a word of its own, a railway, a leading
+// power, other spacing or punctuation, errors) is left to ParseOrder's
+// full reading. power must not be NoPower.
+func (n *Names) parseQuick(s string, power rules.Power, t rules.PhaseType) (rules.Order, bool) {
+	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
+	if power == rules.NoPower {
+		return o, false
+	}
+	u, i, ok := letterWord(s, 0)
+	if o.Unit = unitLetter(u); !ok || o.Unit == rules.NoUnit {
+		return o, false
+	}
+	if o.At, i, ok = n.quickLoc(s, i); !ok {
+		return o, false
+	}
+	if i == len(s) {
+		o.Type = rules.Hold
+		return o, t == rules.MovementPhase
+	}
+	verb, i, ok := letterWord(s, i)
+	if !ok {
+		return o, false
+	}
+	switch verb {
+	case 'h':
+		o.Type = rules.Hold
+		return o, i == len(s)
+	case 'd':
+		o.Type = disband(t)
+		return o, i == len(s)
+	case 'b':
+		o.Type = rules.Build
+		return o, i == len(s)
+	case 'r':
+		o.Type = rules.Retreat
+		o.Target, i, ok = n.quickLoc(s, i)
+		return o, ok && i == len(s)
+	case '-':
+		// A word after "-" may name a railway (ParseOrder's railWord):
+		// on a map with railways, moves take the full reading.
+		if len(n.m.Railways()) > 0 {
+			return o, false
+		}
+		o.Type = rules.Move
+		if t == rules.RetreatPhase {
+			o.Type = rules.Retreat
+		}
+		if o.Target, i, ok = n.quickLoc(s, i); !ok {
+			return o, false
+		}
+		if i == len(s) {
+			return o, true
+		}
+		// "via", the last word.
+		if len(s)-i != 3 || s[i]|0x20 != 'v' || s[i+1]|0x20 != 'i' || s[i+2]|0x20 != 'a' {
+			return o, false
+		}
+		o.ViaConvoy = true
+		return o, true
+	case 's', 'c':
+		o.Type = rules.Support
+		if verb == 'c' {
+			o.Type = rules.Convoy
+		}
+		if u, i, ok = letterWord(s, i); !ok {
+			return o, false
+		}
+		if o.TargetUnit = unitLetter(u); o.TargetUnit == rules.NoUnit {
+			return o, false
+		}
+		if o.Target, i, ok = n.quickLoc(s, i); !ok {
+			return o, false
+		}
+		if i == len(s) {
+			return o, verb == 's'
+		}
+		if w, i, ok := letterWord(s, i); !ok || w != '-' {
+			return o, ok && w == 'h' && i == len(s) && verb == 's'
+		}
+		o.Dest, i, ok = n.quickLoc(s, i+2)
+		return o, ok && i == len(s)
+	}
+	return o, false
+}
+
+// letterWord reads a word of one byte at s[i], a letter (lower-cased) or
+// "-", and returns it and where the next word starts: len(s) when it is
+// the last; ok is false for anything else, or when the next word is
+// not one space away.
+func letterWord(s string, i int) (c byte, next int, ok bool) {
+	if i >= len(s) {
+		return 0, i, false
+	}
+	c = s[i]
+	if c != '-' {
+		c |= 0x20 // lower case, for letters
+		if c < 'a' || c > 'z' {
+			return 0, i, false
+		}
+	}
+	next, ok = nextWord(s, i+1)
+	return c, next, ok
+}
+
+// nextWord returns where the word after the one ending at e starts: e at
+// the end of s, else e+1, where one space must stand before a word.
+func nextWord(s string, e int) (int, bool) {
+	if e == len(s) {
+		return e, true
+	}
+	if e > len(s) || s[e] != ' ' || e+1 == len(s) || s[e+1] == ' ' {
+		return e, false
+	}
+	return e + 1, true
+}
+
+// unitLetter is the unit type of "a" or "f" (lower case).
+func unitLetter(c byte) rules.UnitType {
+	switch c {
+	case 'a':
+		return rules.Army
+	case 'f':
+		return rules.Fleet
+	}
+	return rules.NoUnit
+}
+
+// quickLoc reads a location of the canonical form at s[i], a name of
+// three letters or one with a coast ("stp/sc"), and returns it and where
+// the next word starts (len(s) at the end). It fails where the full
+// reading might read otherwise: the name is unknown, or the next word
+// might continue it into a longer name (mayStart).
+func (n *Names) quickLoc(s string, i int) (rules.Loc, int, bool) {
+	if i+3 > len(s) {
+		return rules.Loc{}, i, false
+	}
+	k, ok := index3Fold(s[i : i+3])
+	if !ok || n.short[k] < 0 {
+		return rules.Loc{}, i, false
+	}
+	l := rules.Loc{Province: rules.Province(n.short[k])}
+	if i+3 < len(s) && s[i+3] == '/' {
+		if i+6 > len(s) {
+			return l, i, false
+		}
+		c, ok := quickCoast(s[i+4]|0x20, s[i+5]|0x20)
+		if !ok {
+			return l, i, false
+		}
+		// DATC 4.B.6: a coast where there is none is ignored.
+		if n.m.HasCoasts(l.Province) {
+			l.Coast = c
+		}
+		next, ok := nextWord(s, i+6)
+		return l, next, ok
+	}
+	next, ok := nextWord(s, i+3)
+	if !ok || next == len(s) || s[next] == '-' {
+		return l, next, ok
+	}
+	// The full reading tries the name and the next word as one name: it
+	// reads this name alone when no key starts as the two do.
+	e := next
+	for e < len(s) && s[e] != ' ' {
+		e++
+	}
+	if e-next > 8 {
+		return l, next, false
+	}
+	var buf [12]byte
+	key := appendKey(append(buf[:0], s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20), s[next:e])
+	return l, next, len(key) == 3 || !n.mayStart(key)
+}
+
+// quickCoast reads a coast of two lower-case letters: "nc", "sc", "ec", "wc".
+func quickCoast(a, b byte) (rules.Coast, bool) {
+	if b != 'c' {
+		return rules.NoCoast, false
+	}
+	switch a {
+	case 'n':
+		return rules.NorthCoast, true
+	case 's':
+		return rules.SouthCoast, true
+	case 'e':
+		return rules.EastCoast, true
+	case 'w':
+		return rules.WestCoast, true
+	}
+	return rules.NoCoast, false
+}
