@@ -49,10 +49,7 @@ func TestKillDashNineLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the real binary")
 	}
-	bin := filepath.Join(t.TempDir(), "chancery")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/chancery/chancery/cmd/chancery").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := chanceryBinary(t)
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			dsn := filepath.Join(t.TempDir(), "crash.db")
