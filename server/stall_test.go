@@ -137,10 +137,7 @@ func TestStall(t *testing.T) {
 // and returns an environment whose clients use it.
 func stallBinary(t *testing.T, pace bool) *env {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "chancery")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/chancery/chancery/cmd/chancery").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := chanceryBinary(t)
 	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "stall.db"), "--quiet"}
 	if !pace {
 		args = append(args, "--max-games-per-user", "-1")

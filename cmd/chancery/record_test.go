@@ -66,14 +66,16 @@ func TestAServersRecordReplaysWithCheck(t *testing.T) {
 	id := v.ID
 	call("POST", "/games/"+id+"/start", nil)
 	// Six phases, England holding, the bots playing: each phase is played
-	// once England is ready (at most a few thousand looks).
-	for seq, looks := 0, 0; seq < 6; looks++ {
-		if looks > 5000 {
+	// once England is ready. Each may take up to three minutes (or until
+	// shortly before go test's own timeout), far beyond any slowness: not
+	// a count of looks, which a slow machine would run out of.
+	for seq, end := 0, stepEnd(t); seq < 6; {
+		if time.Now().After(end) {
 			t.Fatalf("the game is still at phase %d", seq)
 		}
 		_ = json.Unmarshal(call("GET", "/games/"+id, nil), &v)
 		if v.Seq > seq {
-			seq = v.Seq
+			seq, end = v.Seq, stepEnd(t)
 			continue
 		}
 		req, _ := http.NewRequest("PUT", hs.URL+"/api/v1/games/"+id+"/orders", bytes.NewBufferString(`{"orders": [], "ready": true}`))
@@ -111,4 +113,17 @@ func TestAServersRecordReplaysWithCheck(t *testing.T) {
 	if code := runReplay([]string{"--check", file}, nil, &out, &errs); code == 0 {
 		t.Errorf("replay --check of a changed record passes: %s", out.String())
 	}
+}
+
+// stepEnd is when a step of a test that waits for the server gives up:
+// three minutes from now, or shortly before go test's own timeout if that
+// comes sooner.
+func stepEnd(t *testing.T) time.Time {
+	end := time.Now().Add(3 * time.Minute)
+	if last, ok := t.Deadline(); ok {
+		if soon := last.Add(-time.Until(last) / 10); soon.Before(end) {
+			end = soon
+		}
+	}
+	return end
 }

@@ -177,8 +177,12 @@ func newSiteTuned(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bo
 	// The proof of work asked of a locked name's sign-in is a
 	// thousandth of the default's (a second's hashing in a player's
 	// browser, a core's tens of seconds on a loaded machine): the page
-	// still does it.
-	cfg := server.Config{Store: st, Variants: variants.MustLoad(), Poll: 50 * time.Millisecond,
+	// still does it. Every live-update stream reads the database once a
+	// Poll (SQLite announces no change made outside the server, such as
+	// setPosition's): a fifth of a second is soon enough for those, and
+	// with dozens of pages open at once a shorter one costs the server
+	// seconds of CPU for nothing.
+	cfg := server.Config{Store: st, Variants: variants.MustLoad(), Poll: 200 * time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), MinPhase: time.Second, InsecurePasswordHashing: true,
 		LoginWorkBits: 10}
 	if tune != nil {
@@ -539,7 +543,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	alice, bob := s.twoPeople()
 
 	// Alice creates a game as England with bots.
-	id := alice.newGame("standard", "#new-power=England", "#new-length=3600", "#new-level=easy")
+	id := alice.newGame("standard", "#new-power=England", "#new-length=7200", "#new-level=easy")
 
 	// Bob, in the lobby since he signed up, sees it among the open games
 	// (the lobby is live) and joins.
@@ -1132,7 +1136,7 @@ func TestLiveLobbyInTheBrowser(t *testing.T) {
 	alice.wait("alice's lists", `document.querySelector('[aria-labelledby="my-games-h"]')?.textContent.includes("You play no game yet") === true`)
 	eval[bool](alice, `window.stillHere = true`)
 
-	id := bob.newGame("standard", "#new-power=England", "#new-length=3600", "#new-level=easy")
+	id := bob.newGame("standard", "#new-power=England", "#new-length=7200", "#new-level=easy")
 
 	alice.wait("bob's game open to join", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-game')`, id))
 	bob.click("#start")

@@ -17,7 +17,7 @@ func TestCancelledGameInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
-	id := alice.newGame("standard", "#new-power=England", "#new-length=3600")
+	id := alice.newGame("standard", "#new-power=England", "#new-length=7200")
 
 	bob.do(chromedp.Navigate(s.URL + "/games/" + id))
 	bob.wait("the forming game", `!!document.querySelector(".forming #join")`)

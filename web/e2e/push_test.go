@@ -145,11 +145,23 @@ func TestPushInTheBrowser(t *testing.T) {
 	if id == "" {
 		t.Error("no registration of the service worker was reported")
 	} else {
+		// What the worker shows is noted in the worker itself: headless
+		// Chromium may close a notification before a look at the
+		// registration's would find it.
+		sw := p.worker(s.URL + "/sw.js")
+		evalIn[bool](p, sw, `(self.shown = [], ((show) => {
+			self.registration.showNotification = function (title, opts) { self.shown.push(title + " " + opts.tag); return show.call(this, title, opts); };
+		})(self.registration.showNotification), true)`)
 		data := `{"title":"Game 1: your orders are due","body":"Your orders are due by 2026-01-01 12:00 UTC.","url":"/games/x","tag":"game-x","urgent":true}`
 		if _, err := chromedp.Call(p.ctx, serviceworker.DeliverPushMessage, serviceworker.DeliverPushMessageParams{Origin: s.URL, RegistrationID: id, Data: data}); err != nil {
 			t.Fatal(err)
 		}
-		p.wait("the pushed notification", `navigator.serviceWorker.getRegistration("/").then((r) => r.getNotifications()).then((ns) => ns.some((n) => n.title === "Game 1: your orders are due" && n.tag === "game-x"))`)
+		// (chromedp's Poll needs a page: a worker is asked in turn.)
+		for end := patience(t); !evalIn[bool](p, sw, `self.shown.includes("Game 1: your orders are due game-x")`); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(end) {
+				p.fail("the service worker showed %v, not the pushed notification", evalIn[[]string](p, sw, `self.shown`))
+			}
+		}
 	}
 
 	// Push settings.
@@ -214,4 +226,38 @@ func shots(t *testing.T, p *person, icon string) {
 	if err != nil {
 		t.Error(err)
 	}
+}
+
+// worker returns a context attached to the service worker whose script is
+// url, in p's browser.
+func (p *person) worker(url string) context.Context {
+	p.t.Helper()
+	targets, err := chromedp.Targets(p.ctx)
+	if err != nil {
+		p.fail("listing the browser's targets: %v", err)
+	}
+	for _, tg := range targets {
+		if tg.Type == "service_worker" && tg.URL == url {
+			ctx, cancel := chromedp.NewContext(p.ctx, chromedp.WithTargetID(tg.TargetID))
+			p.t.Cleanup(cancel)
+			if err := chromedp.Do(ctx); err != nil {
+				p.fail("attaching to the service worker %s: %v", url, err)
+			}
+			return ctx
+		}
+	}
+	p.fail("no service worker runs %s", url)
+	return nil
+}
+
+// evalIn is eval in another target of p's browser (a worker).
+func evalIn[T any](p *person, target context.Context, js string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithDeadline(target, patience(p.t))
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		p.fail("evaluating %s in a worker: %v", js, err)
+	}
+	return v
 }

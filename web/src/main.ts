@@ -59,10 +59,14 @@ function drawHeader(): void {
   );
 }
 
-// The countdowns of every page tick together, once a second.
+// The countdowns of every page tick together, once a second; a
+// countdown whose text is unchanged (a day away, shown to the minute) is
+// left alone, so that the page is not laid out and painted again for
+// nothing.
 setInterval(() => {
   document.querySelectorAll<HTMLElement>("[data-deadline]").forEach((el) => {
-    el.textContent = countdown(el.dataset["deadline"]!);
+    const text = countdown(el.dataset["deadline"]!);
+    if (el.textContent !== text) el.textContent = text;
   });
 }, 1000);
 
