@@ -35,7 +35,7 @@ class DicePage {
   private readonly table = h("div", { class: "dice-table", id: "dice-table" });
   private readonly act = h("section", { class: "card dice-actions", id: "dice-actions", "aria-live": "polite" });
   /** the move buttons, drawn again by every live update: the one the player is on keeps the focus */
-  private readonly actKept = kept(this.act);
+  private readonly actKept = kept(this.act, true);
   private readonly logEl = h("section", { class: "card dice-log", id: "dice-log" });
   private readonly pressEl = h("section", { class: "card dice-press", "aria-label": t("tab.press") });
   private press: Press | null = null;

@@ -136,14 +136,19 @@ function find(box: HTMLElement, key: string): HTMLElement | null {
  * (a vote): its value is drawn, not kept.
  */
 export interface Kept {
-  /** draw replaces the box's children, keeping what the reader did. */
+  /** draw replaces (or patches) the box's children, keeping what the reader did. */
   draw(...children: (Child | Child[])[]): void;
   /** forget drops what the reader did (it was sent): the next draw shows the game's values. */
   forget(): void;
 }
 
-/** kept makes box a Kept. */
-export function kept(box: HTMLElement): Kept {
+/**
+ * kept makes box a Kept. A patching Kept draws through patch, so that
+ * what did not change stays (a click under way on it is not lost); only
+ * a box whose handlers read what they need when they run may patch, as a
+ * kept element keeps its old handlers.
+ */
+export function kept(box: HTMLElement, patching = false): Kept {
   const touched = new Set<string>();
   const opened = new Map<string, boolean>();
   const mark = (e: Event) => {
@@ -174,8 +179,9 @@ export function kept(box: HTMLElement): Kept {
           // a control without a caret (a checkbox, a number)
         }
       }
-      // Patched, so that what did not change stays under the pointer.
-      patch(box, children.flat().filter((c) => c !== null && c !== undefined && c !== false) as (Node | string)[]);
+      const fresh = children.flat().filter((c) => c !== null && c !== undefined && c !== false) as (Node | string)[];
+      if (patching) patch(box, fresh);
+      else box.replaceChildren(...fresh);
       for (const [id, v] of values) {
         const el = find(box, id) as Control | null;
         if (!el) continue;

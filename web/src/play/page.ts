@@ -33,7 +33,7 @@ export function diplomacyPage(root: HTMLElement, g: DiplomacyGame, variant: Vari
   // The seats of a forming game are drawn again as players come and go:
   // the power the player picked to join with stays picked.
   const formingBox = h("div", { class: "forming-box" });
-  const seatsBox = kept(formingBox);
+  const seatsBox = kept(formingBox, true);
   root.append(header(ctx), g.sandbox ? sandboxBar(g, ctx.pname) : "", layout, formingBox);
 
   const forming = () => {
