@@ -255,13 +255,15 @@ func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings m
 			target[a] = math.Max(target[a], land)
 		}
 	}
-	w = cartogramRounds(g, o, t, rings, w, target, cartogramPasses, nx, ny)
-	return widenNarrow(g, o, t, rings, w, target, nx, ny, notes)
+	w = cartogramRounds(g, o, t, rings, w, target, cartogramPasses, nx, ny, l.Straits)
+	return widenNarrow(g, o, t, rings, w, target, nx, ny, l.Straits, notes)
 }
 
 // cartogramRounds runs the cartogram rounds times on the warp w, each on
-// the board the previous ones drew, towards the owners' target areas.
-func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, rounds, nx, ny int) *warp {
+// the board the previous ones drew, towards the owners' target areas,
+// the water of straits (within straits cells of two shores; 0: none)
+// at least as dense as their denser shore.
+func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, rounds, nx, ny, straits int) *warp {
 	for range rounds {
 		cells := rasterOwners(g, t, rings, w)
 		now := ownerAreas(cells, o.n)
@@ -272,19 +274,15 @@ func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *war
 				dens[a] = target[a] / now[a]
 			}
 		}
-		w = cartogram(w, nodeDensity(g, straitDensity(o, cells, dens, g.w, g.h, straitReach), nx, ny, w.sx, w.sy), 1.5)
+		w = cartogram(w, nodeDensity(g, straitDensity(o, cells, dens, g.w, g.h, straits), nx, ny, w.sx, w.sy), 1.5)
 	}
 	return w
 }
 
-// straitReach is how near, in cells, water lies to two land provinces for
-// straitDensity to count it as a strait between them.
-const straitReach = 6
-
 // straitDensity is the density of each cell: its owner's (1 for none),
 // except that water within reach cells of two land provinces the rules
 // do not join (a strait: Java and Sumatra, Oman and Persia) takes at
-// least the densest of them. So a province that grows presses its
+// least the densest of them (none with reach 0). So a province that grows presses its
 // neighbour across the strait no nearer: the water between grows with it.
 func straitDensity(o *owners, owner []int32, dens []float64, w, h, reach int) []float64 {
 	out := make([]float64, len(owner))
@@ -296,6 +294,9 @@ func straitDensity(o *owners, owner []int32, dens []float64, w, h, reach int) []
 		if a >= 0 {
 			out[c] = dens[a]
 		}
+	}
+	if reach <= 0 {
+		return out
 	}
 	for y := range h {
 		for x := range w {
@@ -356,7 +357,7 @@ const widenSteps = 10
 // partition must keep the borders it had (no border gained or lost) and
 // the warp must fold no cell; a pass that breaks either is undone and the
 // step ends.
-func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, nx, ny int, notes *[]string) *warp {
+func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, nx, ny, straits int, notes *[]string) *warp {
 	cells := rasterOwners(g, t, rings, w)
 	want := adjacency(o, cells, g.w, g.h)
 	// Provinces the rules do not join may not come within a few cells
@@ -391,7 +392,7 @@ func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, t
 					next[a] *= math.Pow(f, strength)
 				}
 			}
-			moved := cartogramRounds(g, o, t, rings, w, next, 2, nx, ny)
+			moved := cartogramRounds(g, o, t, rings, w, next, 2, nx, ny, straits)
 			var pairs [][2]int32
 			why, pairs = widenBreaks(o, g, t, rings, moved, want, near, nearFloor)
 			if why == "" {
