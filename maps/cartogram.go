@@ -241,19 +241,29 @@ func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings m
 	mean /= float64(max(n, 1))
 	target := make([]float64, o.n)
 	for a := range target {
-		if a < len(o.m.Provinces) && !o.water[a] && area[a] > 0 {
-			target[a] = area[a] * math.Pow(mean/area[a], l.Cartogram)
-		} else {
-			target[a] = area[a] * l.SeaDensity
+		target[a] = area[a] * l.SeaDensity
+		if a >= len(o.m.Provinces) || area[a] == 0 {
+			continue
+		}
+		land := area[a] * math.Pow(mean/area[a], l.Cartogram)
+		switch {
+		case !o.water[a]:
+			target[a] = land
+		case o.m.Provinces[a].Impassable:
+			// An impassable lake (Baikal) holds no unit but a label: it
+			// grows like a land province, never shrinks below a sea.
+			target[a] = math.Max(target[a], land)
 		}
 	}
-	w = cartogramRounds(g, o, t, rings, w, target, cartogramPasses, nx, ny)
-	return widenNarrow(g, o, t, rings, w, target, nx, ny, notes)
+	w = cartogramRounds(g, o, t, rings, w, target, cartogramPasses, nx, ny, l.Straits)
+	return widenNarrow(g, o, t, rings, w, target, nx, ny, l.Straits, notes)
 }
 
 // cartogramRounds runs the cartogram rounds times on the warp w, each on
-// the board the previous ones drew, towards the owners' target areas.
-func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, rounds, nx, ny int) *warp {
+// the board the previous ones drew, towards the owners' target areas,
+// the water of straits (within straits cells of two shores; 0: none)
+// at least as dense as their denser shore.
+func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, rounds, nx, ny, straits int) *warp {
 	for range rounds {
 		cells := rasterOwners(g, t, rings, w)
 		now := ownerAreas(cells, o.n)
@@ -264,9 +274,67 @@ func cartogramRounds(g *grid, o *owners, t *tracer, rings map[int][]ring, w *war
 				dens[a] = target[a] / now[a]
 			}
 		}
-		w = cartogram(w, nodeDensity(g, cells, dens, nx, ny, w.sx, w.sy), 1.5)
+		w = cartogram(w, nodeDensity(g, straitDensity(o, cells, dens, g.w, g.h, straits), nx, ny, w.sx, w.sy), 1.5)
 	}
 	return w
+}
+
+// straitDensity is the density of each cell: its owner's (1 for none),
+// except that water within reach cells of two land provinces the rules
+// do not join (a strait: Java and Sumatra, Oman and Persia) takes at
+// least the densest of them (none with reach 0). So a province that grows presses its
+// neighbour across the strait no nearer: the water between grows with it.
+func straitDensity(o *owners, owner []int32, dens []float64, w, h, reach int) []float64 {
+	out := make([]float64, len(owner))
+	land := func(a int32) bool { return o.isProvince(int(a)) && !o.water[a] }
+	first := make([]int32, len(owner))
+	strait := make([]float64, len(owner))
+	for c, a := range owner {
+		out[c], first[c] = 1, -1
+		if a >= 0 {
+			out[c] = dens[a]
+		}
+	}
+	if reach <= 0 {
+		return out
+	}
+	for y := range h {
+		for x := range w {
+			a := owner[y*w+x]
+			if !land(a) {
+				continue
+			}
+			coast := false
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if u, v := x+d[0], y+d[1]; u >= 0 && u < w && v >= 0 && v < h {
+					if b := owner[v*w+u]; b < 0 || o.water[b] {
+						coast = true
+					}
+				}
+			}
+			if !coast {
+				continue
+			}
+			for v := max(y-reach, 0); v <= min(y+reach, h-1); v++ {
+				for u := max(x-reach, 0); u <= min(x+reach, w-1); u++ {
+					c := v*w + u
+					if b := owner[c]; b >= 0 && !o.water[b] || (u-x)*(u-x)+(v-y)*(v-y) > reach*reach {
+						continue
+					}
+					switch f := first[c]; {
+					case f < 0:
+						first[c] = a
+					case f != a && !o.compat[f][a]:
+						strait[c] = math.Max(strait[c], math.Max(dens[f], dens[a]))
+					}
+				}
+			}
+		}
+	}
+	for c := range out {
+		out[c] = math.Max(out[c], strait[c])
+	}
+	return out
 }
 
 // GoalMinRadius is the inner radius every land province should reach, as
@@ -289,7 +357,7 @@ const widenSteps = 10
 // partition must keep the borders it had (no border gained or lost) and
 // the warp must fold no cell; a pass that breaks either is undone and the
 // step ends.
-func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, nx, ny int, notes *[]string) *warp {
+func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, nx, ny, straits int, notes *[]string) *warp {
 	cells := rasterOwners(g, t, rings, w)
 	want := adjacency(o, cells, g.w, g.h)
 	// Provinces the rules do not join may not come within a few cells
@@ -324,7 +392,7 @@ func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, t
 					next[a] *= math.Pow(f, strength)
 				}
 			}
-			moved := cartogramRounds(g, o, t, rings, w, next, 2, nx, ny)
+			moved := cartogramRounds(g, o, t, rings, w, next, 2, nx, ny, straits)
 			var pairs [][2]int32
 			why, pairs = widenBreaks(o, g, t, rings, moved, want, near, nearFloor)
 			if why == "" {
@@ -508,10 +576,9 @@ func ownerAreas(owner []int32, n int) []float64 {
 	return area
 }
 
-// nodeDensity averages the owners' densities over the cells around each
-// node of an nx×ny grid (sx, sy pixels apart); cells of no owner count as
-// density 1.
-func nodeDensity(g *grid, owner []int32, dens []float64, nx, ny int, sx, sy float64) []float64 {
+// nodeDensity averages the cells' densities over the cells around each
+// node of an nx×ny grid (sx, sy pixels apart).
+func nodeDensity(g *grid, dens []float64, nx, ny int, sx, sy float64) []float64 {
 	rho := make([]float64, nx*ny)
 	for j := range ny {
 		y0 := int(math.Floor((float64(j) - 0.5) * sy / g.cell))
@@ -522,11 +589,7 @@ func nodeDensity(g *grid, owner []int32, dens []float64, nx, ny int, sx, sy floa
 			sum, k := 0.0, 0
 			for y := max(y0, 0); y < min(y1, g.h); y++ {
 				for x := max(x0, 0); x < min(x1, g.w); x++ {
-					d := 1.0
-					if a := owner[y*g.w+x]; a >= 0 {
-						d = dens[a]
-					}
-					sum += d
+					sum += dens[y*g.w+x]
 					k++
 				}
 			}

@@ -3,6 +3,8 @@ package maps
 import (
 	"math"
 	"testing"
+
+	"github.com/chancery/chancery/rules"
 )
 
 // TestCartogramGrowsDenseRegionsAndKeepsTheFrame gives a square in the
@@ -71,6 +73,37 @@ func TestCosineTransformTwiceIsScaling(t *testing.T) {
 	for i := range a {
 		if got, want := b[i], a[i]*4*(nx-1)*(ny-1); math.Abs(got-want) > 1e-9 {
 			t.Fatalf("element %d: %g after two transforms, want %g", i, got, want)
+		}
+	}
+}
+
+// TestStraitDensity lays two land provinces either side of a strait
+// three cells wide: the strait's water takes the denser shore's density
+// when the rules do not join the shores, and keeps its own when they do
+// or when the water lies farther than the reach from one of them.
+func TestStraitDensity(t *testing.T) {
+	// Owners: 0 and 1 land, 2 sea; one row of cells.
+	row := []int32{0, 0, 2, 2, 2, 1, 1, 2, 2, 2, 2, 2, 2}
+	dens := []float64{3, 5, 0.5}
+	for _, tc := range []struct {
+		name   string
+		joined bool
+		want   []float64
+	}{
+		{"not joined", false, []float64{3, 3, 5, 5, 5, 5, 5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}},
+		{"joined", true, []float64{3, 3, 0.5, 0.5, 0.5, 5, 5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}},
+	} {
+		o := &owners{
+			m:      &rules.Map{Provinces: make([]rules.ProvinceInfo, 3)},
+			water:  []bool{false, false, true},
+			compat: [][]bool{{true, tc.joined, true}, {tc.joined, true, true}, {true, true, true}},
+		}
+		got := straitDensity(o, row, dens, len(row), 1, 4)
+		for c := range got {
+			if got[c] != tc.want[c] {
+				t.Errorf("%s: cell %d has density %g, want %g (all: %v)", tc.name, c, got[c], tc.want[c], got)
+				break
+			}
 		}
 	}
 }

@@ -44,6 +44,11 @@ type Layout struct {
 	// area grow as the square root of its true area. Seas and regions get
 	// SeaDensity. Zero draws the true geography.
 	Cartogram, SeaDensity float64
+	// Straits, when above zero, is how near (in cells) water must lie to
+	// two land provinces the rules do not join for the cartogram to give
+	// it at least the denser one's density: growing provinces then do not
+	// press each other across a strait (Java and Sumatra).
+	Straits int
 
 	// Anchors lists each province's anchor points, by province id.
 	Anchors map[string][]LonLat
@@ -230,6 +235,8 @@ func (l *Layout) statement(t []string) error {
 		return l.setSimplify(args)
 	case "cartogram":
 		return l.setCartogram(args)
+	case "straits":
+		return l.setStraits(args)
 	case "cell", "labelsize":
 		return l.setSize(key, args)
 	case "region":
@@ -317,6 +324,15 @@ func (l *Layout) setCartogram(args []string) error {
 	if len(f) == 2 {
 		l.SeaDensity = f[1]
 	}
+	return nil
+}
+
+func (l *Layout) setStraits(args []string) error {
+	f, err := numbers(args, 1)
+	if err != nil || f[0] != math.Trunc(f[0]) || f[0] < 1 || f[0] > 20 {
+		return fmt.Errorf("straits takes a distance in whole cells, 1 to 20: straits CELLS")
+	}
+	l.Straits = int(f[0])
 	return nil
 }
 

@@ -864,6 +864,34 @@ func TestColonialRailwayInTheBrowser(t *testing.T) {
 
 }
 
+// TestCapeRouteInTheBrowser: Britain's fleet in Egypt sails round Africa
+// to the Mid-Atlantic; its arrow follows the board's Cape route, not a
+// straight line across the Sahara.
+func TestCapeRouteInTheBrowser(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	p := s.person("cecil")
+	p.signUp("correct horse")
+	p.soloGame("1900", "Britain")
+	p.order("egy", "move", "mao")
+	if got := p.drafts(); got != "F EGY - MAO" {
+		p.fail("drafts %q, want the move round the Cape", got)
+	}
+	p.wait("the move's arrow", `!!document.querySelector(".board .orders .order.k-move")`)
+	// The lane runs down to the board's south edge, along it and up again:
+	// the arrow has its corners, and it passes below the Sahara.
+	n := eval[int](p, `document.querySelector(".board .orders .order.k-move polyline")?.points.numberOfItems ?? 0`)
+	low := eval[bool](p, `(() => {
+		const l = document.querySelector(".board .orders .order.k-move polyline"), lane = document.querySelector(".board polyline[data-lane]");
+		if (!l || !lane) return false;
+		const bottom = Math.max(...Array.from(lane.points, (q) => q.y));
+		return Array.from(l.points).some((q) => q.y >= bottom - 1);
+	})()`)
+	if n < 4 || !low {
+		p.fail("the move round the Cape is drawn with %d points (along the lane's bottom: %v), want it along the Cape route", n, low)
+	}
+}
+
 // TestSengokuBuildInTheBrowser: Oda, having taken Ise and Totomi, builds
 // in the winter with the chooser's buttons alone (as a keyboard or a
 // variant without a board would); its votes say that Sengoku has no draws.

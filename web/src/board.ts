@@ -367,7 +367,7 @@ export class Board {
         return tg ? this.railwayArrow(g, o, a, tg) : null;
       case "move":
       case "retreat":
-        return tg ? arrow(g, a, tg) : null;
+        return tg ? this.laneArrow(g, o, a, tg) : null;
       case "support":
       case "convoy":
       case "permit":
@@ -417,6 +417,31 @@ export class Board {
       g.append(s("path", { d: `M${p.x} ${p.y}L${tg.x} ${tg.y}L${mid.x} ${mid.y}` }));
     }
     return mid;
+  }
+
+  /**
+   * laneArrow draws a move along the board's sea lane between its two
+   * provinces (1900's Cape route, round Africa), or else straight.
+   */
+  private laneArrow(g: SVGGElement, o: Drawn, a: Pt, tg: Pt): Pt {
+    const from = base(o.at), to = base(o.target!);
+    for (const el of this.svg?.querySelectorAll("polyline[data-lane]") ?? []) {
+      const [x, y] = (el.getAttribute("data-link") ?? "").split("-");
+      if (!(x === from && y === to) && !(x === to && y === from)) continue;
+      let way = (el.getAttribute("points") ?? "").trim().split(/\s+/).map((p) => {
+        const [px, py] = p.split(",").map(Number);
+        return { x: px!, y: py! };
+      });
+      if (x !== from) way = way.reverse();
+      way = [a, ...way, tg].filter((p, i, all) => i === 0 || Math.hypot(p.x - all[i - 1]!.x, p.y - all[i - 1]!.y) > 1);
+      if (way.length < 2) break;
+      const [p] = trim(way[0]!, way[1]!, R, 0);
+      const [, q] = trim(way[way.length - 2]!, way[way.length - 1]!, 0, R + 2);
+      const pts = [p, ...way.slice(1, -1), q];
+      g.append(s("polyline", { points: pts.map((z) => `${z.x},${z.y}`).join(" "), "marker-end": "url(#arrow)" }));
+      return q;
+    }
+    return arrow(g, a, tg);
   }
 
   /**
