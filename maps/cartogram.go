@@ -445,19 +445,7 @@ func widenBreaks(o *owners, g *grid, t *tracer, rings map[int][]ring, w *warp, w
 // radius of the largest circle inside its outline as w moves it; zero for
 // the other owners.
 func innerRadii(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp) []float64 {
-	moved := map[int][]Point{}
-	pts := func(ai int) []Point {
-		if m, ok := moved[ai]; ok {
-			return m
-		}
-		a := &t.arcs[ai]
-		m := make([]Point, len(a.pts))
-		for j, q := range a.pts {
-			m[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
-		}
-		moved[ai] = m
-		return m
-	}
+	pts := movedArcs(g, t, w)
 	out := make([]float64, o.n)
 	for a := range o.m.Provinces {
 		if o.water[a] || o.m.Provinces[a].Impassable || len(rings[a]) == 0 {
@@ -610,19 +598,7 @@ func rasterOwners(g *grid, t *tracer, rings map[int][]ring, w *warp) []int32 {
 	for i := range out {
 		out[i] = -1
 	}
-	moved := make(map[int][]Point, len(t.arcs))
-	pts := func(ai int) []Point {
-		if m, ok := moved[ai]; ok {
-			return m
-		}
-		a := &t.arcs[ai]
-		m := make([]Point, len(a.pts))
-		for j, q := range a.pts {
-			m[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
-		}
-		moved[ai] = m
-		return m
-	}
+	pts := movedArcs(g, t, w)
 	owners := make([]int, 0, len(rings))
 	for a := range rings {
 		owners = append(owners, a)
@@ -658,5 +634,23 @@ func smooth(n int) int {
 		if m == 1 {
 			return n
 		}
+	}
+}
+
+// movedArcs returns the points of t's arc ai as w moves them, each arc
+// moved once and kept for the next call.
+func movedArcs(g *grid, t *tracer, w *warp) func(ai int) []Point {
+	moved := make(map[int][]Point, len(t.arcs))
+	return func(ai int) []Point {
+		if m, ok := moved[ai]; ok {
+			return m
+		}
+		a := &t.arcs[ai]
+		m := make([]Point, len(a.pts))
+		for j, q := range a.pts {
+			m[j] = w.apply(Point{float64(q.x) * g.cell, float64(q.y) * g.cell})
+		}
+		moved[ai] = m
+		return m
 	}
 }
