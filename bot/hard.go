@@ -9,8 +9,8 @@ import (
 )
 
 // The hard level searches on top of normal. In a movement phase it draws
-// profiles of what every other power may do from the normal level's
-// positional policy (without its tactical layer), and candidate order sets
+// profiles of what every other power may do from the normal level as it
+// plays (positional plan and tactical layer), and candidate order sets
 // for its own power: normal's own orders first, then randomised versions
 // of the positional policy (several temperatures, and attacking and
 // defensive weightings). It resolves each candidate against each profile
@@ -51,11 +51,10 @@ type HardPlayer struct {
 }
 
 // Default settings of the hard level: on a shared 2-core machine a
-// movement decision takes well under a quarter of a second, far inside
-// PhaseBudget.
+// decision takes about a quarter of a second, far inside PhaseBudget.
 const (
-	defaultCandidates = 48
-	defaultSamples    = 24
+	defaultCandidates = 24
+	defaultSamples    = 12
 )
 
 // NewHard returns a hard player with the default settings, PhaseBudget
@@ -96,11 +95,8 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 		}
 		others = append(others, d.view(q))
 	}
-	// The others' replies, drawn from the positional policy without its
-	// tactical layer: DumbBot-like play, the yardstick hard is measured
-	// against, which checks nothing with a resolver. Profiles of normal
-	// with its tactical layer cost most of the decision and, measured
-	// against DumbBot, played no better than these.
+	// The others' replies, drawn from the normal level as it plays,
+	// tactical layer included.
 	t := newTactics(me, dl)
 	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
 	t.sweeps = hardSweeps
@@ -110,7 +106,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 			if t.late() {
 				break // a profile cut short does not count
 			}
-			rest = append(rest, o.orders(rnd, normalNoise)...)
+			rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, dl)...)
 		}
 		if t.late() {
 			break
