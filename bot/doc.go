@@ -11,7 +11,8 @@
 //     sampled replies of the others and improves it unit by unit and by
 //     supported pairs (tactics.go);
 //   - hard: a search on top of normal that samples the others' replies
-//     from normal as it plays, picks the best of candidate order sets
+//     from normal (half as it plays, half from its positional policy
+//     alone, as DumbBot plays), picks the best of candidate order sets
 //     from randomised normal play against them, scored with the real
 //     resolver and normal's evaluation, and improves it with a larger
 //     tactical search, bounded by counts and, when given one, a time

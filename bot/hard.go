@@ -9,8 +9,9 @@ import (
 )
 
 // The hard level searches on top of normal. In a movement phase it draws
-// profiles of what every other power may do from the normal level as it
-// plays (positional plan and tactical layer), and candidate order sets
+// profiles of what every other power may do from the normal level (half
+// of them as it plays, positional plan and tactical layer, half from its
+// positional policy alone), and candidate order sets
 // for its own power: normal's own orders first, then randomised versions
 // of the positional policy (several temperatures, and attacking and
 // defensive weightings). It resolves each candidate against each profile
@@ -53,8 +54,8 @@ type HardPlayer struct {
 // Default settings of the hard level: on a shared 2-core machine a
 // decision takes about a quarter of a second, far inside PhaseBudget.
 const (
-	defaultCandidates = 24
-	defaultSamples    = 12
+	defaultCandidates = 48
+	defaultSamples    = 24
 )
 
 // NewHard returns a hard player with the default settings, PhaseBudget
@@ -95,8 +96,12 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 		}
 		others = append(others, d.view(q))
 	}
-	// The others' replies, drawn from the normal level as it plays,
-	// tactical layer included.
+	// The others' replies: every other profile drawn from the normal
+	// level as it plays, tactical layer included, and the rest from its
+	// positional policy alone, DumbBot-like play that checks nothing with
+	// a resolver. Either alone is a best response to one kind of
+	// opponent: measured, profiles of the positional policy alone beat
+	// DumbBot as well as these but made hard no better than normal.
 	t := newTactics(me, dl)
 	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
 	t.sweeps = hardSweeps
@@ -106,7 +111,11 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 			if t.late() {
 				break // a profile cut short does not count
 			}
-			rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, dl)...)
+			if len(t.profiles)%2 == 0 {
+				rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, dl)...)
+			} else {
+				rest = append(rest, o.orders(rnd, normalNoise)...)
+			}
 		}
 		if t.late() {
 			break
