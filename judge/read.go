@@ -231,39 +231,31 @@ func (r *reader) year() (int, bool) {
 // object reads an object, calling field for each key with the reader at
 // its value; field reads the value.
 func (r *reader) object(field func(key string) bool) bool {
-	if !r.punct('{') {
-		return false
-	}
-	if r.punct('}') {
-		return true
-	}
-	for {
+	return r.list('{', '}', func() bool {
 		key, ok := r.str()
-		if !ok || !r.punct(':') || !field(key) {
-			return false
-		}
-		if r.punct('}') {
-			return true
-		}
-		if !r.punct(',') {
-			return false
-		}
-	}
+		return ok && r.punct(':') && field(key)
+	})
 }
 
 // array reads an array, calling elem for each element.
 func (r *reader) array(elem func() bool) bool {
-	if !r.punct('[') {
+	return r.list('[', ']', elem)
+}
+
+// list reads what open and close enclose, elements parted by commas,
+// calling elem for each.
+func (r *reader) list(open, close byte, elem func() bool) bool {
+	if !r.punct(open) {
 		return false
 	}
-	if r.punct(']') {
+	if r.punct(close) {
 		return true
 	}
 	for {
 		if !elem() {
 			return false
 		}
-		if r.punct(']') {
+		if r.punct(close) {
 			return true
 		}
 		if !r.punct(',') {
