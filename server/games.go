@@ -210,21 +210,36 @@ func (s *Server) readSchedule(req *createGameRequest, length int) (table.Schedul
 	sched := table.Schedule{PhaseSeconds: length, At: req.DeadlineAt}
 	// A retreat or adjustment length, when given, is a length: 0 is
 	// refused like any other below a second, not read as none.
+	if err := setPhaseLengths(&sched, req.RetreatDeadlineSeconds, req.AdjustmentDeadlineSeconds, false); err != nil {
+		return sched, err
+	}
+	return sched, s.allowSchedule(sched)
+}
+
+// setPhaseLengths sets the retreat and adjustment lengths a request
+// gives (nil leaves one as it is) and refuses one below a second: at
+// creation 0 is such a length; when a master changes the lengths
+// (sameAllowed) 0 makes those phases as long as the others. What else a
+// schedule must be is allowSchedule's to say.
+func setPhaseLengths(sched *table.Schedule, retreat, adjustment *int, sameAllowed bool) error {
 	for _, l := range []struct {
 		field string
 		v     *int
 		to    *int
-	}{{"retreat_deadline_seconds", req.RetreatDeadlineSeconds, &sched.RetreatSeconds},
-		{"adjustment_deadline_seconds", req.AdjustmentDeadlineSeconds, &sched.AdjustmentSeconds}} {
-		if l.v == nil {
+	}{{"retreat_deadline_seconds", retreat, &sched.RetreatSeconds},
+		{"adjustment_deadline_seconds", adjustment, &sched.AdjustmentSeconds}} {
+		switch {
+		case l.v == nil:
 			continue
-		}
-		if *l.v < table.MinPhaseSeconds {
-			return sched, codedf(http.StatusUnprocessableEntity, table.CodePhaseTooShort, "%s: at least %d second", l.field, table.MinPhaseSeconds)
+		case sameAllowed && *l.v == 0:
+		case *l.v < table.MinPhaseSeconds && sameAllowed:
+			return table.Codedf(table.ErrInvalid, table.CodePhaseTooShort, "%s: 0 (as long as the other phases) or at least %d second", l.field, table.MinPhaseSeconds)
+		case *l.v < table.MinPhaseSeconds:
+			return table.Codedf(table.ErrInvalid, table.CodePhaseTooShort, "%s: at least %d second", l.field, table.MinPhaseSeconds)
 		}
 		*l.to = *l.v
 	}
-	return sched, s.allowSchedule(sched)
+	return nil
 }
 
 // allowSchedule refuses a schedule the API does not allow (422,

@@ -159,19 +159,8 @@ func (s *Server) changeLengths(w http.ResponseWriter, r *http.Request) error {
 		if p := req.PhaseDeadlineSeconds; p != nil {
 			sched.PhaseSeconds = *p
 		}
-		for _, l := range []struct {
-			field string
-			v     *int
-			to    *int
-		}{{"retreat_deadline_seconds", req.RetreatDeadlineSeconds, &sched.RetreatSeconds},
-			{"adjustment_deadline_seconds", req.AdjustmentDeadlineSeconds, &sched.AdjustmentSeconds}} {
-			if l.v == nil {
-				continue
-			}
-			if *l.v < 0 {
-				return table.Codedf(table.ErrInvalid, table.CodePhaseTooShort, "%s: 0 (as long as the other phases) or at least %d second", l.field, table.MinPhaseSeconds)
-			}
-			*l.to = *l.v
+		if err := setPhaseLengths(&sched, req.RetreatDeadlineSeconds, req.AdjustmentDeadlineSeconds, true); err != nil {
+			return err
 		}
 		switch at := bytes.TrimSpace(req.DeadlineAt); {
 		case len(at) == 0:
