@@ -2,7 +2,12 @@ package board
 
 import (
 	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 	"testing"
 
 	"github.com/chancery/chancery/variants"
@@ -30,5 +35,55 @@ func TestDrawStartShowsEveryUnitAndCentre(t *testing.T) {
 	}
 	if _, err := bs.Board("standard"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLegendFitsTheBoard draws each variant's start and checks that every
+// text of the legend (below the board) ends inside the picture's width,
+// at DejaVu Sans Mono's advance (0.6 em), and inside its height.
+func TestLegendFitsTheBoard(t *testing.T) {
+	reg := variants.MustLoad()
+	text := regexp.MustCompile(`<text x="([0-9.]+)" y="([0-9.]+)" font-size="([0-9.]+)"[^>]*>([^<]*)</text>`)
+	for _, name := range []string{"standard", "1900", "sengoku", "colonial"} {
+		v, err := reg.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		var bs Boards
+		if err := bs.DrawStart(&buf, v); err != nil {
+			t.Fatal(err)
+		}
+		b, err := bs.Board(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := buf.String()
+		var W, H float64
+		if _, err := fmt.Sscanf(svg[strings.Index(svg, `viewBox="`)+len(`viewBox="`):], "0 0 %g %g", &W, &H); err != nil {
+			t.Fatal(err)
+		}
+		legend := svg[strings.LastIndex(svg, `fill="#fafafa"`):]
+		n := 0
+		for _, m := range text.FindAllStringSubmatch(legend, -1) {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			y, _ := strconv.ParseFloat(m[2], 64)
+			size, _ := strconv.ParseFloat(m[3], 64)
+			s := html.UnescapeString(m[4])
+			if y < b.Height {
+				continue
+			}
+			n++
+			end := x + 0.6*size*float64(utf8.RuneCountInString(s))
+			if strings.Contains(m[0], `text-anchor="middle"`) {
+				end = x + 0.3*size*float64(utf8.RuneCountInString(s))
+			}
+			if end > W || y+size/2 > H {
+				t.Errorf("%s: the legend's %q ends at %.0f, %.0f, outside the %g×%g picture", name, s, end, y+size/2, W, H)
+			}
+		}
+		if n < 10 {
+			t.Errorf("%s: %d texts in the legend, want the powers and the keys", name, n)
+		}
 	}
 }
