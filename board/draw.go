@@ -68,7 +68,6 @@ func (bs *Boards) Board(variant string) (*maps.Board, error) {
 	return b, nil
 }
 
-
 // Draw writes the picture as SVG, on its variant's board.
 func (bs *Boards) Draw(w io.Writer, pic *Picture) error {
 	v := pic.Variant
