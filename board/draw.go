@@ -10,6 +10,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -368,6 +369,17 @@ func (d *drawer) orders() {
 			case rules.Railway:
 				dash = ` stroke-dasharray="12 3"`
 			}
+			if way := d.lane(o.At.Province, o.Target.Province, from, to); o.Type != rules.Railway && way != nil {
+				// Along the board's sea lane (1900's Cape route), as the
+				// client draws it.
+				pts := make([]string, len(way))
+				for i, q := range way {
+					pts[i] = n1(q.X) + "," + n1(q.Y)
+				}
+				d.printf(`<polyline points="%s" fill="none" stroke="%s" stroke-width="3" stroke-linejoin="round"%s marker-end="%s"/>`+"\n", strings.Join(pts, " "), stroke, dash, head)
+				mid = way[len(way)/2]
+				break
+			}
 			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"%s marker-end="%s"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y), stroke, dash, head)
 			if o.Type == rules.Railway {
 				d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#fff" stroke-width="1"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y))
@@ -410,6 +422,37 @@ func (d *drawer) orders() {
 			d.tag(mid, word, res.Outcome == rules.Illegal)
 		}
 	}
+}
+
+// lane returns the way of a move from province x (drawn at from) to
+// province y (at to) along a sea lane of the board that joins them: from,
+// the lane's points in the order travelled, to, the ends shortened as a
+// move's line is; nil if no lane joins them.
+func (d *drawer) lane(x, y rules.Province, from, to maps.Point) []maps.Point {
+	ax, ay := d.m.Provinces[x].Abbr, d.m.Provinces[y].Abbr
+	for _, k := range d.b.Links {
+		if k.Lane == "" || len(k.Points) < 2 || !(k.A == ax && k.B == ay || k.A == ay && k.B == ax) {
+			continue
+		}
+		pts := append([]maps.Point(nil), k.Points...)
+		if k.A != ax {
+			slices.Reverse(pts)
+		}
+		var way []maps.Point
+		for _, q := range append(append([]maps.Point{from}, pts...), to) {
+			if n := len(way); n == 0 || math.Hypot(q.X-way[n-1].X, q.Y-way[n-1].Y) > 1 {
+				way = append(way, q)
+			}
+		}
+		if len(way) < 2 {
+			return nil
+		}
+		way[0], _ = shorten(way[0], way[1], 9, 0)
+		n := len(way)
+		_, way[n-1] = shorten(way[n-2], way[n-1], 0, 10)
+		return way
+	}
+	return nil
 }
 
 // outcomes draws the units the orders dislodged beside their places, and

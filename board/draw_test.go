@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
 
@@ -85,5 +86,60 @@ func TestLegendFitsTheBoard(t *testing.T) {
 		if n < 10 {
 			t.Errorf("%s: %d texts in the legend, want the powers and the keys", name, n)
 		}
+	}
+}
+
+// TestCapeMoveDrawnAlongTheLane draws 1900's move from the Mid-Atlantic to
+// Egypt by the Cape route and checks that its arrow runs along the
+// board's sea lane (through the lane's points), as the client draws it
+// (TestCapeRouteInTheBrowser), not straight across the Sahara.
+func TestCapeMoveDrawnAlongTheLane(t *testing.T) {
+	v, err := variants.MustLoad().Get("1900")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs Boards
+	b, err := bs.Board("1900")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prov := func(abbr string) rules.Province {
+		for i, p := range v.Map.Provinces {
+			if p.Abbr == abbr {
+				return rules.Province(i)
+			}
+		}
+		t.Fatalf("no province %s", abbr)
+		return 0
+	}
+	var lane []string
+	for _, k := range b.Links {
+		if k.Lane != "" && (k.A == "mao" && k.B == "egy" || k.A == "egy" && k.B == "mao") {
+			for _, q := range k.Points {
+				lane = append(lane, fmt.Sprintf("%s,%s", n1(q.X), n1(q.Y)))
+			}
+		}
+	}
+	if len(lane) < 3 {
+		t.Fatalf("1900's board has no lane from mao to egy: %v", lane)
+	}
+	pos := v.Start
+	var buf bytes.Buffer
+	err = bs.Draw(&buf, &Picture{Variant: v, Position: pos, Results: []rules.Result{{
+		Order:   rules.Order{Type: rules.Move, Power: 1, At: rules.Loc{Province: prov("mao")}, Target: rules.Loc{Province: prov("egy")}},
+		Outcome: rules.Succeeded,
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := buf.String()
+	i := strings.Index(svg, "<polyline points=\"")
+	if i < 0 {
+		t.Fatal("the move is not drawn as a polyline along the lane")
+	}
+	pts := svg[i+len("<polyline points=\""):]
+	pts = pts[:strings.Index(pts, `"`)]
+	if !strings.Contains(pts, strings.Join(lane[1:len(lane)-1], " ")) {
+		t.Errorf("the move's line %q does not run through the lane's points %q", pts, lane)
 	}
 }
