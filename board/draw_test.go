@@ -143,3 +143,37 @@ func TestCapeMoveDrawnAlongTheLane(t *testing.T) {
 		t.Errorf("the move's line %q does not run through the lane's points %q", pts, lane)
 	}
 }
+
+// TestLakesAreWater draws Colonial's start: Baikal and the Caspian, seas
+// no unit enters, are filled as inland water with no mountains over
+// them, as Switzerland on the standard board has.
+func TestLakesAreWater(t *testing.T) {
+	for _, c := range []struct {
+		variant, id string
+		mountains   bool
+	}{{"colonial", "bai", false}, {"colonial", "cas", false}, {"standard", "swi", true}} {
+		v, err := variants.MustLoad().Get(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		var bs Boards
+		if err := bs.DrawStart(&buf, v); err != nil {
+			t.Fatal(err)
+		}
+		svg := buf.String()
+		i := strings.Index(svg, `<path data-province="`+c.id+`"`)
+		if i < 0 {
+			t.Fatalf("%s: no path for %s", c.variant, c.id)
+		}
+		line := svg[i:]
+		next := line[strings.Index(line, "\n")+1:]
+		next = next[:strings.Index(next, "\n")]
+		if got := strings.Contains(next, "url(#mountains)"); got != c.mountains {
+			t.Errorf("%s: %s drawn with mountains %v, want %v", c.variant, c.id, got, c.mountains)
+		}
+		if water := strings.Contains(line[:strings.Index(line, "\n")], `fill="`+Light.Water+`"`); water == c.mountains {
+			t.Errorf("%s: %s filled as inland water %v, want %v", c.variant, c.id, water, !c.mountains)
+		}
+	}
+}
