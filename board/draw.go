@@ -10,9 +10,11 @@ import (
 	"html"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/chancery/chancery/maps"
 	"github.com/chancery/chancery/rules"
@@ -66,9 +68,6 @@ func (bs *Boards) Board(variant string) (*maps.Board, error) {
 	bs.m[variant] = b
 	return b, nil
 }
-
-// legendHeight is the strip below the board that holds the legend.
-const legendHeight = 64
 
 // Draw writes the picture as SVG, on its variant's board.
 func (bs *Boards) Draw(w io.Writer, pic *Picture) error {
@@ -163,7 +162,7 @@ func (d *drawer) point(l rules.Loc) maps.Point {
 
 func (d *drawer) draw() {
 	b, pos := d.b, d.pic.Position
-	H := b.Height + legendHeight
+	H := b.Height + d.legendHeight()
 	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="DejaVu Sans Mono,monospace">`+"\n",
 		n1(b.Width), n1(H), n1(b.Width), n1(H))
 	d.printf(`<defs>`)
@@ -221,9 +220,14 @@ func (d *drawer) draw() {
 		}
 		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
 			fill = "#c9c3b4"
+			if s.Terrain == "sea" {
+				// An impassable lake or inland sea (Baikal, the
+				// Caspian): water no fleet sails.
+				fill = Light.Water
+			}
 		}
 		d.printf(`<path data-province="%s" d="%s" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n", id, s.D, fill, stroke, width)
-		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable {
+		if p, ok := d.province(id); ok && d.m.Provinces[p].Impassable && s.Terrain != "sea" {
 			d.printf(`<path d="%s" fill="url(#mountains)"/>`+"\n", s.D)
 		}
 	}
@@ -365,6 +369,17 @@ func (d *drawer) orders() {
 			case rules.Railway:
 				dash = ` stroke-dasharray="12 3"`
 			}
+			if way := d.lane(o.At.Province, o.Target.Province, from, to); o.Type != rules.Railway && way != nil {
+				// Along the board's sea lane (1900's Cape route), as the
+				// client draws it.
+				pts := make([]string, len(way))
+				for i, q := range way {
+					pts[i] = n1(q.X) + "," + n1(q.Y)
+				}
+				d.printf(`<polyline points="%s" fill="none" stroke="%s" stroke-width="3" stroke-linejoin="round"%s marker-end="%s"/>`+"\n", strings.Join(pts, " "), stroke, dash, head)
+				mid = way[len(way)/2]
+				break
+			}
 			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"%s marker-end="%s"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y), stroke, dash, head)
 			if o.Type == rules.Railway {
 				d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#fff" stroke-width="1"/>`+"\n", n1(a.X), n1(a.Y), n1(z.X), n1(z.Y))
@@ -407,6 +422,37 @@ func (d *drawer) orders() {
 			d.tag(mid, word, res.Outcome == rules.Illegal)
 		}
 	}
+}
+
+// lane returns the way of a move from province x (drawn at from) to
+// province y (at to) along a sea lane of the board that joins them: from,
+// the lane's points in the order travelled, to, the ends shortened as a
+// move's line is; nil if no lane joins them.
+func (d *drawer) lane(x, y rules.Province, from, to maps.Point) []maps.Point {
+	ax, ay := d.m.Provinces[x].Abbr, d.m.Provinces[y].Abbr
+	for _, k := range d.b.Links {
+		if k.Lane == "" || len(k.Points) < 2 || !(k.A == ax && k.B == ay || k.A == ay && k.B == ax) {
+			continue
+		}
+		pts := append([]maps.Point(nil), k.Points...)
+		if k.A != ax {
+			slices.Reverse(pts)
+		}
+		var way []maps.Point
+		for _, q := range append(append([]maps.Point{from}, pts...), to) {
+			if n := len(way); n == 0 || math.Hypot(q.X-way[n-1].X, q.Y-way[n-1].Y) > 1 {
+				way = append(way, q)
+			}
+		}
+		if len(way) < 2 {
+			return nil
+		}
+		way[0], _ = shorten(way[0], way[1], 9, 0)
+		n := len(way)
+		_, way[n-1] = shorten(way[n-2], way[n-1], 0, 10)
+		return way
+	}
+	return nil
 }
 
 // outcomes draws the units the orders dislodged beside their places, and
@@ -458,40 +504,99 @@ func shorten(a, b maps.Point, da, db float64) (maps.Point, maps.Point) {
 	return lerp(a, b, da/l), lerp(a, b, 1-db/l)
 }
 
-func (d *drawer) legend() {
-	y := d.b.Height
-	d.printf(`<rect x="0" y="%s" width="%s" height="%d" fill="#fafafa" stroke="#888"/>`+"\n", n1(y), n1(d.b.Width), legendHeight)
-	x := 10.0
-	if d.pic.Title != "" {
-		d.printf(`<text x="10" y="%s" font-size="13" font-weight="bold">%s</text>`+"\n", n1(y+16), esc(d.pic.Title))
-		x = 10
-	}
-	row := y + 36
+// legendItem is one entry of the legend: its width and how to draw it at
+// a point (its left end, on its row's middle line).
+type legendItem struct {
+	w    float64
+	draw func(x, y float64)
+}
+
+// legendItems are the legend's entries in order: the powers, then the
+// kinds of line and the symbols. A power's entry starts a row of its own
+// (newRow).
+func (d *drawer) legendItems() (items []legendItem, newRow int) {
 	for p := 1; p < len(d.m.Powers); p++ {
 		fill := Colour(d.pic.Variant, rules.Power(p))
-		d.printf(`<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#000"/><text x="%s" y="%s" font-size="9" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text><text x="%s" y="%s" font-size="11" dominant-baseline="central">%s</text>`+"\n",
-			n1(x+8), n1(row), fill, n1(x+8), n1(row+0.5), textOn(fill), esc(d.letter[p]), n1(x+20), n1(row), esc(d.m.Powers[p]))
-		x += 28 + 7*float64(len(d.m.Powers[p]))
+		name, letter := d.m.Powers[p], d.letter[p]
+		items = append(items, legendItem{28 + 7*float64(len(name)), func(x, y float64) {
+			d.printf(`<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#000"/><text x="%s" y="%s" font-size="9" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text><text x="%s" y="%s" font-size="11" dominant-baseline="central">%s</text>`+"\n",
+				n1(x+8), n1(y), fill, n1(x+8), n1(y+0.5), textOn(fill), esc(letter), n1(x+20), n1(y), esc(name))
+		}})
 	}
-	row = y + 54
-	x = 10
-	item := func(sample, text string) {
-		d.printf(sample, n1(x), n1(row), n1(x+30), n1(row))
-		d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">%s</text>`+"\n", n1(x+34), n1(row), esc(text))
-		x += 40 + 6.2*float64(len(text))
+	newRow = len(items)
+	line := func(sample, text string) {
+		items = append(items, legendItem{40 + 6.2*float64(utf8.RuneCountInString(text)), func(x, y float64) {
+			d.printf(sample, n1(x), n1(y), n1(x+30), n1(y))
+			d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">%s</text>`+"\n", n1(x+34), n1(y), esc(text))
+		}})
 	}
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" marker-end="url(#head1)"/>`, "move")
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="5 3"/>`, "support")
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="2 3"/>`, "convoy")
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="7 3 2 3"/>`, "retreat")
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="12 3"/>`, "railway")
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="1 2 6 2"/>`, "permit")
-	item(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#666" stroke-width="3" marker-end="url(#headx)"/>`, "failed (word says why)")
-	extra := ""
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" marker-end="url(#head1)"/>`, "move")
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="5 3"/>`, "support")
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="2 3"/>`, "convoy")
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="7 3 2 3"/>`, "retreat")
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="3" stroke-dasharray="12 3"/>`, "railway")
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-width="2" stroke-dasharray="1 2 6 2"/>`, "permit")
+	line(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#666" stroke-width="3" marker-end="url(#headx)"/>`, "failed (word says why)")
+	symbols := []string{"● army", "▬ fleet", "□ hold", "◯+ build", "✕ remove", "◌ dislodged", "◌✕ destroyed", "○ centre", "- - coast", "━ ━ link"}
 	if len(d.b.Railways) > 0 {
-		extra = "  ━ ━ railway line (orange)"
+		symbols = append(symbols, "━ ━ railway line (orange)")
 	}
-	d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">● army  ▬ fleet  □ hold  ◯+ build  ✕ remove  ◌ dislodged  ◌✕ destroyed  ○ centre  - - coast  ━ ━ link%s</text>`+"\n", n1(x), n1(row), extra)
+	for _, sym := range symbols {
+		items = append(items, legendItem{14 + 6.2*float64(utf8.RuneCountInString(sym)), func(x, y float64) {
+			d.printf(`<text x="%s" y="%s" font-size="10" dominant-baseline="central">%s</text>`+"\n", n1(x), n1(y), esc(sym))
+		}})
+	}
+	return items, newRow
+}
+
+// Rows of the legend: the first's middle line legendTop below the board,
+// legendRow apart, with legendBottom below the last.
+const (
+	legendTop    = 36
+	legendRow    = 18
+	legendBottom = 12
+)
+
+// legendLayout places the legend's items in rows no wider than the
+// board: for each item, its left end and its row.
+func (d *drawer) legendLayout(items []legendItem, newRow int) (xs []float64, rows []int) {
+	x, row := 10.0, 0
+	for i, it := range items {
+		if i == newRow || (x > 10 && x+it.w > d.b.Width-10) {
+			if i > 0 {
+				row++
+			}
+			x = 10
+		}
+		xs, rows = append(xs, x), append(rows, row)
+		x += it.w
+	}
+	return xs, rows
+}
+
+// legendHeight is the height of the strip below the board that holds the
+// legend.
+func (d *drawer) legendHeight() float64 {
+	items, newRow := d.legendItems()
+	_, rows := d.legendLayout(items, newRow)
+	n := 1
+	if len(rows) > 0 {
+		n = rows[len(rows)-1] + 1
+	}
+	return legendTop + float64(n-1)*legendRow + legendBottom
+}
+
+func (d *drawer) legend() {
+	y := d.b.Height
+	d.printf(`<rect x="0" y="%s" width="%s" height="%s" fill="#fafafa" stroke="#888"/>`+"\n", n1(y), n1(d.b.Width), n1(d.legendHeight()))
+	if d.pic.Title != "" {
+		d.printf(`<text x="10" y="%s" font-size="13" font-weight="bold">%s</text>`+"\n", n1(y+16), esc(d.pic.Title))
+	}
+	items, newRow := d.legendItems()
+	xs, rows := d.legendLayout(items, newRow)
+	for i, it := range items {
+		it.draw(xs[i], y+legendTop+float64(rows[i])*legendRow)
+	}
 }
 
 // dislodgedAt is where a dislodged unit is drawn: beside the unit that

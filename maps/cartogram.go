@@ -57,21 +57,83 @@ func (f *warp) apply(p Point) Point {
 
 // folds counts the grid's cells that the warp turns over or makes
 // concave: where it is not one-to-one.
-func (f *warp) folds() int {
-	n := 0
+func (f *warp) folds() int { return len(f.foldedCells()) }
+
+// unfoldPasses bounds unfold's relaxation passes.
+const unfoldPasses = 200
+
+// unfold mends the cells the warp folds, where composing a flow with an
+// earlier warp that squeezed a sea to a few pixels turns a cell over:
+// the nodes around each folded cell move, a pass at a time, halfway
+// towards the mean of their four neighbours (a local Laplacian
+// smoothing, nodes on the frame sliding along it), until no cell folds
+// or unfoldPasses have passed. Nodes away from the folds do not move. It
+// reports whether the warp is left without a fold.
+func (f *warp) unfold() bool {
+	W, H := float64(f.nx-1)*f.sx, float64(f.ny-1)*f.sy
+	for range unfoldPasses {
+		bad := f.foldedCells()
+		if len(bad) == 0 {
+			return true
+		}
+		// The nodes within two nodes of a folded cell.
+		moving := map[int]bool{}
+		for _, c := range bad {
+			ci, cj := c%(f.nx-1), c/(f.nx-1)
+			for j := max(cj-2, 0); j <= min(cj+3, f.ny-1); j++ {
+				for i := max(ci-2, 0); i <= min(ci+3, f.nx-1); i++ {
+					moving[j*f.nx+i] = true
+				}
+			}
+		}
+		nodes := make([]int, 0, len(moving))
+		for n := range moving {
+			nodes = append(nodes, n)
+		}
+		slices.Sort(nodes)
+		nx, ny := make([]float64, len(nodes)), make([]float64, len(nodes))
+		for k, n := range nodes {
+			i, j := n%f.nx, n/f.nx
+			sx, sy, m := 0.0, 0.0, 0
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if u, v := i+d[0], j+d[1]; u >= 0 && u < f.nx && v >= 0 && v < f.ny {
+					sx += f.x[v*f.nx+u]
+					sy += f.y[v*f.nx+u]
+					m++
+				}
+			}
+			nx[k], ny[k] = (f.x[n]+sx/float64(m))/2, (f.y[n]+sy/float64(m))/2
+			// Nodes on the frame stay on it.
+			if i == 0 || i == f.nx-1 {
+				nx[k] = f.x[n]
+			}
+			if j == 0 || j == f.ny-1 {
+				ny[k] = f.y[n]
+			}
+			nx[k], ny[k] = math.Min(math.Max(nx[k], 0), W), math.Min(math.Max(ny[k], 0), H)
+		}
+		for k, n := range nodes {
+			f.x[n], f.y[n] = nx[k], ny[k]
+		}
+	}
+	return f.folds() == 0
+}
+
+// foldedCells lists the cells (numbered row by row) that folds counts.
+func (f *warp) foldedCells() []int {
+	var out []int
 	cross := func(a, b, c int) float64 {
 		return (f.x[b]-f.x[a])*(f.y[c]-f.y[a]) - (f.y[b]-f.y[a])*(f.x[c]-f.x[a])
 	}
 	for j := 0; j+1 < f.ny; j++ {
 		for i := 0; i+1 < f.nx; i++ {
 			a, b, c, d := j*f.nx+i, j*f.nx+i+1, (j+1)*f.nx+i, (j+1)*f.nx+i+1
-			// Corners a b d c in turn, clockwise on screen (y down).
 			if cross(a, b, d) <= 0 || cross(b, d, c) <= 0 || cross(d, c, a) <= 0 || cross(c, a, b) <= 0 {
-				n++
+				out = append(out, j*(f.nx-1)+i)
 			}
 		}
 	}
-	return n
+	return out
 }
 
 // flow is the diffusion of one density over the grid's nodes.
@@ -256,7 +318,7 @@ func shapeBoard(l *Layout, g *grid, o *owners, owner []int32, t *tracer, rings m
 		}
 	}
 	w = cartogramRounds(g, o, t, rings, w, target, cartogramPasses, nx, ny, l.Straits)
-	return widenNarrow(g, o, t, rings, w, target, nx, ny, l.Straits, notes)
+	return widenNarrow(g, o, t, rings, w, nx, ny, l.Straits, notes)
 }
 
 // cartogramRounds runs the cartogram rounds times on the warp w, each on
@@ -349,15 +411,20 @@ const widenAim = 0.0215
 // widenSteps bounds the shape step's passes.
 const widenSteps = 10
 
-// widenNarrow is the shape step after the cartogram: the land provinces
-// whose largest inner circle is narrower than widenAim (the strips: Naples,
-// Cebu, Noto) get a larger target area, by the square of the radius they
-// lack, and the cartogram runs again. A province grows in every direction,
-// so a strip widens along its short axis too. After every pass the moved
-// partition must keep the borders it had (no border gained or lost) and
-// the warp must fold no cell; a pass that breaks either is undone and the
+// widenNarrow is the shape step after the cartogram: a local inflation.
+// The land provinces whose largest inner circle is narrower than widenAim
+// (the strips: Naples, Cebu, Noto) get a larger target area, by the
+// square of the radius they lack, and every other owner its area as
+// drawn now, so that only the narrow ones push and the rest of the board
+// is not pulled on towards the cartogram's targets; the cartogram runs
+// again. A province grows in every direction, so a strip widens along its
+// short axis too. A pass that folds cells of the grid has them mended
+// (unfold). After every pass the moved partition must keep the borders
+// it had (no border gained or lost), bring no two provinces the rules do
+// not join nearer than a few cells, and the warp must fold no cell; a
+// pass that breaks one is tried again weaker, and after eight tries the
 // step ends.
-func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, target []float64, nx, ny, straits int, notes *[]string) *warp {
+func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, nx, ny, straits int, notes *[]string) *warp {
 	cells := rasterOwners(g, t, rings, w)
 	want := adjacency(o, cells, g.w, g.h)
 	// Provinces the rules do not join may not come within a few cells
@@ -367,10 +434,12 @@ func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, t
 	nearFloor := 1.5 + ContactGap*float64(g.w)
 	near := nearPairs(o, cells, g.w, g.h, int(math.Ceil(nearFloor)))
 	aim := widenAim * float64(g.w) * g.cell
-	// The provinces that came too near another: they grow no more.
-	held := make([]bool, o.n)
 	for range widenSteps {
+		// The provinces that came too near another in this pass's tries:
+		// they grow no more in it.
+		held := make([]bool, o.n)
 		radius := innerRadii(g, o, t, rings, w)
+		now := ownerAreas(rasterOwners(g, t, rings, w), o.n)
 		grow := make([]float64, len(radius))
 		for a, r := range radius {
 			if r > 0 && r < aim && !held[a] {
@@ -386,17 +455,18 @@ func widenNarrow(g *grid, o *owners, t *tracer, rings map[int][]ring, w *warp, t
 		var why string
 		strength := 1.0
 		for range 8 {
-			next := append([]float64(nil), target...)
+			next := append([]float64(nil), now...)
 			for a, f := range grow {
 				if f > 0 && !held[a] {
 					next[a] *= math.Pow(f, strength)
 				}
 			}
 			moved := cartogramRounds(g, o, t, rings, w, next, 2, nx, ny, straits)
+			moved.unfold()
 			var pairs [][2]int32
 			why, pairs = widenBreaks(o, g, t, rings, moved, want, near, nearFloor)
 			if why == "" {
-				w, target = moved, next
+				w = moved
 				break
 			}
 			newly := false

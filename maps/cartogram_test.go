@@ -107,3 +107,25 @@ func TestStraitDensity(t *testing.T) {
 		}
 	}
 }
+
+// TestUnfoldMendsAFoldedCell turns a node of a warp over its neighbour
+// (two cells fold) and checks that unfold mends the fold and leaves the
+// nodes far from it where they were.
+func TestUnfoldMendsAFoldedCell(t *testing.T) {
+	w := identityWarp(21, 21, 200, 200)
+	c := 10*w.nx + 10
+	w.x[c] += 14 // past its right neighbour, 10 px away
+	if w.folds() == 0 {
+		t.Fatal("the moved node folds no cell")
+	}
+	if !w.unfold() || w.folds() != 0 {
+		t.Fatalf("unfold left %d folded cells", w.folds())
+	}
+	for j := range w.ny {
+		for i := range w.nx {
+			if (i < 5 || i > 16 || j < 5 || j > 16) && (w.x[j*w.nx+i] != float64(i)*w.sx || w.y[j*w.nx+i] != float64(j)*w.sy) {
+				t.Errorf("node %d,%d far from the fold moved to %.1f,%.1f", i, j, w.x[j*w.nx+i], w.y[j*w.nx+i])
+			}
+		}
+	}
+}

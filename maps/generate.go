@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chancery/chancery/rules"
 )
@@ -213,6 +214,7 @@ path[data-province]{stroke-width:.8}
 path[data-overlay]{stroke:none;pointer-events:none}
 path[data-overlay=offboard]{fill:url(#offboard)}
 path[data-overlay=mountains]{fill:url(#mountains)}
+path[data-overlay=lake]{fill:#d3e1ea}
 path[data-coast]{fill:none;stroke:#1f5f8b;stroke-width:2;stroke-dasharray:4 2}
 line[data-link]{stroke:#7a3b00;stroke-width:2.5;stroke-dasharray:6 3}
 polyline[data-lane]{fill:none;stroke:#1f5f8b;stroke-width:2.5;stroke-dasharray:9 4;stroke-linejoin:round}
@@ -268,7 +270,9 @@ const offBoardPatterns = `<defs><pattern id="offboard" patternUnits="userSpaceOn
 
 // groundNoUnitEnters shows the ground no unit may enter: land off the
 // board (a land region: the Sahara in 1900) hatched, an impassable
-// province (Switzerland) with mountains, each an overlay on its shape.
+// province (Switzerland) with mountains and an impassable water
+// (Baikal, the Caspian) as still inland water, each an overlay on its
+// shape.
 func (s *svgWriter) groundNoUnitEnters() {
 	for a := len(s.m.Provinces); a < s.o.n; a++ {
 		if len(s.rings[a]) > 0 && !s.o.water[a] && a < len(s.m.Provinces)+len(s.o.regions) {
@@ -277,7 +281,11 @@ func (s *svgWriter) groundNoUnitEnters() {
 	}
 	for i := range s.m.Provinces {
 		if s.m.Provinces[i].Impassable && len(s.rings[i]) > 0 {
-			fmt.Fprintf(s.w, "<path data-overlay=\"mountains\" d=\"%s\"/>\n", s.pathOf(s.rings[i]))
+			kind := "mountains"
+			if s.m.Provinces[i].Terrain == rules.Sea {
+				kind = "lake"
+			}
+			fmt.Fprintf(s.w, "<path data-overlay=\"%s\" d=\"%s\"/>\n", kind, s.pathOf(s.rings[i]))
 		}
 	}
 }
@@ -537,7 +545,7 @@ func (s *svgWriter) labels() {
 	for _, id := range s.pts.labelOrder {
 		q := s.pts.label[id]
 		size := s.pts.labelSize(id)
-		fmt.Fprintf(s.w, "<text data-label-for=\"%s\" x=\"%s\" y=\"%s\" font-size=\"%s\">%s</text>\n", id, num(q.X), num(q.Y), num(size), xmlEscape(labelText(id)))
+		fmt.Fprintf(s.w, "<text data-label-for=\"%s\" x=\"%s\" y=\"%s\" font-size=\"%s\">%s</text>\n", id, num(q.X), num(q.Y), num(size), xmlEscape(s.pts.text(id)))
 	}
 }
 
@@ -555,7 +563,7 @@ func labelText(id string) string {
 // LabelBox returns the rectangle a label of the given text and font size
 // takes around its point, for a monospace bold font: 0.6 em a letter.
 func LabelBox(text string, size float64, at Point) (x0, y0, x1, y1 float64) {
-	w := 0.6*size*float64(len(text)) + 2
+	w := 0.6*size*float64(utf8.RuneCountInString(text)) + 2
 	h := size + 1
 	return at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2
 }

@@ -22,10 +22,32 @@ func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
 			segs = append(segs, seg{s[j-1], s[j]})
 		}
 	}
+	// The segments by the buckets (bucket px square) their boxes touch.
+	const bucket = 32.0
+	buckets := map[[2]int][]int{}
+	for k, s := range segs {
+		for by := int(math.Floor(math.Min(s.a.Y, s.c.Y) / bucket)); by <= int(math.Floor(math.Max(s.a.Y, s.c.Y)/bucket)); by++ {
+			for bx := int(math.Floor(math.Min(s.a.X, s.c.X) / bucket)); bx <= int(math.Floor(math.Max(s.a.X, s.c.X)/bucket)); bx++ {
+				buckets[[2]int{bx, by}] = append(buckets[[2]int{bx, by}], k)
+			}
+		}
+	}
 	crosses := func(b box) bool {
 		corners := []Point{{b.x0, b.y0}, {b.x1, b.y0}, {b.x1, b.y1}, {b.x0, b.y1}}
 		in := func(q Point) bool { return q.X > b.x0 && q.X < b.x1 && q.Y > b.y0 && q.Y < b.y1 }
-		for _, s := range segs {
+		seen := map[int]bool{}
+		var near []seg
+		for by := int(math.Floor(b.y0 / bucket)); by <= int(math.Floor(b.y1/bucket)); by++ {
+			for bx := int(math.Floor(b.x0 / bucket)); bx <= int(math.Floor(b.x1/bucket)); bx++ {
+				for _, k := range buckets[[2]int{bx, by}] {
+					if !seen[k] {
+						seen[k] = true
+						near = append(near, segs[k])
+					}
+				}
+			}
+		}
+		for _, s := range near {
 			if math.Max(s.a.X, s.c.X) < b.x0 || math.Min(s.a.X, s.c.X) > b.x1 || math.Max(s.a.Y, s.c.Y) < b.y0 || math.Min(s.a.Y, s.c.Y) > b.y1 {
 				continue
 			}
@@ -57,7 +79,7 @@ func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
 		return s
 	}
 	boxOf := func(id string, at Point) box {
-		x0, y0, x1, y1 := LabelBox(labelText(id), p.labelSize(id), at)
+		x0, y0, x1, y1 := LabelBox(p.text(id), p.labelSize(id), at)
 		return box{x0, y0, x1, y1}
 	}
 	// A little room all round: the SVG rounds points to a tenth of a
@@ -113,5 +135,79 @@ func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
 			continue
 		}
 		p.label[id] = best
+	}
+	p.fullNames(ids, shapeOf, boxOf, clear, reach/2)
+}
+
+// centreRoom is the room a full name keeps round a supply centre's point:
+// the client draws the marker 5 px wide in radius.
+const centreRoom = 6
+
+// fullNames is the label pass's last step: each province's label says the
+// province's full name instead of its abbreviation where a box for it,
+// at full size or a fifth smaller, lies inside the province within reach
+// of the label's point, clear of borders, units and the other labels
+// (clear) and of the centres' markers, the nearest such point taken.
+func (p *placer) fullNames(ids map[string]int, shapeOf func(int) [][]Point, boxOf func(string, Point) box, clear func(string, box) bool, reach float64) {
+	p.labelName = map[string]string{}
+	// A name, longer than an abbreviation, keeps clear of the supply
+	// centres' markers too (drawn up to centreRoom round their point).
+	clearOfCentres := func(b box) bool {
+		for _, c := range p.centre {
+			if distToBox(c, b) < centreRoom {
+				return false
+			}
+		}
+		return true
+	}
+	for _, id := range p.labelOrder {
+		if strings.Contains(id, "/") {
+			continue
+		}
+		a, ok := ids[id]
+		if !ok {
+			continue
+		}
+		name := p.m.Provinces[a].Name
+		if name == "" {
+			continue
+		}
+		at, scale0, hadScale := p.label[id], p.labelScale[id], false
+		_, hadScale = p.labelScale[id]
+		s := shapeOf(a)
+		p.labelName[id] = name
+		best, bestD, bestScale := at, math.Inf(1), 1.0
+		for _, scale := range []float64{1, 0.8} {
+			p.labelScale[id] = scale
+			const step = 2
+			for dy := -reach; dy <= reach; dy += step {
+				for dx := -reach; dx <= reach; dx += step {
+					d := math.Hypot(dx, dy)
+					if d >= bestD || d > reach {
+						continue
+					}
+					q := Point{at.X + dx, at.Y + dy}
+					if b := boxOf(id, q); insideShape(s, q) && clearOfCentres(b) && clear(id, b) {
+						best, bestD, bestScale = q, d, scale
+					}
+				}
+			}
+			if !math.IsInf(bestD, 1) {
+				break
+			}
+		}
+		if math.IsInf(bestD, 1) {
+			delete(p.labelName, id)
+			delete(p.labelScale, id)
+			if hadScale {
+				p.labelScale[id] = scale0
+			}
+			continue
+		}
+		p.label[id] = best
+		delete(p.labelScale, id)
+		if bestScale != 1 {
+			p.labelScale[id] = bestScale
+		}
 	}
 }

@@ -28,7 +28,10 @@ type placer struct {
 	labelOrder []string
 	// labelScale shrinks a label that has no clear place at full size.
 	labelScale map[string]float64
-	notes      []string
+	// labelName is the full name a label says where it fits (else its
+	// abbreviation: labelText).
+	labelName map[string]string
+	notes     []string
 }
 
 // px is where a point of the layout is drawn, in SVG pixels.
@@ -43,6 +46,15 @@ func (p *placer) labelSize(id string) float64 {
 		size *= f
 	}
 	return size
+}
+
+// text is what a label says: the province's full name where the label
+// pass found it room, else its abbreviation.
+func (p *placer) text(id string) string {
+	if n, ok := p.labelName[id]; ok {
+		return n
+	}
+	return labelText(id)
 }
 
 func (p *placer) px(q LonLat) Point { return p.warp.apply(p.g.toPx(q)) }

@@ -866,12 +866,14 @@ func TestColonialRailwayInTheBrowser(t *testing.T) {
 
 // TestCapeRouteInTheBrowser: Britain's fleet in Egypt sails round Africa
 // to the Mid-Atlantic; its arrow follows the board's Cape route, not a
-// straight line across the Sahara.
+// straight line across the Sahara. The page is in Japanese: the lane is
+// named in the reader's language.
 func TestCapeRouteInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
 	p := s.person("cecil")
 	p.signUp("correct horse")
+	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
 	p.soloGame("1900", "Britain")
 	p.order("egy", "move", "mao")
 	if got := p.drafts(); got != "F EGY - MAO" {
@@ -889,6 +891,10 @@ func TestCapeRouteInTheBrowser(t *testing.T) {
 	})()`)
 	if n < 4 || !low {
 		p.fail("the move round the Cape is drawn with %d points (along the lane's bottom: %v), want it along the Cape route", n, low)
+	}
+	// The lane's name is the reader's language's.
+	if got := eval[string](p, `document.querySelector(".board text[data-lane-label]")?.textContent ?? ""`); got != "喜望峰航路" {
+		p.fail("on a Japanese page the lane's label reads %q, want %q", got, "喜望峰航路")
 	}
 }
 
@@ -1195,6 +1201,12 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	p.click("#save")
 	p.wait("the refusal in Japanese", `document.querySelector("#drafts .bad .error")?.textContent.includes("そこから目的地には行けない")`)
 	p.click("#drafts .bad .remove")
+	// The board's labels: the French name where it is no wider than the
+	// English name the board placed, else the abbreviation.
+	labels := `["pie", "boh", "bur", "par"].map((id) => document.querySelector('.board text[data-label-for="' + id + '"]')?.textContent).join(", ")`
+	if got := eval[string](p, labels); got != "Piémont, Bohême, BUR, Paris" {
+		p.fail("the board's labels read %q, want %q", got, "Piémont, Bohême, BUR, Paris")
+	}
 	p.order("par", "move", "bur")
 	p.order("mar", "move", "bur")
 	p.click("#ready")
@@ -1261,6 +1273,12 @@ func TestFrenchResultsInTheBrowser(t *testing.T) {
 	s.setPosition(id, func(pos *codec.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
 	p.do(chromedp.Reload())
 	p.wait("the game in French", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Printemps 1901")`)
+	// The board's labels: the French name where it is no wider than the
+	// English name the board placed, else the abbreviation.
+	labels := `["pie", "boh", "bur", "par"].map((id) => document.querySelector('.board text[data-label-for="' + id + '"]')?.textContent).join(", ")`
+	if got := eval[string](p, labels); got != "Piémont, Bohême, BUR, Paris" {
+		p.fail("the board's labels read %q, want %q", got, "Piémont, Bohême, BUR, Paris")
+	}
 	p.order("par", "move", "bur")
 	p.order("mar", "move", "bur")
 	p.click("#ready")

@@ -23,6 +23,19 @@ export interface Drawn {
   message?: string;
 }
 
+/** The catalogue's names of the boards' sea lanes, by the name the board gives them. */
+const lanes: Record<string, "board.lane.cape"> = { "Cape route": "board.lane.cape" };
+
+/**
+ * textWidth is a label's width in ems in the board's monospace font: a
+ * letter is 0.6 em, a full-width character (kana, kanji) 1 em.
+ */
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const c of text) w += c.codePointAt(0)! >= 0x2e80 ? 1 : 0.6;
+  return w;
+}
+
 /** The power's place in the variant's list picks its colour and shape, so colour is never the only cue. */
 export const SHAPES = ["circle", "square", "diamond", "triangle", "hexagon", "down", "pentagon", "octagon"];
 
@@ -133,6 +146,7 @@ export class Board {
    * reader's language, as a tooltip; again once the names are known.
    */
   nameProvinces(): void {
+    this.nameLabels();
     for (const [id, els] of this.paths) {
       const name = this.place(id);
       for (const el of els) {
@@ -144,6 +158,31 @@ export class Board {
         if (!title) el.prepend((title = s("title", {})));
         title.textContent = name;
       }
+    }
+  }
+
+  /**
+   * nameLabels writes the board's labels in the reader's language. The
+   * board places a province's full (English) name where its box lies
+   * clear of borders, units and other labels, else the abbreviation; a
+   * name in another language takes that place only if it is no wider
+   * (so it is as clear), else the abbreviation does. A sea lane's name
+   * is the catalogue's.
+   */
+  private nameLabels(): void {
+    if (!this.svg) return;
+    for (const el of this.svg.querySelectorAll<SVGTextElement>("text[data-label-for]")) {
+      const id = el.dataset["labelFor"]!;
+      if (id.includes("/")) continue;
+      const drawn = (el.dataset["drawn"] ??= el.textContent ?? "");
+      const abbr = id.toUpperCase();
+      if (drawn === abbr) continue;
+      const name = this.place(id) || drawn;
+      el.textContent = textWidth(name) <= textWidth(drawn) ? name : abbr;
+    }
+    for (const el of this.svg.querySelectorAll<SVGTextElement>("text[data-lane-label]")) {
+      const key = lanes[el.dataset["laneLabel"] ?? ""];
+      if (key) el.textContent = t(key);
     }
   }
 

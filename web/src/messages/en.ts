@@ -178,6 +178,7 @@ export const en = {
   "tab.press": "Press",
   "tab.powers": "Powers",
 
+  "board.lane.cape": "Cape route",
   "board.label": "The board",
   "board.none": "This variant's board is not drawn yet: give orders with the buttons.",
   "board.zoomin": "Zoom in",

@@ -178,6 +178,7 @@ export const fr: Catalogue = {
   "tab.press": "Messages",
   "tab.powers": "Puissances",
 
+  "board.lane.cape": "Route du Cap",
   "board.label": "La carte",
   "board.none": "La carte de cette variante n’est pas encore dessinée : donnez vos ordres avec les boutons.",
   "board.zoomin": "Zoomer",

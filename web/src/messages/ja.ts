@@ -178,6 +178,7 @@ export const ja: Catalogue = {
   "tab.press": "外交",
   "tab.powers": "国",
 
+  "board.lane.cape": "喜望峰航路",
   "board.label": "盤面",
   "board.none": "このヴァリアントの盤面はまだありません。ボタンで命令してください。",
   "board.zoomin": "拡大",
