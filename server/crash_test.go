@@ -47,10 +47,10 @@ func chanceryBinary(t *testing.T) string {
 	return chancery.path
 }
 
-// binaryDSN is a new database for the real server on backend.
+// binaryDSN is an empty database for the real server on backend.
 func binaryDSN(t *testing.T, backend string) string {
 	if backend == "postgres" {
-		return pgtest.Database(t)
+		return pgtest.Recycled(t)
 	}
 	return filepath.Join(t.TempDir(), "chancery.db")
 }

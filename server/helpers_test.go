@@ -109,7 +109,7 @@ func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
 	case "sqlite":
 		e.dsn = filepath.Join(t.TempDir(), "chancery.db")
 	case "postgres":
-		e.dsn = pgtest.Database(t)
+		e.dsn = pgtest.Recycled(t)
 	}
 	st, err := store.Open(ctx, e.dsn)
 	if err != nil {

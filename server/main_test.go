@@ -2,10 +2,13 @@ package server
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/chancery/chancery/internal/pgtest"
 )
 
 // TestMain runs more of the package's tests at once than go test's
@@ -20,6 +23,9 @@ func TestMain(m *testing.M) {
 		_ = flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
 	}
 	code := m.Run()
+	if err := pgtest.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
 	if chancery.dir != "" {
 		_ = os.RemoveAll(chancery.dir)
 	}

@@ -129,20 +129,30 @@ func failed(err error) outcome                { return outcome{state: store.Outb
 func retry(err error) outcome                 { return outcome{reason: err.Error()} }
 
 // runOutbox sends c's items until the server closes.
+//
+// It looks first, in a read, when the next item may be claimed, and
+// claims (a write) only when one may be now: an idle channel writes
+// nothing, and does not queue every Poll for the database's writer.
 func (s *Server) runOutbox(c *outboxChannel) {
 	defer close(c.done)
 	for {
 		wait := s.cfg.Poll
-		if busy := s.sendDue(c); busy {
-			wait = 0
-		} else {
-			_ = s.st.View(context.Background(), func(tx store.Tx) error {
-				next, ok, err := tx.NextOutboxDue(c.name)
-				if err == nil && ok {
-					wait = min(wait, max(next.Sub(s.now()), 5*time.Millisecond))
-				}
-				return err
-			})
+		var next time.Time
+		var ok bool
+		_ = s.st.View(context.Background(), func(tx store.Tx) error {
+			var err error
+			next, ok, err = tx.NextOutboxDue(c.name)
+			return err
+		})
+		if ok {
+			if d := next.Sub(s.now()); d > 0 {
+				wait = min(wait, max(d, 5*time.Millisecond))
+			} else if n := s.sendDue(c); n > 0 {
+				// Look again at once: the rest of a full batch is due,
+				// and an item given back is due when the look says.
+				wait = 0
+			}
+			// (none claimed: another process holds what is due; a poll later)
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -156,9 +166,9 @@ func (s *Server) runOutbox(c *outboxChannel) {
 	}
 }
 
-// sendDue claims and sends one batch of c's due items, and reports
-// whether the batch was full (more may be due).
-func (s *Server) sendDue(c *outboxChannel) bool {
+// sendDue claims and sends one batch of c's due items (at most
+// mailBatch), and returns how many it claimed.
+func (s *Server) sendDue(c *outboxChannel) int {
 	var items []*store.OutboxItem
 	err := s.st.Update(context.Background(), func(tx store.Tx) error {
 		var err error
@@ -167,17 +177,17 @@ func (s *Server) sendDue(c *outboxChannel) bool {
 	})
 	if err != nil {
 		s.log.Error("claiming the outbox", "channel", c.name, "err", err)
-		return false
+		return 0
 	}
 	for _, it := range items {
 		select {
 		case <-s.stop:
-			return false // the leases end; another claim sends them
+			return 0 // the leases end; another claim sends them
 		default:
 		}
 		s.settle(c, it, c.send(it))
 	}
-	return len(items) == mailBatch
+	return len(items)
 }
 
 // settle records what became of a claimed item. One to be tried again is

@@ -12,7 +12,7 @@ import (
 )
 
 // stores returns the stores to test: a fresh SQLite file, and PostgreSQL
-// when CHANCERY_TEST_POSTGRES holds a URL (a new database of its own).
+// when CHANCERY_TEST_POSTGRES holds a URL (an empty database of its own).
 func stores(t testing.TB) map[string]Store {
 	t.Helper()
 	ctx := context.Background()
@@ -24,7 +24,7 @@ func stores(t testing.TB) map[string]Store {
 	t.Cleanup(func() { s.Close() })
 	out["sqlite"] = s
 	if pgtest.Available() {
-		p, err := Open(ctx, pgtest.Database(t))
+		p, err := Open(ctx, pgtest.Recycled(t))
 		if err != nil {
 			t.Fatal(err)
 		}
