@@ -11,8 +11,9 @@
 //     sampled replies of the others and improves it unit by unit and by
 //     supported pairs (tactics.go);
 //   - hard: a search on top of normal that samples the others' replies
-//     from normal (half as it plays, half from its positional policy
-//     alone, as DumbBot plays), picks the best of candidate order sets
+//     half from normal as it plays and half from a plain model of the
+//     published DumbBot algorithm, without normal's additions
+//     (plain.go), picks the best of candidate order sets
 //     from randomised normal play against them, scored with the real
 //     resolver and normal's evaluation, and improves it with a larger
 //     tactical search, bounded by counts and, when given one, a time

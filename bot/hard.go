@@ -9,9 +9,10 @@ import (
 )
 
 // The hard level searches on top of normal. In a movement phase it draws
-// profiles of what every other power may do from the normal level (half
-// of them as it plays, positional plan and tactical layer, half from its
-// positional policy alone), and candidate order sets
+// profiles of what every other power may do: half from the normal level
+// as it plays, positional plan and tactical layer, half from the plain
+// model of the published DumbBot algorithm (plain.go); and candidate
+// order sets
 // for its own power: normal's own orders first, then randomised versions
 // of the positional policy (several temperatures, and attacking and
 // defensive weightings). It resolves each candidate against each profile
@@ -89,32 +90,33 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// candidate and the fallback.
 	plain = me.refineBy(plain, rnd, dl)
 	cands := h.candidates(me, plain, rnd, dl)
-	var others []*analysis
+	var others, plains []*analysis
 	for _, q := range v.Powers() {
 		if q == power || !hasUnits(pos, q) {
 			continue
 		}
 		others = append(others, d.view(q))
+		plains = append(plains, d.plainView(q))
 	}
 	// The others' replies: every other profile drawn from the normal
-	// level as it plays, tactical layer included, and the rest from its
-	// positional policy alone, DumbBot-like play that checks nothing with
+	// level as it plays, tactical layer included, and the rest from the
+	// plain model, DumbBot's play as published, which checks nothing with
 	// a resolver. Either alone is a best response to one kind of
-	// opponent: measured, profiles of the positional policy alone beat
-	// DumbBot as well as these but made hard no better than normal.
+	// opponent: measured, profiles of normal's positional policy alone
+	// beat DumbBot as well as these but made hard no better than normal.
 	t := newTactics(me, dl)
 	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
 	t.sweeps = hardSweeps
 	for len(t.profiles) < h.Samples && !t.late() {
 		var rest []rules.Order
-		for _, o := range others {
+		for i, o := range others {
 			if t.late() {
 				break // a profile cut short does not count
 			}
 			if len(t.profiles)%2 == 0 {
 				rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, dl)...)
 			} else {
-				rest = append(rest, o.orders(rnd, normalNoise)...)
+				rest = append(rest, plains[i].orders(rnd, normalNoise)...)
 			}
 		}
 		if t.late() {
