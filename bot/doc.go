@@ -14,7 +14,7 @@
 //     half from normal as it plays and half from a plain model of the
 //     published DumbBot algorithm, without normal's additions
 //     (plain.go), picks the best of candidate order sets
-//     from randomised normal play against them, scored with the real
+//     from randomised normal and plain play against them, scored with the real
 //     resolver and normal's evaluation, and improves it with a larger
 //     tactical search, bounded by counts and, when given one, a time
 //     budget (hard.go).
