@@ -9,12 +9,13 @@ import (
 )
 
 // The hard level searches on top of normal. In a movement phase it draws
-// profiles of what every other power may do from the normal level (half
-// of them as it plays, positional plan and tactical layer, half from its
-// positional policy alone), and candidate order sets
-// for its own power: normal's own orders first, then randomised versions
-// of the positional policy (several temperatures, and attacking and
-// defensive weightings). It resolves each candidate against each profile
+// profiles of what every other power may do: half from the normal level
+// as it plays, positional plan and tactical layer, half from the plain
+// model of the published DumbBot algorithm (plain.go); and candidate
+// order sets for its own power: normal's own orders first, then
+// randomised versions of the positional policy (several temperatures,
+// and attacking and defensive weightings), of the plain model, and,
+// within soloGap centres of a solo, all-out attacks. It resolves each candidate against each profile
 // with the real resolver, scores the outcome with normal's evaluation
 // (centres, units, where the units stand, the centres left open, the
 // others' units dislodged, the variant's victory), takes the candidate with the best mean and improves
@@ -89,32 +90,33 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// candidate and the fallback.
 	plain = me.refineBy(plain, rnd, dl)
 	cands := h.candidates(me, plain, rnd, dl)
-	var others []*analysis
+	var others, plains []*analysis
 	for _, q := range v.Powers() {
 		if q == power || !hasUnits(pos, q) {
 			continue
 		}
 		others = append(others, d.view(q))
+		plains = append(plains, d.plainView(q))
 	}
 	// The others' replies: every other profile drawn from the normal
-	// level as it plays, tactical layer included, and the rest from its
-	// positional policy alone, DumbBot-like play that checks nothing with
+	// level as it plays, tactical layer included, and the rest from the
+	// plain model, DumbBot's play as published, which checks nothing with
 	// a resolver. Either alone is a best response to one kind of
-	// opponent: measured, profiles of the positional policy alone beat
-	// DumbBot as well as these but made hard no better than normal.
+	// opponent: measured, profiles of normal's positional policy alone
+	// beat DumbBot as well as these but made hard no better than normal.
 	t := newTactics(me, dl)
 	t.maxCalls = max(1, h.Samples) * hardWork / max(1, v.Map.NumProvinces())
 	t.sweeps = hardSweeps
 	for len(t.profiles) < h.Samples && !t.late() {
 		var rest []rules.Order
-		for _, o := range others {
+		for i, o := range others {
 			if t.late() {
 				break // a profile cut short does not count
 			}
 			if len(t.profiles)%2 == 0 {
 				rest = append(rest, o.refineBy(o.orders(rnd, normalNoise), rnd, dl)...)
 			} else {
-				rest = append(rest, o.orders(rnd, normalNoise)...)
+				rest = append(rest, plains[i].orders(rnd, normalNoise)...)
 			}
 		}
 		if t.late() {
@@ -153,13 +155,22 @@ const (
 
 // candidates draws up to h.Candidates distinct order sets for the
 // analysed power, plain first, from the normal policy at rising
-// temperatures and under attacking and defensive weights.
+// temperatures and under attacking and defensive weights, and from the
+// plain model; near a solo, all-out attacks too.
 func (h *HardPlayer) candidates(me *analysis, plain []rules.Order, rnd *rand.Rand, dl deadline) [][]rules.Order {
 	base := me.w
 	bold, wary := base, base
 	bold.attack, bold.defence = base.attack*1.5, base.defence*0.5
 	wary.attack, wary.defence = base.attack*0.6, base.defence*3+300
-	views := []*analysis{me, me.d.analyse(me.me, bold), me.d.analyse(me.me, wary)}
+	// The plain model's choices too: DumbBot's hunger for neutral
+	// centres in the opening years, and its walk down the destinations.
+	views := []*analysis{me, me.d.analyse(me.me, bold), me.d.analyse(me.me, wary), me.d.plainView(me.me)}
+	if vc := me.v.VictoryCentres; vc > 0 && me.counts[me.me]+soloGap >= vc {
+		// Near a solo: all-out attack too.
+		all := base
+		all.attack, all.defence = base.attack*2.5, base.defence*0.3
+		views = append(views, me.d.analyse(me.me, all))
+	}
 	cands := [][]rules.Order{plain}
 	seen := map[uint64]bool{orderKey(plain): true}
 	for try := 0; len(cands) < h.Candidates && try < 4*h.Candidates; try++ {
@@ -175,6 +186,10 @@ func (h *HardPlayer) candidates(me *analysis, plain []rules.Order, rnd *rand.Ran
 	}
 	return cands
 }
+
+// soloGap is how many centres short of the variant's victory the hard
+// level adds all-out attacks to its candidates.
+const soloGap = 6
 
 // orderKey hashes a set of orders given in a fixed unit order.
 func orderKey(orders []rules.Order) uint64 {

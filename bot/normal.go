@@ -68,6 +68,9 @@ type weights struct {
 	prox              [rounds]float64
 	attack, defence   float64
 	strength, rivalry float64
+	// plain marks the published algorithm as written, without normal's
+	// additions (plain.go): hard's model of DumbBot-like opponents.
+	plain bool
 }
 
 var (
@@ -148,11 +151,12 @@ type decision struct {
 	pos   *rules.Position
 	r     *rules.Resolver
 	views []*analysis      // per power
+	plain []*analysis      // per power: plainView
 	easy  []*easyDistances // per power, for easyOrders
 }
 
 func newDecision(g *Graph, pos *rules.Position) *decision {
-	return &decision{g: g, pos: pos, views: make([]*analysis, len(g.m.Powers))}
+	return &decision{g: g, pos: pos, views: make([]*analysis, len(g.m.Powers)), plain: make([]*analysis, len(g.m.Powers))}
 }
 
 // view returns power me's analysis of the position, with the weights of
@@ -224,6 +228,10 @@ func (d *decision) analyse(me rules.Power, w weights) *analysis {
 	}
 	a.victoryPush()
 	a.nearThreats()
+	if w.plain {
+		a.push = 1
+		clear(a.near)
+	}
 
 	// Round 0: attack and defence values of the centres.
 	base := make([]float64, n)
@@ -248,6 +256,9 @@ func (d *decision) analyse(me rules.Power, w weights) *analysis {
 		s := a.size[owner]
 		if owner == rules.NoPower {
 			s = powerSize(3) // a neutral centre is as good as a middling power's
+			if w.plain {
+				s = powerSize(a.unowned()) // the published algorithm's reading
+			}
 		}
 		base[p] = w.attack * s * a.push
 	}

@@ -84,7 +84,9 @@ func (a *analysis) movement(rnd *rand.Rand, noise float64) []rules.Order {
 		}
 	}
 	rnd.Shuffle(len(pl.units), func(i, j int) { pl.units[i], pl.units[j] = pl.units[j], pl.units[i] })
-	pl.convoys()
+	if !a.w.plain {
+		pl.convoys()
+	}
 	for _, p := range pl.units {
 		pl.decide(p)
 	}
@@ -102,6 +104,9 @@ func (pl *plan) options(p rules.Province) []option {
 	u := a.pos.Units[p]
 	at := a.pos.LocOf(p)
 	val := a.value[u.Type]
+	if a.w.plain {
+		return pl.plainOptions(p)
+	}
 	opts := []option{{to: at, hold: true, rail: -1, gate: rules.NoProvince, score: val[p] + pl.centreBonus(p, true)}}
 	for _, br := range a.m.Neighbours(u.Type, at) {
 		t := br.To.Province
