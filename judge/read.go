@@ -110,14 +110,15 @@ func once(seen *int, bit int, ok bool) bool {
 
 // ws skips white space.
 func (r *reader) ws() {
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
+	i := r.i
+	// Most calls find none: one comparison tells a byte above the space.
+	for i < len(r.s) && r.s[i] <= ' ' {
+		if c := r.s[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
 		}
+		i++
 	}
+	r.i = i
 }
 
 // punct reads the byte c after white space.
