@@ -26,6 +26,10 @@ type jsonNames struct {
 	// writes a map's keys sorted.
 	centres []rules.Province
 	names   *notation.Names
+	// plainOrders reports that the orders' canonical text holds only
+	// what JSON holds as it is: the map's location and railway names
+	// are plain ASCII, so AppendOrder's text needs no escaping.
+	plainOrders bool
 }
 
 func (e *state) jsonNames() *jsonNames {
@@ -33,7 +37,7 @@ func (e *state) jsonNames() *jsonNames {
 		return e.json
 	}
 	m := e.V.Map
-	nm := &jsonNames{names: e.Names}
+	nm := &jsonNames{names: e.Names, plainOrders: true}
 	// Every name goes into one buffer, which becomes one string that the
 	// names are cut from: two allocations in all rather than two a name,
 	// as a process that adjudicates one phase pays for all of them.
@@ -68,9 +72,17 @@ func (e *state) jsonNames() *jsonNames {
 			from = len(buf)
 			buf = e.Names.AppendLoc(buf, l)
 			locs[k+1] = cut{from, len(buf)}
+			if safeRun(buf, from) < len(buf) {
+				nm.plainOrders = false
+			}
 		}
 		if m.Provinces[i].SupplyCenter {
 			nm.centres = append(nm.centres, p)
+		}
+	}
+	for _, r := range m.Railways() {
+		if safeRun(r.Name, 0) < len(r.Name) {
+			nm.plainOrders = false
 		}
 	}
 	all := string(buf)
@@ -155,7 +167,9 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	b = append(b, `,"order":"`...)
 	start := len(b)
 	b = e.Names.AppendOrder(b, *o)
-	b = escapeTail(b, start)
+	if !nm.plainOrders {
+		b = escapeTail(b, start)
+	}
 	b = append(b, '"')
 	// codec.Codec.EncodeOrder
 	if k := o.Type.String(); k != "" {
