@@ -110,14 +110,15 @@ func once(seen *int, bit int, ok bool) bool {
 
 // ws skips white space.
 func (r *reader) ws() {
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
+	i := r.i
+	// Most calls find none: one comparison tells a byte above the space.
+	for i < len(r.s) && r.s[i] <= ' ' {
+		if c := r.s[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
 		}
+		i++
 	}
+	r.i = i
 }
 
 // punct reads the byte c after white space.
@@ -143,10 +144,13 @@ func (r *reader) word(w string) bool {
 // str reads a string without escapes or control characters, in valid
 // UTF-8.
 func (r *reader) str() (string, bool) {
-	if !r.punct('"') {
+	r.ws()
+	s, i := r.s, r.i
+	if i >= len(s) || s[i] != '"' {
 		return "", false
 	}
-	s, start, i := r.s, r.i, r.i
+	i++
+	start := i
 	// Eight bytes at a time while eight remain: the strings of the
 	// contract are short, and most end within the first eight.
 	for i+8 <= len(s) {
@@ -231,37 +235,49 @@ func (r *reader) year() (int, bool) {
 // object reads an object, calling field for each key with the reader at
 // its value; field reads the value.
 func (r *reader) object(field func(key string) bool) bool {
-	return r.list('{', '}', func() bool {
-		key, ok := r.str()
-		return ok && r.punct(':') && field(key)
-	})
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var key string
+		if key, ok = r.key(); ok && field(key) {
+			more, ok = r.next('}')
+		} else {
+			ok = false
+		}
+	}
+	return ok
 }
 
-// array reads an array, calling elem for each element.
-func (r *reader) array(elem func() bool) bool {
-	return r.list('[', ']', elem)
-}
-
-// list reads what open and close enclose, elements parted by commas,
-// calling elem for each.
-func (r *reader) list(open, close byte, elem func() bool) bool {
+// open reads the byte that opens a list (an object or an array) and, when
+// the list is empty, the one that closes it: more reports whether an
+// element follows.
+func (r *reader) open(open, close byte) (more, ok bool) {
 	if !r.punct(open) {
-		return false
+		return false, false
 	}
-	if r.punct(close) {
-		return true
+	return !r.punct(close), true
+}
+
+// next reads what follows an element of a list: a comma, and more is
+// true, or the closing byte.
+func (r *reader) next(close byte) (more, ok bool) {
+	r.ws()
+	if r.i < len(r.s) {
+		switch r.s[r.i] {
+		case ',':
+			r.i++
+			return true, true
+		case close:
+			r.i++
+			return false, true
+		}
 	}
-	for {
-		if !elem() {
-			return false
-		}
-		if r.punct(close) {
-			return true
-		}
-		if !r.punct(',') {
-			return false
-		}
-	}
+	return false, false
+}
+
+// key reads an object's key and the colon after it.
+func (r *reader) key() (string, bool) {
+	k, ok := r.str()
+	return k, ok && r.punct(':')
 }
 
 // nullOr reads null, or the value read reads.
@@ -274,11 +290,16 @@ func (r *reader) nullOr(read func() bool) bool {
 
 // strings reads an array of strings onto list.
 func (r *reader) strings(list *[]string) bool {
-	return r.array(func() bool {
-		s, ok := r.str()
+	more, ok := r.open('[', ']')
+	for ok && more {
+		var s string
+		s, ok = r.str()
 		*list = append(*list, s)
-		return ok
-	})
+		if ok {
+			more, ok = r.next(']')
+		}
+	}
+	return ok
 }
 
 func (r *reader) readPhase() bool {
@@ -322,63 +343,97 @@ func (r *reader) unitFields(key string, u *codec.Unit, seen *int) (handled, ok b
 }
 
 func (r *reader) readUnits() bool {
-	return r.array(func() bool {
+	more, ok := r.open('[', ']')
+	for ok && more {
 		var u codec.Unit
-		seen := 0
-		ok := r.object(func(key string) bool {
-			_, ok := r.unitFields(key, &u, &seen)
-			return ok
-		})
+		ok = r.unit(&u)
 		r.units = append(r.units, u)
-		return ok
-	})
+		if ok {
+			more, ok = r.next(']')
+		}
+	}
+	return ok
+}
+
+// unit reads a unit: the hottest object of the input, read without a
+// function for its fields.
+func (r *reader) unit(u *codec.Unit) bool {
+	seen := 0
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var key string
+		if key, ok = r.key(); !ok {
+			break
+		}
+		if _, ok = r.unitFields(key, u, &seen); ok {
+			more, ok = r.next('}')
+		}
+	}
+	return ok
 }
 
 func (r *reader) readDislodged() bool {
-	return r.array(func() bool {
-		var d codec.Dislodged
-		var u codec.Unit
-		seen := 0
-		ok := r.object(func(key string) bool {
-			if handled, ok := r.unitFields(key, &u, &seen); handled {
-				return ok
+	more, ok := r.open('[', ']')
+	for ok && more {
+		if ok = r.dislodgedUnit(); ok {
+			more, ok = r.next(']')
+		}
+	}
+	return ok
+}
+
+// dislodgedUnit reads a dislodged unit onto r.dislodged.
+func (r *reader) dislodgedUnit() bool {
+	var d codec.Dislodged
+	var u codec.Unit
+	seen := 0
+	ok := r.object(func(key string) bool {
+		if handled, ok := r.unitFields(key, &u, &seen); handled {
+			return ok
+		}
+		var bit int
+		var ok bool
+		switch key {
+		case "attacker_from":
+			bit = 8
+			d.AttackerFrom, ok = r.str()
+		case "by_convoy":
+			bit = 16
+			d.ByConvoy, ok = r.boolean()
+		case "retreats":
+			bit = 32
+			if r.word("null") {
+				ok = true
+				break
 			}
-			var bit int
-			var ok bool
-			switch key {
-			case "attacker_from":
-				bit = 8
-				d.AttackerFrom, ok = r.str()
-			case "by_convoy":
-				bit = 16
-				d.ByConvoy, ok = r.boolean()
-			case "retreats":
-				bit = 32
-				if r.word("null") {
-					ok = true
-					break
-				}
-				start := len(r.retreats)
-				ok = r.strings(&r.retreats)
-				d.Retreats = r.retreats[start:len(r.retreats):len(r.retreats)]
-			}
-			return once(&seen, bit, ok)
-		})
-		d.Power, d.Type, d.Province = u.Power, u.Type, u.Province
-		r.dislodged = append(r.dislodged, d)
-		return ok
+			start := len(r.retreats)
+			ok = r.strings(&r.retreats)
+			d.Retreats = r.retreats[start:len(r.retreats):len(r.retreats)]
+		}
+		return once(&seen, bit, ok)
 	})
+	d.Power, d.Type, d.Province = u.Power, u.Type, u.Province
+	r.dislodged = append(r.dislodged, d)
+	return ok
 }
 
 func (r *reader) readCentres() bool {
 	r.owned = true
 	// A province named twice is refused by codec.DecodeParts, which knows
 	// its spellings.
-	return r.object(func(key string) bool {
-		power, ok := r.str()
-		r.centres = append(r.centres, codec.Centre{Province: key, Power: power})
-		return ok
-	})
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var prov, power string
+		if prov, ok = r.key(); !ok {
+			break
+		}
+		power, ok = r.str()
+		r.centres = append(r.centres, codec.Centre{Province: prov, Power: power})
+		if ok {
+			more, ok = r.next('}')
+		}
+	}
+	return ok
 }
 
 func (r *reader) readOrders() bool {

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"math/bits"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -25,6 +26,10 @@ type jsonNames struct {
 	// writes a map's keys sorted.
 	centres []rules.Province
 	names   *notation.Names
+	// plainOrders reports that the orders' canonical text holds only
+	// what JSON holds as it is: the map's location and railway names
+	// are plain ASCII, so AppendOrder's text needs no escaping.
+	plainOrders bool
 }
 
 func (e *state) jsonNames() *jsonNames {
@@ -32,7 +37,7 @@ func (e *state) jsonNames() *jsonNames {
 		return e.json
 	}
 	m := e.V.Map
-	nm := &jsonNames{names: e.Names}
+	nm := &jsonNames{names: e.Names, plainOrders: true}
 	// Every name goes into one buffer, which becomes one string that the
 	// names are cut from: two allocations in all rather than two a name,
 	// as a process that adjudicates one phase pays for all of them.
@@ -67,9 +72,17 @@ func (e *state) jsonNames() *jsonNames {
 			from = len(buf)
 			buf = e.Names.AppendLoc(buf, l)
 			locs[k+1] = cut{from, len(buf)}
+			if safeRun(buf, from) < len(buf) {
+				nm.plainOrders = false
+			}
 		}
 		if m.Provinces[i].SupplyCenter {
 			nm.centres = append(nm.centres, p)
+		}
+	}
+	for _, r := range m.Railways() {
+		if safeRun(r.Name, 0) < len(r.Name) {
+			nm.plainOrders = false
 		}
 	}
 	all := string(buf)
@@ -154,11 +167,13 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	b = append(b, `,"order":"`...)
 	start := len(b)
 	b = e.Names.AppendOrder(b, *o)
-	b = escapeTail(b, start)
+	if !nm.plainOrders {
+		b = escapeTail(b, start)
+	}
 	b = append(b, '"')
 	// codec.Codec.EncodeOrder
 	if k := o.Type.String(); k != "" {
-		b = appendString(append(b, `,"kind":`...), k)
+		b = appendWord(append(b, `,"kind":`...), k)
 	}
 	if u := o.Unit.Letter(); u != "" {
 		b = append(append(append(b, `,"unit":"`...), u...), '"')
@@ -178,9 +193,9 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	if o.ViaConvoy {
 		b = append(b, `,"via_convoy":true`...)
 	}
-	b = appendString(append(b, `,"result":`...), r.Outcome.String())
+	b = appendWord(append(b, `,"result":`...), r.Outcome.String())
 	if reason := r.Reason.String(); reason != "" {
-		b = appendString(append(b, `,"reason":`...), reason)
+		b = appendWord(append(b, `,"reason":`...), reason)
 	}
 	if r.Where != rules.NoProvince && int(r.Where) < m.NumProvinces() {
 		b = append(append(b, `,"where":`...), nm.abbr[r.Where]...)
@@ -196,9 +211,9 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 // appendPosition appends codec.Codec.EncodePosition's position.
 func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []byte {
 	m := e.V.Map
-	b = appendString(append(b, `{"phase":{"season":`...), pos.Phase.Season.String())
+	b = appendWord(append(b, `{"phase":{"season":`...), pos.Phase.Season.String())
 	b = strconv.AppendInt(append(b, `,"year":`...), int64(pos.Phase.Year), 10)
-	b = appendString(append(b, `,"type":`...), pos.Phase.Type.String())
+	b = appendWord(append(b, `,"type":`...), pos.Phase.Type.String())
 	b = append(b, `},"units":[`...)
 	// Units power by power in the map's order, each power's by province:
 	// a counting sort, in two passes over the provinces.
@@ -230,7 +245,7 @@ func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []b
 		}
 		u := pos.Units[pr]
 		b = append(append(b, `{"power":`...), nm.powerJSON(u.Power)...)
-		b = appendString(append(b, `,"type":`...), u.Type.String())
+		b = appendWord(append(b, `,"type":`...), u.Type.String())
 		b = append(append(b, `,"province":`...), nm.locJSON(rules.Loc{Province: pr, Coast: u.Coast})...)
 		b = append(b, '}')
 	}
@@ -259,7 +274,7 @@ func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []b
 // appendDislodged appends codec.Codec.EncodeDislodged's unit.
 func (e *state) appendDislodged(b []byte, nm *jsonNames, d *rules.Dislodged) []byte {
 	b = append(append(b, `{"power":`...), nm.powerJSON(d.Power)...)
-	b = appendString(append(b, `,"type":`...), d.Type.String())
+	b = appendWord(append(b, `,"type":`...), d.Type.String())
 	b = append(append(b, `,"province":`...), nm.locJSON(d.Loc())...)
 	b = append(b, `,"attacker_from":`...)
 	if d.AttackerFrom != rules.NoProvince {
@@ -294,6 +309,14 @@ func (e *state) appendDislodged(b []byte, nm *jsonNames, d *rules.Dislodged) []b
 	return append(b, "]}"...)
 }
 
+// appendWord appends s, one of the rules core's words for a kind of
+// order, unit, outcome, reason, season or phase, as a JSON string: they
+// are plain ASCII letters and spaces (TestWordsArePlain), which JSON
+// holds as they are.
+func appendWord(b []byte, s string) []byte {
+	return append(append(append(b, '"'), s...), '"')
+}
+
 // appendString appends s as a JSON string, escaped as encoding/json
 // escapes it (HTML's <, > and & included).
 func appendString(b []byte, s string) []byte {
@@ -302,13 +325,44 @@ func appendString(b []byte, s string) []byte {
 
 // escapeTail escapes, in place, the text appended to b from start on.
 func escapeTail(b []byte, start int) []byte {
-	for _, c := range b[start:] {
-		if c >= utf8.RuneSelf || !safeJSON[c] {
-			text := string(b[start:])
-			return appendEscaped(b[:start], text)
-		}
+	tail := b[start:]
+	if i := safeRun(tail, 0); i < len(tail) {
+		text := string(tail)
+		return appendEscaped(b[:start], text)
 	}
 	return b
+}
+
+// safeRun returns the index of the first byte of s from i on that a JSON
+// string does not hold as it is (see unsafeJSON), or len(s): eight bytes
+// at a time while eight remain, as the names and messages written are
+// mostly plain ASCII.
+func safeRun[S string | []byte](s S, i int) int {
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		m := unsafeJSON(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56)
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf && safeJSON[s[i]] {
+		i++
+	}
+	return i
+}
+
+// unsafeJSON marks, in the high bit of each byte of the eight bytes x (the
+// first in the low byte), the bytes that encoding/json does not write as
+// they are: those special marks, and HTML's '<', '>' and '&'. As with
+// special, only the lowest mark is to be read.
+func unsafeJSON(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	lt := x ^ (ones * '<')
+	gt := x ^ (ones * '>')
+	amp := x ^ (ones * '&')
+	return special(x) | ((lt-ones)&^lt|(gt-ones)&^gt|(amp-ones)&^amp)&highs
 }
 
 const hexDigits = "0123456789abcdef"
@@ -318,12 +372,11 @@ const hexDigits = "0123456789abcdef"
 func appendEscaped(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
+		if i = safeRun(s, i); i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if safeJSON[c] {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '\\', '"':

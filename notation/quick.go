@@ -48,8 +48,10 @@ func (n *Names) parseQuick(s string, power rules.Power, t rules.PhaseType) (rule
 		return o, ok && i == len(s)
 	case '-':
 		// A word after "-" may name a railway (ParseOrder's railWord):
-		// on a map with railways, moves take the full reading.
-		if len(n.m.Railways()) > 0 {
+		// such moves take the full reading. The quick reading reads a
+		// word of three letters here, alone or before "/xc", so only a
+		// railway of a three-letter name ("TSR") can be meant.
+		if len(n.m.Railways()) > 0 && n.railWord(s[i:min(i+3, len(s))]) {
 			return o, false
 		}
 		o.Type = rules.Move

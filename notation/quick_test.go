@@ -89,6 +89,24 @@ func TestQuickReadsAsTheFullReading(t *testing.T) {
 			t.Errorf("%q (phase %v) did not take the quick reading", c.s, c.ph)
 		}
 	}
+	// On a map with a railway, moves that name none take the quick
+	// reading too; those that do, the full one.
+	col, err := reg.Get("colonial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cn := NewNames(col.Map)
+	cp := cn.NewParser()
+	for _, s := range []string{"A MOS - PRM", "F HON - CAN", "A MOS - ORE VIA"} {
+		if !checkQuick(t, cn, cp, s, m) {
+			t.Errorf("colonial: %q did not take the quick reading", s)
+		}
+	}
+	for _, s := range []string{"A MOS - TSR - VLA", "A MOS - tsr - VLA", "A MOS - TSR VLA"} {
+		if checkQuick(t, cn, cp, s, m) {
+			t.Errorf("colonial: %q, a railway move, took the quick reading", s)
+		}
+	}
 }
 
 // FuzzQuickReadsAsTheFullReading: whatever the quick reading reads, the

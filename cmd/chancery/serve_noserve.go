@@ -16,3 +16,10 @@ func runServe(_ []string, _ io.Reader, _, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "chancery serve: this chancery was built without the server (go build -tags noserve); build it without the tag to serve games")
 	return 2
 }
+
+// runUser, in a build without the server, says so: the accounts are the
+// server's.
+func runUser(_ []string, _, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "chancery user: this chancery was built without the server (go build -tags noserve); build it without the tag to manage a server's accounts")
+	return 2
+}

@@ -1,0 +1,50 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/chancery/chancery/rules"
+)
+
+// FuzzAppendString checks that appendString and escapeTail write a string
+// as encoding/json writes it: HTML's characters, control characters,
+// invalid UTF-8 and U+2028 and U+2029 escaped, the rest as it is.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "A PAR - BUR", "<&>", "a\"b\\c", "\x00\x1f\x7f", "caf\xc3\xa9", "\xff\xfe", "\u2028\u2029",
+		"Moscow - Vladivostok <by rail> & more, long enough", "12345678\"", "1234567<", "abcdefgh\x80ijk"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendString([]byte("x"), s); !bytes.Equal(got[1:], want) || got[0] != 'x' {
+			t.Fatalf("appendString(%q) = %s, want %s", s, got[1:], want)
+		}
+		got := append([]byte(`"`), s...)
+		got = append(escapeTail(got, 1), '"')
+		if !bytes.Equal(got, want) {
+			t.Fatalf("escapeTail(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// TestWordsArePlain checks what appendWord relies on: the rules core's
+// words for kinds of order, units, outcomes, reasons, seasons and phases
+// are written by encoding/json as they are.
+func TestWordsArePlain(t *testing.T) {
+	var words []string
+	for i := 0; i < 256; i++ {
+		words = append(words, rules.OrderType(i).String(), rules.UnitType(i).String(), rules.Outcome(i).String(),
+			rules.Reason(i).String(), rules.Season(i).String(), rules.PhaseType(i).String())
+	}
+	for _, w := range words {
+		want, _ := json.Marshal(w)
+		if got := appendWord(nil, w); !bytes.Equal(got, want) {
+			t.Errorf("appendWord(%q) = %s, want %s", w, got, want)
+		}
+	}
+}
