@@ -435,3 +435,39 @@ func TestFloodingClientStallsNobody(t *testing.T) {
 		t.Fatalf("the game did not end: %+v", out)
 	}
 }
+
+// TestSupportAcrossTheCapeIsTaken: the MDF lists 1900's cape route as an
+// ordinary border, so a client that trusts it may support across it. The
+// order is taken (MBV) and voided by the adjudication (NSO), and the turn
+// is played at once: refused, it left the unit without an order, and
+// DumbBot, which sends its orders once, waited out every such turn's
+// deadline.
+func TestSupportAcrossTheCapeIsTaken(t *testing.T) {
+	v := variant(t, "1900")
+	bri := v.Powers()[1]
+	s, addr, _ := serve(t, Config{Engine: engine.New(v), Remote: []rules.Power{bri}, Seed: 3})
+	r := s.Representation()
+	a := dial(t, addr, r)
+	a.send("NME ('test') ('1')")
+	a.expect("YES (NME")
+	a.expect("MAP ('1900')")
+	a.send("YES (MAP ('1900'))")
+	a.expect("HLO (BRI)")
+	a.expect("NOW (SPR 1900)")
+	// A support that no border allows is still refused.
+	a.send("SUB ((BRI FLT EDI) SUP (BRI FLT GIB) MTO MAO)")
+	if got, want := a.expect("THX"), "THX ((BRI FLT EDI) SUP (BRI FLT GIB) MTO MAO) (FAR)"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	a.send("SUB ((BRI FLT EGY) SUP (BRI FLT GIB) MTO MAO) ((BRI FLT GIB) MTO MAO) ((BRI FLT EDI) HLD) ((BRI FLT LON) HLD)")
+	for _, want := range []string{"THX ((BRI FLT EGY) SUP (BRI FLT GIB) MTO MAO) (MBV)", "THX ((BRI FLT GIB) MTO MAO) (MBV)",
+		"THX ((BRI FLT EDI) HLD) (MBV)", "THX ((BRI FLT LON) HLD) (MBV)"} {
+		if got := a.expect("THX"); got != want {
+			t.Errorf("got %s, want %s", got, want)
+		}
+	}
+	if got, want := a.expect("ORD (SPR 1900) ((BRI FLT EGY)"), "ORD (SPR 1900) ((BRI FLT EGY) SUP (BRI FLT GIB) MTO MAO) (NSO)"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	a.expect("NOW (FAL 1900)")
+}

@@ -2,6 +2,8 @@ package daide
 
 import (
 	"context"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/chancery/chancery/engine"
@@ -41,6 +43,10 @@ type game struct {
 
 	outcome Outcome
 	elim    map[rules.Power]int
+
+	// local receives the local powers' orders of the current phase, from
+	// the decisions startLocal began (nil: none were begun).
+	local chan engine.Orders
 }
 
 // given is one accepted order and the message it was given as.
@@ -70,6 +76,11 @@ func newGame(s *Server) *game {
 // loop plays the game until it is over or ctx is done.
 func (g *game) loop(ctx context.Context) (*Outcome, error) {
 	defer close(g.stop)
+	defer func() {
+		if g.local != nil {
+			<-g.local // Local is never called after Run returns
+		}
+	}()
 	if len(g.cfg.Remote) == 0 {
 		g.begin()
 	}
@@ -155,7 +166,55 @@ func (g *game) begin() {
 	g.s.logf("daide: the game starts")
 	g.broadcast(g.sco)
 	g.broadcast(g.now)
+	g.startLocal()
 	g.startTimer()
+}
+
+// startLocal begins the decisions of the phase's local powers in the
+// background, so that they are made while the clients think; process
+// waits for them.
+func (g *game) startLocal() {
+	g.local = nil
+	if g.cfg.Local == nil {
+		return
+	}
+	remote := map[rules.Power]bool{}
+	for _, p := range g.cfg.Remote {
+		remote[p] = true
+	}
+	var powers []rules.Power
+	for _, p := range g.v.Powers() {
+		if !remote[p] && g.v.Owes(g.pos, p) {
+			powers = append(powers, p)
+		}
+	}
+	pos := g.pos.Clone()
+	ch := make(chan engine.Orders, 1)
+	g.local = ch
+	go func() {
+		found := make([][]rules.Order, len(powers))
+		if !g.cfg.LocalConcurrent {
+			for i, p := range powers {
+				found[i] = g.cfg.Local(pos.Clone(), p)
+			}
+		} else {
+			var wg sync.WaitGroup
+			slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+			for i, p := range powers {
+				slots <- struct{}{}
+				wg.Go(func() {
+					found[i] = g.cfg.Local(pos.Clone(), p)
+					<-slots
+				})
+			}
+			wg.Wait()
+		}
+		orders := engine.Orders{}
+		for i, p := range powers {
+			orders[p] = found[i]
+		}
+		ch <- orders
+	}()
 }
 
 // hello is the HLO message of power p.
@@ -319,10 +378,11 @@ func (g *game) process() error {
 			orders[p] = append(orders[p], gv.o)
 		}
 	}
-	for _, p := range g.v.Powers() {
-		if !remote[p] && g.cfg.Local != nil && g.v.Owes(g.pos, p) {
-			orders[p] = g.cfg.Local(g.pos, p)
+	if g.local != nil {
+		for p, list := range <-g.local {
+			orders[p] = list
 		}
+		g.local = nil
 	}
 	_, res, err := g.cfg.Engine.Resolve(g.pos, orders)
 	if err != nil {
@@ -389,6 +449,7 @@ func (g *game) process() error {
 	}
 	g.s.logf("daide: played %s", ph)
 	if !g.over {
+		g.startLocal()
 		g.startTimer()
 	}
 	return nil

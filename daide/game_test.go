@@ -4,8 +4,10 @@ import (
 	"context"
 	"math/rand/v2"
 	"net"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chancery/chancery/bot"
 	"github.com/chancery/chancery/engine"
@@ -142,4 +144,65 @@ func samePosition(a, b *rules.Position) bool {
 		}
 	}
 	return len(a.Dislodged) == len(b.Dislodged)
+}
+
+// TestLocalPowersThinkWhileClientsDo: the server asks Local for the local
+// powers' orders as soon as a phase begins, before the clients have sent
+// theirs, and with LocalConcurrent several at once; the turn is played
+// with those orders once the clients' are in.
+func TestLocalPowersThinkWhileClientsDo(t *testing.T) {
+	v := variant(t, "standard")
+	eng := v.Powers()[1]
+	r, err := NewRepresentation(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	province := func(name string) rules.Province {
+		tok, _ := r.Lookup(name)
+		p, _ := r.ProvinceOf(tok)
+		return p
+	}
+	par, bur := province("PAR"), province("BUR")
+	calls := make(chan rules.Power, len(v.Powers()))
+	release := make(chan struct{})
+	local := func(pos *rules.Position, p rules.Power) []rules.Order {
+		calls <- p
+		<-release
+		if pos.Phase.Type != rules.MovementPhase {
+			return nil
+		}
+		// Every local power holds, except that France moves to Burgundy.
+		var out []rules.Order
+		for pr, u := range pos.Units {
+			if u.Type != rules.NoUnit && u.Power == p {
+				o := rules.Order{Power: p, Unit: u.Type, Type: rules.Hold, At: pos.LocOf(rules.Province(pr)),
+					Target: noLoc, Dest: noLoc}
+				if rules.Province(pr) == par {
+					o.Type, o.Target = rules.Move, rules.At(bur)
+				}
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	s, addr, _ := serve(t, Config{Engine: engine.New(v), Remote: []rules.Power{eng}, Local: local, LocalConcurrent: true, Seed: 3})
+	a := dial(t, addr, s.Representation())
+	a.join()
+	a.expect("NOW (SPR 1901)")
+	// The client has sent nothing: the local powers are thinking already,
+	// as many at once as the machine has processors.
+	at := min(2, runtime.GOMAXPROCS(0))
+	for range at {
+		select {
+		case <-calls:
+		case <-time.After(20 * time.Second):
+			t.Fatal("Local was not asked while the client thinks, or not for two powers at once")
+		}
+	}
+	close(release)
+	a.send("SUB ((ENG FLT LON) HLD) ((ENG FLT EDI) HLD) ((ENG AMY LVP) HLD)")
+	if got, want := a.expect("ORD (SPR 1901) ((FRA AMY PAR)"), "ORD (SPR 1901) ((FRA AMY PAR) MTO BUR) (SUC)"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	a.expect("NOW (FAL 1901)")
 }

@@ -300,7 +300,7 @@ func (g *game) accept(p rules.Power, om Message) Token {
 		return NSU
 	}
 	last := &res.Results[len(res.Results)-1]
-	if last.Outcome == rules.Illegal && last.Reason != rules.NoPermission {
+	if last.Outcome == rules.Illegal && last.Reason != rules.NoPermission && !g.unsaidNoSupport(last) {
 		return Note(o, last.Reason)
 	}
 	if o.Type == rules.Build || o.Type == rules.Waive {
@@ -328,6 +328,32 @@ func (g *game) accept(p rules.Power, om Message) Token {
 	}
 	g.orders[p] = append(kept, given{o: last.Order, msg: om})
 	return MBV
+}
+
+// unsaidNoSupport reports whether the rules refused a support only
+// because it crosses a border across which the variant allows no support
+// (1900's cape route), a rule the MDF cannot say: it lists that border as
+// an ordinary one, so by the map the client was given the order is good.
+// Such an order is taken (MBV, as with Colonial's permissions) and the
+// adjudication voids it (NSO in ORD). Refusing it would leave the unit
+// without an order, and a client that trusts the MDF (DumbBot) never
+// sends another: its whole turn would wait for the deadline.
+func (g *game) unsaidNoSupport(rs *rules.Result) bool {
+	o := rs.Order
+	if rs.Reason != rules.CannotSupport || o.Type != rules.Support {
+		return false
+	}
+	into := o.Dest.Province
+	if into == rules.NoProvince {
+		into = o.Target.Province
+	}
+	m := g.v.Map
+	for _, b := range m.Neighbours(o.Unit, o.At) {
+		if b.To.Province == into && m.BorderKinds[b.Kind].NoSupport {
+			return true
+		}
+	}
+	return false
 }
 
 // not is NOT (SUB [order]), NOT (GOF), NOT (DRW) or NOT (TME ...).

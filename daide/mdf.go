@@ -7,7 +7,9 @@ import "github.com/chancery/chancery/rules"
 // for the others) and the other provinces; and for each province where
 // an army may go from it and where a fleet may go from each of its coasts.
 // Borders of a special kind (1900's cape route) are listed as ordinary
-// borders: DAIDE has no way to say that a move across one is weaker.
+// borders: DAIDE has no way to say that a move across one is weaker, or
+// that no unit supports across it (the server takes such a support, and
+// the adjudication voids it).
 func (r *Representation) MapDefinition() Message {
 	m := r.Variant.Map
 	m2 := Msg(MDF, Group(r.Powers()...))

@@ -22,8 +22,17 @@ type Config struct {
 	// take them in this order; the other powers are Local's.
 	Remote []rules.Power
 	// Local decides the orders of the powers no client plays (nil: they
-	// hold, and follow the rules' civil disorder).
+	// hold, and follow the rules' civil disorder). The server asks it as
+	// soon as a phase begins, in the background, so that the local powers
+	// think while the clients do: one power after another in the
+	// variant's order, each with a position of its own, and never after
+	// Run returns.
 	Local func(pos *rules.Position, power rules.Power) []rules.Order
+	// LocalConcurrent lets the server ask Local for several powers of a
+	// phase at once (as many at a time as GOMAXPROCS); Local must then be
+	// safe for concurrent use, and its choices must not depend on the
+	// order of the calls.
+	LocalConcurrent bool
 	// LocalName names the program behind the local powers in the SMR
 	// message (name and version).
 	LocalName, LocalVersion string

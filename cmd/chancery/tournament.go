@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chancery/chancery/bot"
@@ -230,6 +231,7 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		players[l.level] = p
 	}
 	e := engine.New(v) // the server's engine: its resolvers, its names
+	var mu sync.Mutex  // guards rep's decision counts: a DAIDE game decides its seats at once
 	for g := range cfg.games {
 		soloSeat := powers[g%len(powers)]
 		level := func(p rules.Power) seatLevel {
@@ -238,12 +240,15 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 			}
 			return cfg.others
 		}
-		rnd := rand.New(rand.NewPCG(cfg.seed, uint64(g)))
-		decide := func(pos *rules.Position, p rules.Power) []rules.Order {
+		// decideWith is one decision of one of Chancery's seats; the
+		// DAIDE server may make several at once.
+		decideWith := func(pos *rules.Position, p rules.Power, rnd *rand.Rand) []rules.Order {
 			l := level(p)
 			start := time.Now()
 			orders := players[l.level].Orders(v, pos, p, rnd)
 			took := time.Since(start)
+			mu.Lock()
+			defer mu.Unlock()
 			lr := rep.Levels[l.String()]
 			lr.decisions++
 			lr.spent += took
@@ -255,8 +260,18 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		var disorder map[rules.Power]string
 		var err error
 		if cfg.solo.exec != "" || cfg.others.exec != "" {
+			// Each decision has a random stream of its own, named by the
+			// game, the phase and the power, so that the server may make
+			// them at once, in any order.
+			decide := func(pos *rules.Position, p rules.Power) []rules.Order {
+				return decideWith(pos, p, rand.New(rand.NewPCG(cfg.seed, decisionStream(g, pos.Phase, p))))
+			}
 			pos, winner, disorder, err = playDAIDEGame(cfg, e, g, level, decide)
 		} else {
+			// One stream per game, drawn from in turn: the same seed
+			// plays the same games.
+			rnd := rand.New(rand.NewPCG(cfg.seed, uint64(g)))
+			decide := func(pos *rules.Position, p rules.Power) []rules.Order { return decideWith(pos, p, rnd) }
 			pos, winner, err = playLocalGame(cfg, e, decide)
 		}
 		if err != nil {
@@ -326,6 +341,12 @@ func playTournament(cfg tournamentConfig, progress func(done int)) (*tournamentR
 		}
 	}
 	return rep, nil
+}
+
+// decisionStream names the random stream of one decision of a DAIDE
+// game: game g, phase ph, power p.
+func decisionStream(g int, ph rules.Phase, p rules.Power) uint64 {
+	return uint64(g)<<40 | uint64(ph.Year)<<16 | uint64(ph.Season)<<12 | uint64(ph.Type)<<8 | uint64(p)
 }
 
 // playLocalGame plays one game of Chancery's bots in process, to a winner

@@ -30,7 +30,7 @@ func playDAIDEGame(cfg tournamentConfig, e *engine.Engine, g int, level func(rul
 			remote = append(remote, p)
 		}
 	}
-	dc := daide.Config{Engine: e, Remote: remote, Local: decide, LocalName: "Chancery",
+	dc := daide.Config{Engine: e, Remote: remote, Local: decide, LocalConcurrent: true, LocalName: "Chancery",
 		LocalVersion: "bot", MoveTime: cfg.phaseTime, RetreatTime: cfg.phaseTime, BuildTime: cfg.phaseTime,
 		LastYear: v.Start.Phase.Year + cfg.years - 1, Seed: cfg.seed + uint64(g)}
 	if cfg.verbose {
