@@ -879,6 +879,7 @@ func TestCapeRouteInTheBrowser(t *testing.T) {
 	p := s.person("cecil")
 	p.signUp("correct horse")
 	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
+	p.do(chromedp.Reload()) // the page in that language
 	p.soloGame("1900", "Britain")
 	p.order("egy", "move", "mao")
 	if got := p.drafts(); got != "F EGY - MAO" {
@@ -1207,11 +1208,11 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	p.click("#save")
 	p.wait("the refusal in Japanese", `document.querySelector("#drafts .bad .error")?.textContent.includes("そこから目的地には行けない")`)
 	p.click("#drafts .bad .remove")
-	// The board's labels: the French name where it is no wider than the
+	// The board's labels: the Japanese name where it is no wider than the
 	// English name the board placed, else the abbreviation.
 	labels := `["pie", "boh", "bur", "par"].map((id) => document.querySelector('.board text[data-label-for="' + id + '"]')?.textContent).join(", ")`
-	if got := eval[string](p, labels); got != "Piémont, Bohême, BUR, Paris" {
-		p.fail("the board's labels read %q, want %q", got, "Piémont, Bohême, BUR, Paris")
+	if got := eval[string](p, labels); got != "PIE, ボヘミア, BUR, パリ" {
+		p.fail("the board's labels read %q, want %q", got, "PIE, ボヘミア, BUR, パリ")
 	}
 	p.order("par", "move", "bur")
 	p.order("mar", "move", "bur")
