@@ -15,15 +15,7 @@ func TestEvaluationRewardsDislodging(t *testing.T) {
 	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	m := v.Map
-	prov := func(abbr string) rules.Province {
-		for p := range m.Provinces {
-			if m.Provinces[p].Abbr == abbr {
-				return rules.Province(p)
-			}
-		}
-		t.Fatalf("no province %q", abbr)
-		return rules.NoProvince
-	}
+	prov := func(abbr string) rules.Province { return provinceOf(t, m, abbr) }
 	boh, tyr, mun, ruh := prov("boh"), prov("tyr"), prov("mun"), prov("ruh")
 	me, them := rules.Power(1), rules.Power(4)
 	pos := v.Start.Clone()
@@ -54,4 +46,17 @@ func TestEvaluationRewardsDislodging(t *testing.T) {
 	if held < stepped+0.1 {
 		t.Errorf("dislodging the enemy army scores %.3f, letting it step aside %.3f: want at least 0.1 more", held, stepped)
 	}
+}
+
+// provinceOf is the province of m abbreviated abbr; the test fails when m
+// has none.
+func provinceOf(t *testing.T, m *rules.Map, abbr string) rules.Province {
+	t.Helper()
+	for p := range m.Provinces {
+		if m.Provinces[p].Abbr == abbr {
+			return rules.Province(p)
+		}
+	}
+	t.Fatalf("no province %q", abbr)
+	return rules.NoProvince
 }

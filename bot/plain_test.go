@@ -15,15 +15,7 @@ func TestPlainChoiceWalksDownFromTheBest(t *testing.T) {
 	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
 	m := v.Map
-	prov := func(abbr string) rules.Province {
-		for p := range m.Provinces {
-			if m.Provinces[p].Abbr == abbr {
-				return rules.Province(p)
-			}
-		}
-		t.Fatalf("no province %q", abbr)
-		return rules.NoProvince
-	}
+	prov := func(abbr string) rules.Province { return provinceOf(t, m, abbr) }
 	vie, boh := prov("vie"), prov("boh")
 	pos := v.Start.Clone()
 	a := newDecision(NewGraph(v), pos).plainView(pos.Units[vie].Power)
