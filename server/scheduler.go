@@ -19,15 +19,26 @@ func (s *Server) poke() {
 // schedule adjudicates due games until the server closes. Between rounds
 // it sleeps until the earliest deadline it knows of, at most Poll (another
 // process may set an earlier one), or until poked.
+//
+// It looks first, in a read, when the next deadline is, and claims (a
+// write) only when one has passed: an idle server writes nothing, and
+// does not queue every Poll for the database's writer.
 func (s *Server) schedule() {
 	defer close(s.done)
 	failures := map[string]int{} // game id: adjudications failed in a row
 	for {
 		wait := s.cfg.Poll
-		// After a failure, try again a poll later, not as soon as the
-		// (past) deadline says: the database may be away for a while.
-		if !s.runDue(failures) {
-			wait = s.untilNextDeadline(wait)
+		if d, ok := s.untilNextDeadline(); ok && d <= 0 {
+			// After a failure, try again a poll later, not as soon as
+			// the (past) deadline says: the database may be away for a
+			// while.
+			if !s.runDue(failures) {
+				if d, ok := s.untilNextDeadline(); ok {
+					wait = min(wait, max(d, 5*time.Millisecond))
+				}
+			}
+		} else if ok {
+			wait = min(wait, d)
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -41,20 +52,21 @@ func (s *Server) schedule() {
 	}
 }
 
-// untilNextDeadline returns how long to sleep until the earliest deadline
-// in the store, at most limit.
-func (s *Server) untilNextDeadline(limit time.Duration) time.Duration {
-	wait := limit
-	_ = s.st.View(context.Background(), func(tx store.Tx) error {
-		next, ok, err := tx.NextDeadline()
-		if err == nil && ok {
-			if d := next.Sub(s.now()); d < wait {
-				wait = max(d, 5*time.Millisecond)
-			}
-		}
+// untilNextDeadline returns how long from now the earliest deadline in
+// the store is (not positive when it has passed), and whether there is
+// one; a failed read says there is none (a poll later, it looks again).
+func (s *Server) untilNextDeadline() (time.Duration, bool) {
+	var next time.Time
+	var ok bool
+	err := s.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		next, ok, err = tx.NextDeadline()
 		return err
 	})
-	return wait
+	if err != nil || !ok {
+		return 0, false
+	}
+	return next.Sub(s.now()), true
 }
 
 // maxFailures is how many adjudications of one game may fail in a row

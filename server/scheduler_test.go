@@ -252,3 +252,50 @@ func TestPhasesPlayedEarlyArePacedPerCreator(t *testing.T) {
 		})
 	}
 }
+
+// countingStore counts the transactions run on a store, by kind.
+type countingStore struct {
+	store.Store
+	views, updates atomic.Int64
+}
+
+func (c *countingStore) View(ctx context.Context, fn func(store.Tx) error) error {
+	c.views.Add(1)
+	return c.Store.View(ctx, fn)
+}
+
+func (c *countingStore) Update(ctx context.Context, fn func(store.Tx) error) error {
+	c.updates.Add(1)
+	return c.Store.Update(ctx, fn)
+}
+
+// TestAnIdleServerWritesNothing: with a game running whose deadline is a
+// day away, the server's loops (scheduler, outbox) look at the database
+// poll after poll and never write: a write is SQLite's one writer, which
+// every player's request waits for.
+func TestAnIdleServerWritesNothing(t *testing.T) {
+	for _, backend := range backends(t) {
+		t.Run(backend, func(t *testing.T) {
+			var counted *countingStore
+			e := newEnvWith(t, backend, func(c *Config) {
+				counted = &countingStore{Store: c.Store}
+				c.Store = counted
+			})
+			c := e.user()
+			startWithBots(c, "France")
+			// Ten reads for the start's work to settle, then forty reads
+			// of the loops without a write.
+			views := counted.views.Load()
+			if !eventually(t, func() bool { return counted.views.Load() >= views+10 }) {
+				t.Fatal("the server's loops never looked at the database")
+			}
+			writes, views := counted.updates.Load(), counted.views.Load()
+			if !eventually(t, func() bool { return counted.views.Load() >= views+40 }) {
+				t.Fatal("the server's loops stopped looking at the database")
+			}
+			if n := counted.updates.Load() - writes; n != 0 {
+				t.Errorf("an idle server wrote %d times in %d reads", n, counted.views.Load()-views)
+			}
+		})
+	}
+}

@@ -302,10 +302,12 @@ func moveUnit(t *testing.T, p *codec.Position, power, from, to string) {
 // person is someone at the site in a browser context of their own (their
 // own cookies), who notes every API answer that is an error.
 type person struct {
-	t      *testing.T
-	s      *site
-	name   string
-	ctx    context.Context
+	t    *testing.T
+	s    *site
+	name string
+	ctx  context.Context
+	// token is a member's bearer token, for api.
+	token  string
 	mu     sync.Mutex
 	errors []string
 	// expect lists the error answers the flow expects ("401 /api/v1/me").
@@ -478,6 +480,116 @@ func (p *person) signUp(password string) {
 		chromedp.Click(chromedp.CSS("#sign-up")),
 		chromedp.WaitVisible(chromedp.CSS("#create-form")),
 	)
+}
+
+// member is a person with an account made through the API, not the
+// sign-up form (which the tests of signing up use): POST /users with a
+// session, whose cookies are set in the person's browser context before
+// the tab loads anything. The tab is blank; the person's token is kept
+// for api. A page costs the browser half a second of CPU, the form
+// another.
+func (s *site) member(name, password string) *person {
+	s.t.Helper()
+	body, err := json.Marshal(map[string]any{"name": name, "password": password, "session": true})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	res, err := http.Post(s.URL+"/api/v1/users", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		s.t.Fatalf("signing %s up: %v", name, err)
+	}
+	defer res.Body.Close()
+	var out struct {
+		Token string `json:"token"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusCreated || out.Token == "" {
+		s.t.Fatalf("signing %s up: %s, %v", name, res.Status, err)
+	}
+	p := s.open(s.root, name, chromedp.WithNewBrowserContext())
+	p.token = out.Token
+	for _, c := range res.Cookies() {
+		set := network.SetCookieParams{Name: c.Name, Value: c.Value, URL: s.URL + "/", Path: c.Path,
+			HTTPOnly: &c.HttpOnly, Secure: &c.Secure}
+		switch c.SameSite {
+		case http.SameSiteStrictMode:
+			set.SameSite = network.CookieSameSiteStrict
+		case http.SameSiteLaxMode:
+			set.SameSite = network.CookieSameSiteLax
+		}
+		if !c.Expires.IsZero() {
+			set.Expires = cdp.TimeSinceEpoch(c.Expires.Unix())
+		}
+		if _, err := chromedp.Call(p.ctx, network.SetCookie, set); err != nil {
+			s.t.Fatalf("giving %s the cookie %s: %v", name, c.Name, err)
+		}
+	}
+	return p
+}
+
+// api sends a request as p (by p's bearer token, which a member has) and
+// decodes the answer into out unless out is nil; any answer but a 2xx
+// fails the test.
+func (p *person) api(method, path string, in, out any) {
+	p.t.Helper()
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		body = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequest(method, p.s.URL+path, body)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+p.token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		p.t.Fatalf("%s: %s %s: %v", p.name, method, path, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode/100 != 2 {
+		b, _ := io.ReadAll(res.Body)
+		p.t.Fatalf("%s: %s %s: %s %s", p.name, method, path, res.Status, b)
+	}
+	if out != nil {
+		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+			p.t.Fatalf("%s: %s %s: %v", p.name, method, path, err)
+		}
+	}
+}
+
+// startSolo creates and starts through the API the game soloGame makes
+// with the lobby's form (the form's defaults: bots of the normal level in
+// every other seat), for the tests of what the game's page does, not of
+// the form (which soloGame tests); openGame then opens its page.
+func (p *person) startSolo(variant, power string) string {
+	p.t.Helper()
+	var g struct {
+		ID string `json:"id"`
+	}
+	p.api("POST", "/api/v1/games", map[string]any{"variant": variant, "power": power, "bots": true, "bot_level": "normal",
+		"press": "full", "spectators": true, "phase_deadline_seconds": 86400,
+		"missed_orders": map[string]any{"policy": "bot", "after": 2, "level": "normal"}}, &g)
+	p.api("POST", "/api/v1/games/"+g.ID+"/start", nil, nil)
+	return g.ID
+}
+
+// openGame loads the game's page and waits until it is drawn.
+func (p *person) openGame(id string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.s.URL + "/games/" + id))
+	p.wait("the game", `document.body.dataset.ready === "1"`)
+}
+
+// openSolo is startSolo, then openGame.
+func (p *person) openSolo(variant, power string) string {
+	p.t.Helper()
+	id := p.startSolo(variant, power)
+	p.openGame(id)
+	return id
 }
 
 // twoPeople signs up alice and bob, each in a browser of their own.
@@ -848,9 +960,8 @@ func (p *person) readyAndWait(phase string) {
 func TestColonialRailwayInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("sasha")
-	p.signUp("correct horse")
-	p.soloGame("colonial", "Russia")
+	p := s.member("sasha", "correct horse")
+	p.openSolo("colonial", "Russia")
 	p.order("vla", "railway", "mos")
 	if got := p.drafts(); got != "A VLA - TSR - MOS" {
 		p.fail("drafts %q, want the railway move", got)
@@ -876,11 +987,11 @@ func TestColonialRailwayInTheBrowser(t *testing.T) {
 func TestCapeRouteInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("cecil")
-	p.signUp("correct horse")
+	p := s.member("cecil", "correct horse")
+	p.openSolo("1900", "Britain")
 	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
 	p.do(chromedp.Reload()) // the page in that language
-	p.soloGame("1900", "Britain")
+	p.wait("the game in Japanese", `document.body.dataset.ready === "1"`)
 	p.order("egy", "move", "mao")
 	if got := p.drafts(); got != "F EGY - MAO" {
 		p.fail("drafts %q, want the move round the Cape", got)
@@ -910,9 +1021,8 @@ func TestCapeRouteInTheBrowser(t *testing.T) {
 func TestSengokuBuildInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("nobunaga")
-	p.signUp("correct horse")
-	id := p.soloGame("sengoku", "Oda")
+	p := s.member("nobunaga", "correct horse")
+	id := p.openSolo("sengoku", "Oda")
 	p.click("#tab-powers")
 	if !eval[bool](p, `document.querySelector("#vote-draw").disabled && document.querySelector(".votes").textContent.includes("no draws")`) {
 		p.fail("the votes do not say that Sengoku has no draws")
@@ -949,8 +1059,7 @@ func TestSengokuBuildInTheBrowser(t *testing.T) {
 func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
+	p := s.member("marianne", "correct horse")
 	// results returns the orders of a power shown in the results with
 	// their result, "ORDER result; ...".
 	results := func(power string) string {
@@ -961,7 +1070,7 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 	// Channel have dislodged France's army in Burgundy and fleet in Brest
 	// (where each may retreat is set as the movement phase would have
 	// found it).
-	id := p.soloGame("standard", "France")
+	id := p.startSolo("standard", "France")
 	s.setPosition(id, func(pos *codec.Position) {
 		pos.Phase = codec.Phase{Season: "fall", Year: 1901, Type: "retreat"}
 		moveUnit(t, pos, "Germany", "mun", "bur")
@@ -972,7 +1081,7 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 			{Power: "France", Type: "fleet", Province: "bre", AttackerFrom: "eng", Retreats: []string{"gas", "pic"}},
 		}
 	})
-	p.do(chromedp.Reload())
+	p.do(chromedp.Navigate(s.URL + "/games/" + id))
 	p.wait("the retreats", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Autumn 1901 (retreats)")`)
 	if n := eval[int](p, `document.querySelectorAll(".board .units .unit.dislodged").length`); n != 2 {
 		p.fail("%d dislodged units drawn, want 2", n)
@@ -991,12 +1100,12 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 	}
 
 	// Removals: five French units and three centres.
-	id = p.soloGame("standard", "France")
+	id = p.startSolo("standard", "France")
 	s.setPosition(id, func(pos *codec.Position) {
 		pos.Phase = codec.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
 		pos.Units = append(pos.Units, codec.Unit{Power: "France", Type: "army", Province: "bur"}, codec.Unit{Power: "France", Type: "army", Province: "pic"})
 	})
-	p.do(chromedp.Reload())
+	p.do(chromedp.Navigate(s.URL + "/games/" + id))
 	p.wait("the removals", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Winter 1901")`)
 	p.wait("the removals due", `document.body.textContent.includes("You must remove 2 units.")`)
 	p.clickProvince("bur")
@@ -1012,14 +1121,14 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 
 	// A build and a waive: five French centres, three units, two free
 	// home centres.
-	id = p.soloGame("standard", "France")
+	id = p.startSolo("standard", "France")
 	s.setPosition(id, func(pos *codec.Position) {
 		pos.Phase = codec.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
 		moveUnit(t, pos, "France", "par", "bur")
 		moveUnit(t, pos, "France", "bre", "mao")
 		pos.SupplyCenters["spa"], pos.SupplyCenters["por"] = "France", "France"
 	})
-	p.do(chromedp.Reload())
+	p.do(chromedp.Navigate(s.URL + "/games/" + id))
 	p.wait("the builds due", `document.body.dataset.ready === "1" && document.body.textContent.includes("You may build 2 units.")`)
 	p.clickProvince("par")
 	p.click("#waive")
@@ -1037,10 +1146,9 @@ func TestRetreatRemovalAndWaiveInTheBrowser(t *testing.T) {
 func TestPhoneInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("pat")
+	p := s.member("pat", "correct horse")
 	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p.openSolo("standard", "France")
 	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 360 {
 		p.fail("the page is %v px wide on a 360 px screen", w)
 	}
@@ -1072,9 +1180,8 @@ func TestPhoneInTheBrowser(t *testing.T) {
 func TestCoastAndExplanationInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	p.openSolo("standard", "France")
 	p.order("bre", "move", "mao")
 	p.order("par", "move", "bur")
 	p.readyAndWait("Autumn 1901")
@@ -1273,11 +1380,9 @@ func TestJapaneseResultsInTheBrowser(t *testing.T) {
 func TestFrenchResultsInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	eval[bool](p, `(localStorage.setItem("chancery.lang", "fr"), true)`)
-	p.do(chromedp.Reload()) // the page in that language
-	id := p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	id := p.openSolo("standard", "France")
+	eval[bool](p, `(localStorage.setItem("chancery.lang", "fr"), true)`) // for the reload
 	s.setPosition(id, func(pos *codec.Position) { moveUnit(t, pos, "Germany", "mun", "pru") })
 	p.do(chromedp.Reload())
 	p.wait("the game in French", `document.body.dataset.ready === "1" && document.querySelector("#phase").textContent.includes("Printemps 1901")`)
@@ -1314,11 +1419,9 @@ func TestFrenchResultsInTheBrowser(t *testing.T) {
 func TestSengokuInJapaneseInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("nobunaga")
-	p.signUp("correct horse")
-	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
-	p.do(chromedp.Reload()) // the page in that language
-	id := p.soloGame("sengoku", "Oda")
+	p := s.member("nobunaga", "correct horse")
+	id := p.openSolo("sengoku", "Oda")
+	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`) // for the reload
 	// Oda's fleet has crossed to Shima, beside Ise.
 	s.setPosition(id, func(pos *codec.Position) { moveUnit(t, pos, "Oda", "mik", "shm") })
 	p.do(chromedp.Reload())

@@ -16,9 +16,8 @@ import (
 func TestEndOfGameInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	id := p.openSolo("standard", "France")
 	p.click(".typed summary")
 	p.do(chromedp.SendKeys("#typed", "A PAR - BUR"))
 	p.click("#add-typed")

@@ -15,9 +15,8 @@ import (
 func TestCentreOwnershipAndLegendInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	id := p.openSolo("standard", "France")
 	s.setPosition(id, func(pos *codec.Position) {
 		moveUnit(t, pos, "France", "par", "gas")
 		moveUnit(t, pos, "Germany", "mun", "par")

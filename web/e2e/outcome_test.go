@@ -18,9 +18,8 @@ import (
 func TestDislodgedAndDestroyedInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("ivan")
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "Russia")
+	p := s.member("ivan", "correct horse")
+	id := p.openSolo("standard", "Russia")
 	s.setPosition(id, func(pos *codec.Position) {
 		// Austria keeps Budapest alone; Russia surrounds it.
 		var units []codec.Unit

@@ -46,9 +46,8 @@ func (p *person) clicksGive(want string, provinces ...string) {
 func TestTwoClickOrdersInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("victoria")
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "England")
+	p := s.member("victoria", "correct horse")
+	id := p.openSolo("standard", "England")
 	// A fleet in the North Sea and an army in Yorkshire, beside Edinburgh's fleet.
 	s.setPosition(id, func(pos *codec.Position) {
 		moveUnit(t, pos, "England", "lon", "nth")
@@ -100,9 +99,8 @@ func TestTwoClickOrdersInTheBrowser(t *testing.T) {
 func TestUnitClickShowsItsOrdersInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	p.openSolo("standard", "France")
 	for _, width := range []int64{1400, 1000} {
 		p.do(chromedp.EmulateViewport(width, 900))
 		for _, tab := range []string{"#tab-powers", "#tab-press"} {
@@ -146,9 +144,8 @@ func TestSignedOutVisitInTheBrowser(t *testing.T) {
 func TestSupportPromptInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	p.openSolo("standard", "France")
 	p.order("mar", "support", "par")
 	p.wait("the destination's prompt", `document.querySelector("#prompt").textContent.includes("supported unit goes")`)
 	if got := p.text("#prompt"); strings.Contains(got, "hold") || eval[bool](p, `!!document.querySelector('#chooser .choice[data-choice=""]')`) {
@@ -176,9 +173,8 @@ func (p *person) arrows() string {
 func TestTypedWithoutSpacesInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	p.openSolo("standard", "France")
 	p.typeOrders("f bre-mao")
 	if got, want := p.drafts()+" / "+p.arrows(), "F BRE - MAO / F BRE - MAO"; got != want {
 		p.fail("drafts / arrows %q, want %q", got, want)
@@ -190,9 +186,8 @@ func TestTypedWithoutSpacesInTheBrowser(t *testing.T) {
 func TestTypedIllegalNotDrawnInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	p.openSolo("standard", "France")
 	p.typeOrders("A PAR - MOS\nA MAR - BUR")
 	if got, want := p.drafts()+" / "+p.arrows(), "A PAR - MOS; A MAR - BUR / A MAR - BUR"; got != want {
 		p.fail("drafts / arrows %q, want %q", got, want)
@@ -205,9 +200,8 @@ func TestTypedIllegalNotDrawnInTheBrowser(t *testing.T) {
 func TestBadLineSavesTheOthersInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	id := p.openSolo("standard", "France")
 	p.typeOrders("A PAR - MOS\nA MAR - BUR")
 	p.expectRefusal(id)
 	p.click("#save")
@@ -227,9 +221,8 @@ func TestBadLineSavesTheOthersInTheBrowser(t *testing.T) {
 func TestOneUnitInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
-	id := p.soloGame("standard", "France")
+	p := s.member("marianne", "correct horse")
+	id := p.openSolo("standard", "France")
 	s.setPosition(id, func(pos *codec.Position) {
 		pos.Phase = codec.Phase{Season: "winter", Year: 1901, Type: "adjustment"}
 		moveUnit(t, pos, "France", "par", "bur")
@@ -247,10 +240,9 @@ func TestOneUnitInTheBrowser(t *testing.T) {
 func TestTapOnATouchScreenInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("pat")
+	p := s.member("pat", "correct horse")
 	p.phone()
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p.openSolo("standard", "France")
 	if got := p.text("#prompt"); !strings.HasPrefix(got, "Tap ") || strings.Contains(got, "Click") {
 		p.fail("the prompt on a touch screen reads %q", got)
 	}
@@ -341,10 +333,9 @@ func TestPressBesideTheBoardInTheBrowser(t *testing.T) {
 func TestProvinceNamesInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("pat")
+	p := s.member("pat", "correct horse")
 	p.phone()
-	p.signUp("correct horse")
-	p.soloGame("standard", "France")
+	p.openSolo("standard", "France")
 	if got := eval[string](p, `document.querySelector('.board [data-province="bur"] > title')?.textContent ?? ""`); got != "Burgundy" {
 		p.fail("Burgundy's title reads %q", got)
 	}

@@ -89,9 +89,8 @@ func savedReworded(next http.Handler) http.Handler {
 // server's words, not marked unknown, and drawn from its unit (issue 25).
 func TestSavedOrdersAreDrawnFromTheirPartsInTheBrowser(t *testing.T) {
 	s := newSiteWith(t, savedReworded)
-	p := s.person("olga")
-	p.signUp("correct horse")
-	p.soloGame("standard", "England")
+	p := s.member("olga", "correct horse")
+	p.openSolo("standard", "England")
 	p.click(".typed summary")
 	p.do(chromedp.SendKeys("#typed", "F EDI - NTH\nF LON - ENG\nA LVP - YOR"))
 	p.click("#add-typed")
@@ -119,9 +118,8 @@ func TestSavedOrdersAreDrawnFromTheirPartsInTheBrowser(t *testing.T) {
 func TestPlayedOrdersAreDrawnFromTheirPartsInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSiteWith(t, reworded)
-	p := s.person("olga")
-	p.signUp("correct horse")
-	p.soloGame("standard", "England")
+	p := s.member("olga", "correct horse")
+	p.openSolo("standard", "England")
 	p.click(".typed summary")
 	p.do(chromedp.SendKeys("#typed", "F EDI - NTH\nF LON - ENG\nA LVP - YOR"))
 	p.click("#add-typed")

@@ -58,7 +58,7 @@ func TestPictures(t *testing.T) {
 		{"colonial", "Russia", [][]string{{"vla", "railway", "mos"}}},
 		{"sengoku", "Oda", [][]string{{"owa", "move", "ise"}, {"mik", "move", "tot"}}},
 	} {
-		id := p.soloGame(v.variant, v.power)
+		id := p.openSolo(v.variant, v.power)
 		for _, o := range v.orders {
 			p.order(o[0], o[1], o[2:]...)
 		}
