@@ -193,22 +193,21 @@ func (g *game) startLocal() {
 	g.local = ch
 	go func() {
 		found := make([][]rules.Order, len(powers))
-		if !g.cfg.LocalConcurrent {
-			for i, p := range powers {
-				found[i] = g.cfg.Local(pos.Clone(), p)
-			}
-		} else {
-			var wg sync.WaitGroup
-			slots := make(chan struct{}, runtime.GOMAXPROCS(0))
-			for i, p := range powers {
-				slots <- struct{}{}
-				wg.Go(func() {
-					found[i] = g.cfg.Local(pos.Clone(), p)
-					<-slots
-				})
-			}
-			wg.Wait()
+		// One at a time, in the powers' order, unless the decisions may
+		// run at once (each with a random stream of its own).
+		slots := make(chan struct{}, 1)
+		if g.cfg.LocalConcurrent {
+			slots = make(chan struct{}, runtime.GOMAXPROCS(0))
 		}
+		var wg sync.WaitGroup
+		for i, p := range powers {
+			slots <- struct{}{}
+			wg.Go(func() {
+				found[i] = g.cfg.Local(pos.Clone(), p)
+				<-slots
+			})
+		}
+		wg.Wait()
 		orders := engine.Orders{}
 		for i, p := range powers {
 			orders[p] = found[i]
