@@ -531,6 +531,9 @@ func (s *site) member(name, password string) *person {
 // fails the test.
 func (p *person) api(method, path string, in, out any) {
 	p.t.Helper()
+	if p.token == "" {
+		p.t.Fatalf("%s has no token for the API: a member (site.member) has one, a person signed up by the form not", p.name)
+	}
 	var body io.Reader
 	if in != nil {
 		b, err := json.Marshal(in)

@@ -40,10 +40,9 @@ func TestPictures(t *testing.T) {
 	// Game pages' live updates are refused while refuse is set.
 	var refuse atomic.Bool
 	s := newSiteWith(t, refusingStreams(&refuse))
-	p := s.person("alice")
+	p := s.member("alice", "correct horse")
 	p.expect["429 /api/v1/games/*"] = true
 	p.desktop()
-	p.signUp("correct horse")
 
 	// A game of each variant, its first phase played: its page shows the
 	// orders and results of that phase.
