@@ -106,30 +106,20 @@ func (p *placer) relabel(t *tracer, rings map[int][]ring, reach float64) {
 		}
 		prov, _, _ := strings.Cut(id, "/")
 		s := shapeOf(ids[prov])
-		best, bestD := at, math.Inf(1)
+		var best Point
+		found := false
 		// At full size, or else a fifth smaller.
 		for _, scale := range []float64{1, 0.8} {
 			if scale != 1 {
 				p.labelScale[id] = scale
 			}
-			const step = 1.5
-			for dy := -reach; dy <= reach; dy += step {
-				for dx := -reach; dx <= reach; dx += step {
-					d := math.Hypot(dx, dy)
-					if d >= bestD || d > reach {
-						continue
-					}
-					q := Point{at.X + dx, at.Y + dy}
-					if insideShape(s, q) && clear(id, boxOf(id, q)) {
-						best, bestD = q, d
-					}
-				}
-			}
-			if !math.IsInf(bestD, 1) {
+			if best, found = nearestWhere(at, reach, 1.5, func(q Point) bool {
+				return insideShape(s, q) && clear(id, boxOf(id, q))
+			}); found {
 				break
 			}
 		}
-		if math.IsInf(bestD, 1) {
+		if !found {
 			delete(p.labelScale, id)
 			p.notef("the label of %s clashes with a border, a unit or a label and has no clear place near", id)
 			continue
@@ -176,27 +166,19 @@ func (p *placer) fullNames(ids map[string]int, shapeOf func(int) [][]Point, boxO
 		_, hadScale = p.labelScale[id]
 		s := shapeOf(a)
 		p.labelName[id] = name
-		best, bestD, bestScale := at, math.Inf(1), 1.0
+		var best Point
+		found, bestScale := false, 1.0
 		for _, scale := range []float64{1, 0.8} {
 			p.labelScale[id] = scale
-			const step = 2
-			for dy := -reach; dy <= reach; dy += step {
-				for dx := -reach; dx <= reach; dx += step {
-					d := math.Hypot(dx, dy)
-					if d >= bestD || d > reach {
-						continue
-					}
-					q := Point{at.X + dx, at.Y + dy}
-					if b := boxOf(id, q); insideShape(s, q) && clearOfCentres(b) && clear(id, b) {
-						best, bestD, bestScale = q, d, scale
-					}
-				}
-			}
-			if !math.IsInf(bestD, 1) {
+			if best, found = nearestWhere(at, reach, 2, func(q Point) bool {
+				b := boxOf(id, q)
+				return insideShape(s, q) && clearOfCentres(b) && clear(id, b)
+			}); found {
+				bestScale = scale
 				break
 			}
 		}
-		if math.IsInf(bestD, 1) {
+		if !found {
 			delete(p.labelName, id)
 			delete(p.labelScale, id)
 			if hadScale {
@@ -210,4 +192,22 @@ func (p *placer) fullNames(ids map[string]int, shapeOf func(int) [][]Point, boxO
 			p.labelScale[id] = bestScale
 		}
 	}
+}
+
+// nearestWhere is the point nearest at, on a grid of step within reach
+// of it, where ok holds, and whether there is one.
+func nearestWhere(at Point, reach, step float64, ok func(Point) bool) (Point, bool) {
+	best, bestD := at, math.Inf(1)
+	for dy := -reach; dy <= reach; dy += step {
+		for dx := -reach; dx <= reach; dx += step {
+			d := math.Hypot(dx, dy)
+			if d >= bestD || d > reach {
+				continue
+			}
+			if q := (Point{at.X + dx, at.Y + dy}); ok(q) {
+				best, bestD = q, d
+			}
+		}
+	}
+	return best, !math.IsInf(bestD, 1)
 }
