@@ -1,9 +1,17 @@
 package bot
 
-import "github.com/chancery/chancery/dice"
+import (
+	"sync"
 
-// ways[k][s] is the number of ways k dice show a total of s.
-var ways = func() (w [dice.MaxPlayers + 2][6*(dice.MaxPlayers+2) + 1]float64) {
+	"github.com/chancery/chancery/dice"
+)
+
+// diceWays returns the table ways[k][s], the number of ways k dice show a
+// total of s. It is computed when a bot first needs it, not when the
+// program starts: every command of chancery links this package, and most
+// never play dice.
+var diceWays = sync.OnceValue(func() *[dice.MaxPlayers + 2][6*(dice.MaxPlayers+2) + 1]float64 {
+	var w [dice.MaxPlayers + 2][6*(dice.MaxPlayers+2) + 1]float64
 	w[0][0] = 1
 	for k := 1; k < len(w); k++ {
 		for s := range w[k] {
@@ -12,8 +20,8 @@ var ways = func() (w [dice.MaxPlayers + 2][6*(dice.MaxPlayers+2) + 1]float64) {
 			}
 		}
 	}
-	return w
-}()
+	return &w
+})
 
 // pow6[k] is 6 to the power k.
 var pow6 = func() (p [2*(dice.MaxPlayers+2) + 1]float64) {
@@ -31,6 +39,7 @@ var pow6 = func() (p [2*(dice.MaxPlayers+2) + 1]float64) {
 func beats(a, k, d, m int) float64 {
 	k = min(k, dice.MaxPlayers+1)
 	m = min(m, dice.MaxPlayers+1)
+	ways := diceWays()
 	var won float64
 	for x := k; x <= 6*k; x++ {
 		wx := ways[k][x]
