@@ -18,18 +18,24 @@ import (
 // slice is its length plus one, 0 meaning nil (so that a decoded variant
 // is reflect.DeepEqual to the one encoded); a list of lists gives first
 // the total of its elements, which share one backing array when decoded.
-// The adjacency matrices are written as each node's neighbours with the
-// border's flags and kind, and rebuilt from them.
+// Lists of provinces and of neighbours, which are most of the data, are
+// fixed-width: a province or node in two bytes, little-endian, and a
+// border's flags and kind in one byte. The adjacency matrices are written
+// as each node's neighbours with the border's flags and kind, and rebuilt
+// from them.
 
 // binaryMagic begins the binary form; its last byte is the format's
 // version, to be changed with the format.
-const binaryMagic = "chancery variant\x02"
+const binaryMagic = "chancery variant\x03"
 
 // AppendBinary appends the compact binary form of v to b (see
 // DecodeVariant). It implements encoding.BinaryAppender.
 func (v *Variant) AppendBinary(b []byte) ([]byte, error) {
 	if v.Map == nil || v.Start == nil {
 		return b, errors.New("encoding a variant: no map or no start")
+	}
+	if len(v.Map.BorderKinds) > 1<<kindBits {
+		return b, fmt.Errorf("encoding a variant: %d kinds of border, more than %d", len(v.Map.BorderKinds), 1<<kindBits)
 	}
 	e := encoder{b: append(b, binaryMagic...)}
 	e.str(v.Name)
@@ -108,10 +114,14 @@ func (e *encoder) strs(ss []string) {
 	}
 }
 
+// kindBits is the bits of a border's kind in its byte, beside its two
+// flags.
+const kindBits = 6
+
 func (e *encoder) provinces(ps []Province) {
 	e.length(len(ps), ps == nil)
 	for _, p := range ps {
-		e.uint(uint64(p))
+		e.b = binary.LittleEndian.AppendUint16(e.b, uint16(p))
 	}
 }
 
@@ -197,9 +207,8 @@ func (e *encoder) mapData(m *Map) {
 	for a, cs := range m.adj {
 		e.length(len(cs), cs == nil)
 		for _, c := range cs {
-			e.uint(uint64(c))
-			e.uint(uint64(m.edges[a*n+c]))
-			e.uint(uint64(m.kinds[a*n+c]))
+			e.b = binary.LittleEndian.AppendUint16(e.b, uint16(c))
+			e.b = append(e.b, m.edges[a*n+c]|uint8(m.kinds[a*n+c])<<2)
 		}
 	}
 	for t := range m.reach {
@@ -297,6 +306,18 @@ func (d *decoder) uintSlow(max uint64) uint64 {
 	return x
 }
 
+// fixed returns the next n bytes, or "" (and the decoder fails) when
+// fewer are left.
+func (d *decoder) fixed(n int) string {
+	if n > len(d.s)-d.i {
+		d.fail("%d bytes wanted, %d left", n, len(d.s)-d.i)
+		return ""
+	}
+	b := d.s[d.i : d.i+n]
+	d.i += n
+	return b
+}
+
 func (d *decoder) bool() bool { return d.uint(1) == 1 }
 
 func (d *decoder) str() string {
@@ -349,9 +370,13 @@ func (d *decoder) provinces(buf []Province) (list, rest []Province) {
 	if n > len(buf) {
 		buf = make([]Province, n)
 	}
+	b := d.fixed(2 * n)
+	if d.err != nil {
+		return nil, buf
+	}
 	list, rest = buf[:n:n], buf[n:]
 	for i := range list {
-		list[i] = d.province()
+		list[i] = Province(b[2*i]) | Province(b[2*i+1])<<8
 	}
 	return list, rest
 }
@@ -484,12 +509,20 @@ func (d *decoder) mapData() *Map {
 			d.fail("more neighbours than their total")
 			return m
 		}
+		b := d.fixed(3 * k)
+		if d.err != nil {
+			return m
+		}
 		m.adj[a], buf = buf[:k:k], buf[k:]
 		for j := range m.adj[a] {
-			c := int(d.uint(uint64(n - 1)))
+			c, fk := int(b[3*j])|int(b[3*j+1])<<8, b[3*j+2]
+			if c >= n || int(fk>>2) >= len(m.BorderKinds) {
+				d.fail("a border to node %d of kind %d", c, fk>>2)
+				return m
+			}
 			m.adj[a][j] = c
-			m.edges[a*n+c] = uint8(d.uint(uint64(edgeArmy | edgeFleet)))
-			m.kinds[a*n+c] = BorderKind(d.uint(uint64(len(m.BorderKinds) - 1)))
+			m.edges[a*n+c] = fk & (edgeArmy | edgeFleet)
+			m.kinds[a*n+c] = BorderKind(fk >> 2)
 		}
 	}
 	words := (np + 63) / 64
