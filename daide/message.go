@@ -228,7 +228,7 @@ func lookup(r *Representation, w string) (Token, bool) {
 	if r != nil {
 		return r.Lookup(w)
 	}
-	t, ok := fixedTokens[strings.ToUpper(w)]
+	t, ok := fixedTokens()[strings.ToUpper(w)]
 	return t, ok
 }
 

@@ -241,7 +241,7 @@ func (r *Representation) Lookup(name string) (Token, bool) {
 	if t, ok := r.tokens[name]; ok {
 		return t, true
 	}
-	t, ok := fixedTokens[name]
+	t, ok := fixedTokens()[name]
 	return t, ok
 }
 

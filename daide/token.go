@@ -12,6 +12,7 @@ package daide
 import (
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // Token is one token of the language: a 16-bit value whose high byte is
@@ -175,43 +176,47 @@ const (
 // fixedNames are the names of the tokens that mean the same in every game
 // (the powers and provinces come from a Representation). Press tokens are
 // listed so that a press message is read and answered, not taken for
-// nonsense.
-var fixedNames = map[Token]string{
-	AMY: "AMY", FLT: "FLT",
-	CTO: "CTO", CVY: "CVY", HLD: "HLD", MTO: "MTO", SUP: "SUP", VIA: "VIA", DSB: "DSB", RTO: "RTO",
-	BLD: "BLD", REM: "REM", WVE: "WVE",
-	MBV: "MBV", BPR: "BPR", CST: "CST", ESC: "ESC", FAR: "FAR", HSC: "HSC", NAS: "NAS", NMB: "NMB",
-	NMR: "NMR", NRN: "NRN", NRS: "NRS", NSA: "NSA", NSC: "NSC", NSF: "NSF", NSP: "NSP", NSU: "NSU",
-	NVR: "NVR", NYU: "NYU", YSC: "YSC",
-	SUC: "SUC", BNC: "BNC", CUT: "CUT", DSR: "DSR", FLD: "FLD", NSO: "NSO", RET: "RET",
-	NCS: "NCS", NEC: "NEC", ECS: "ECS", SEC: "SEC", SCS: "SCS", SWC: "SWC", WCS: "WCS", NWC: "NWC",
-	SPR: "SPR", SUM: "SUM", FAL: "FAL", AUT: "AUT", WIN: "WIN",
-	CCD: "CCD", DRW: "DRW", FRM: "FRM", GOF: "GOF", HLO: "HLO", HST: "HST", HUH: "HUH", IAM: "IAM",
-	LOD: "LOD", MAP: "MAP", MDF: "MDF", MIS: "MIS", NME: "NME", NOT: "NOT", NOW: "NOW", OBS: "OBS",
-	OFF: "OFF", ORD: "ORD", OUT: "OUT", PRN: "PRN", REJ: "REJ", SCO: "SCO", SLO: "SLO", SND: "SND",
-	SUB: "SUB", SVE: "SVE", THX: "THX", TME: "TME", YES: "YES", ADM: "ADM", SMR: "SMR",
-	AOA: "AOA", BTL: "BTL", ERR: "ERR", LVL: "LVL", MRT: "MRT", MTL: "MTL", NPB: "NPB", NPR: "NPR",
-	PDA: "PDA", PTL: "PTL", RTL: "RTL", UNO: "UNO", DSD: "DSD",
-	0x4A00: "ALY", 0x4A01: "AND", 0x4A02: "BWX", 0x4A03: "DMZ", 0x4A04: "ELS", 0x4A05: "EXP",
-	0x4A06: "FWD", 0x4A07: "FCT", 0x4A08: "FOR", 0x4A09: "HOW", 0x4A0A: "IDK", 0x4A0B: "IFF",
-	0x4A0C: "INS", 0x4A0E: "OCC", 0x4A0F: "ORR", 0x4A10: "PCE", 0x4A11: "POB", 0x4A13: "PRP",
-	0x4A14: "QRY", 0x4A15: "SCD", 0x4A16: "SRY", 0x4A17: "SUG", 0x4A18: "THK", 0x4A19: "THN",
-	0x4A1A: "TRY", 0x4A1C: "VSS", 0x4A1D: "WHT", 0x4A1E: "WHY", 0x4A1F: "XDO", 0x4A20: "XOY",
-	0x4A21: "YDO", 0x4A22: "CHO", 0x4A23: "BCC", 0x4A24: "UNT", 0x4A25: "CCL", 0x4A26: "NAR",
-}
+// nonsense. The table is built when first used, not at the start of every
+// command linked with this package.
+var fixedNames = sync.OnceValue(func() map[Token]string {
+	return map[Token]string{
+		AMY: "AMY", FLT: "FLT",
+		CTO: "CTO", CVY: "CVY", HLD: "HLD", MTO: "MTO", SUP: "SUP", VIA: "VIA", DSB: "DSB", RTO: "RTO",
+		BLD: "BLD", REM: "REM", WVE: "WVE",
+		MBV: "MBV", BPR: "BPR", CST: "CST", ESC: "ESC", FAR: "FAR", HSC: "HSC", NAS: "NAS", NMB: "NMB",
+		NMR: "NMR", NRN: "NRN", NRS: "NRS", NSA: "NSA", NSC: "NSC", NSF: "NSF", NSP: "NSP", NSU: "NSU",
+		NVR: "NVR", NYU: "NYU", YSC: "YSC",
+		SUC: "SUC", BNC: "BNC", CUT: "CUT", DSR: "DSR", FLD: "FLD", NSO: "NSO", RET: "RET",
+		NCS: "NCS", NEC: "NEC", ECS: "ECS", SEC: "SEC", SCS: "SCS", SWC: "SWC", WCS: "WCS", NWC: "NWC",
+		SPR: "SPR", SUM: "SUM", FAL: "FAL", AUT: "AUT", WIN: "WIN",
+		CCD: "CCD", DRW: "DRW", FRM: "FRM", GOF: "GOF", HLO: "HLO", HST: "HST", HUH: "HUH", IAM: "IAM",
+		LOD: "LOD", MAP: "MAP", MDF: "MDF", MIS: "MIS", NME: "NME", NOT: "NOT", NOW: "NOW", OBS: "OBS",
+		OFF: "OFF", ORD: "ORD", OUT: "OUT", PRN: "PRN", REJ: "REJ", SCO: "SCO", SLO: "SLO", SND: "SND",
+		SUB: "SUB", SVE: "SVE", THX: "THX", TME: "TME", YES: "YES", ADM: "ADM", SMR: "SMR",
+		AOA: "AOA", BTL: "BTL", ERR: "ERR", LVL: "LVL", MRT: "MRT", MTL: "MTL", NPB: "NPB", NPR: "NPR",
+		PDA: "PDA", PTL: "PTL", RTL: "RTL", UNO: "UNO", DSD: "DSD",
+		0x4A00: "ALY", 0x4A01: "AND", 0x4A02: "BWX", 0x4A03: "DMZ", 0x4A04: "ELS", 0x4A05: "EXP",
+		0x4A06: "FWD", 0x4A07: "FCT", 0x4A08: "FOR", 0x4A09: "HOW", 0x4A0A: "IDK", 0x4A0B: "IFF",
+		0x4A0C: "INS", 0x4A0E: "OCC", 0x4A0F: "ORR", 0x4A10: "PCE", 0x4A11: "POB", 0x4A13: "PRP",
+		0x4A14: "QRY", 0x4A15: "SCD", 0x4A16: "SRY", 0x4A17: "SUG", 0x4A18: "THK", 0x4A19: "THN",
+		0x4A1A: "TRY", 0x4A1C: "VSS", 0x4A1D: "WHT", 0x4A1E: "WHY", 0x4A1F: "XDO", 0x4A20: "XOY",
+		0x4A21: "YDO", 0x4A22: "CHO", 0x4A23: "BCC", 0x4A24: "UNT", 0x4A25: "CCL", 0x4A26: "NAR",
+	}
+})
 
-// fixedTokens is fixedNames the other way.
-var fixedTokens = func() map[string]Token {
-	m := make(map[string]Token, len(fixedNames))
-	for t, n := range fixedNames {
+// fixedTokens is fixedNames the other way, built when first used.
+var fixedTokens = sync.OnceValue(func() map[string]Token {
+	names := fixedNames()
+	m := make(map[string]Token, len(names))
+	for t, n := range names {
 		m[n] = t
 	}
 	return m
-}()
+})
 
 // reservedName reports whether name (three upper-case letters) is a token
 // of the language, which no province or power of a map may be called.
-func reservedName(name string) bool { _, ok := fixedTokens[name]; return ok }
+func reservedName(name string) bool { _, ok := fixedTokens()[name]; return ok }
 
 // String returns the token's text without a representation: the name of a
 // fixed token, an integer's decimal value, a text byte as 'c', and
@@ -227,7 +232,7 @@ func (t Token) String() string {
 	case t.IsText():
 		return strconv.QuoteRune(rune(byte(t)))
 	}
-	if n, ok := fixedNames[t]; ok {
+	if n, ok := fixedNames()[t]; ok {
 		return n
 	}
 	return fmt.Sprintf("0x%04X", uint16(t))
