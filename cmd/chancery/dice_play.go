@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chancery/chancery/dice"
@@ -341,25 +342,30 @@ type command struct {
 	arg  string // a player, for war, ally and invite
 }
 
-// verbs maps every accepted word to its verb, and says whether it takes a
-// player.
-var verbs = map[string]struct {
+// verb is what a typed word means.
+type verb struct {
 	verb      string
 	needsSeat bool
-}{
-	"war": {"war", true}, "attack": {"war", true}, "w": {"war", true},
-	"ally": {"ally", true}, "propose": {"ally", true}, "alliance": {"ally", true}, "a": {"ally", true},
-	"treaty": {"treaty", false}, "t": {"treaty", false},
-	"reroll": {"reroll", false}, "reorganise": {"reroll", false}, "reorganize": {"reroll", false}, "r": {"reroll", false},
-	"invite": {"invite", true}, "ask": {"invite", true}, "i": {"invite", true},
-	"done": {"done", false}, "stop": {"done", false}, "d": {"done", false},
-	"yes": {"yes", false}, "y": {"yes", false},
-	"no": {"no", false}, "n": {"no", false},
-	"help": {"help", false}, "h": {"help", false}, "?": {"help", false},
-	"status": {"status", false}, "s": {"status", false},
-	"log":  {"log", false},
-	"quit": {"quit", false}, "exit": {"quit", false}, "q": {"quit", false},
 }
+
+// verbs maps every accepted word to its verb, and says whether it takes a
+// player; built when a game is first played, not at every command's start.
+var verbs = sync.OnceValue(func() map[string]verb {
+	return map[string]verb{
+		"war": {"war", true}, "attack": {"war", true}, "w": {"war", true},
+		"ally": {"ally", true}, "propose": {"ally", true}, "alliance": {"ally", true}, "a": {"ally", true},
+		"treaty": {"treaty", false}, "t": {"treaty", false},
+		"reroll": {"reroll", false}, "reorganise": {"reroll", false}, "reorganize": {"reroll", false}, "r": {"reroll", false},
+		"invite": {"invite", true}, "ask": {"invite", true}, "i": {"invite", true},
+		"done": {"done", false}, "stop": {"done", false}, "d": {"done", false},
+		"yes": {"yes", false}, "y": {"yes", false},
+		"no": {"no", false}, "n": {"no", false},
+		"help": {"help", false}, "h": {"help", false}, "?": {"help", false},
+		"status": {"status", false}, "s": {"status", false},
+		"log":  {"log", false},
+		"quit": {"quit", false}, "exit": {"quit", false}, "q": {"quit", false},
+	}
+})
 
 // parseCommand reads one typed line: a verb, and a player after war, ally
 // and invite ("war 3", "ally carol"). Case and extra spaces do not matter.
@@ -368,7 +374,7 @@ func parseCommand(line string) (command, error) {
 	if len(fields) == 0 {
 		return command{}, errors.New("type a command (help lists them)")
 	}
-	v, ok := verbs[fields[0]]
+	v, ok := verbs()[fields[0]]
 	if !ok {
 		return command{}, fmt.Errorf("unknown command %q (help lists them)", fields[0])
 	}

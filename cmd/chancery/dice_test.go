@@ -236,7 +236,7 @@ func FuzzCommandLine(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if v, ok := verbs[c.verb]; !ok || v.verb != c.verb || v.needsSeat != (c.arg != "") {
+		if v, ok := verbs()[c.verb]; !ok || v.verb != c.verb || v.needsSeat != (c.arg != "") {
 			t.Fatalf("%q parsed to unknown verb %q", line, c.verb)
 		}
 		if strings.ContainsAny(c.arg, " \t\n") {
