@@ -27,19 +27,29 @@ var (
 // reason, to explain it in the players' own words.
 var (
 	// ErrTargetNotSeat: the target is not a seat of this game.
-	ErrTargetNotSeat = fmt.Errorf("%w: not a seat of this game", ErrBadTarget)
+	ErrTargetNotSeat error = &targetError{"bad target: not a seat of this game"}
 	// ErrTargetOut: the target is out of the game.
-	ErrTargetOut = fmt.Errorf("%w: out of the game", ErrBadTarget)
+	ErrTargetOut error = &targetError{"bad target: out of the game"}
 	// ErrTargetSelf: a player named themself.
-	ErrTargetSelf = fmt.Errorf("%w: a player cannot name themself", ErrBadTarget)
+	ErrTargetSelf error = &targetError{"bad target: a player cannot name themself"}
 	// ErrAlreadyAlly: an alliance proposed to the player's ally.
-	ErrAlreadyAlly = fmt.Errorf("%w: already the player's ally", ErrBadTarget)
+	ErrAlreadyAlly error = &targetError{"bad target: already the player's ally"}
 	// ErrAlreadyInWar: an invitation to a player already in the war.
-	ErrAlreadyInWar = fmt.Errorf("%w: already in the war", ErrBadTarget)
+	ErrAlreadyInWar error = &targetError{"bad target: already in the war"}
 	// ErrAlreadyAsked: an invitation to a player already asked to join
 	// this war.
-	ErrAlreadyAsked = fmt.Errorf("%w: already asked to join this war", ErrBadTarget)
+	ErrAlreadyAsked error = &targetError{"bad target: already asked to join this war"}
 )
+
+// targetError is one of the ways a target is bad, as fmt.Errorf("%w:
+// ...", ErrBadTarget) would make it, but written by the linker rather
+// than built at the start of every program linked with this package.
+type targetError struct{ msg string }
+
+func (e *targetError) Error() string { return e.msg }
+
+// Unwrap returns ErrBadTarget.
+func (e *targetError) Unwrap() error { return ErrBadTarget }
 
 // MoveError is a refused move: the move, and why. The game is unchanged.
 type MoveError struct {
