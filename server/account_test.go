@@ -133,7 +133,6 @@ func TestMailRelayFails(t *testing.T) {
 	e := newEnvWith(t, "sqlite", func(cfg *Config) {
 		cfg.Mail, cfg.PublicURL, cfg.MailRetry = relay, "https://chancery.test", time.Minute
 	})
-	e.clock.Freeze()
 	// givenBack waits until the mail has been tried more than before
 	// times and given back to wait for its pause, and returns it.
 	givenBack := func(before int, why string) *store.OutboxItem {

@@ -43,23 +43,30 @@ func each(t *testing.T, fn func(t *testing.T, env *env)) {
 	}
 }
 
-// testClock is time.Now moved forward by a settable offset, or, once
-// frozen, a time that moves only by that offset.
+// testClock is the servers' clock in the tests: time.Now moved forward
+// by a settable offset until it is frozen; from then on it moves only by
+// that offset and by a microsecond at each reading, so that readings
+// are as distinct and ordered as a real clock's (a message is later than
+// the stream that waits for it) while the test's seconds are those it
+// advances, not those a slow machine takes. Every env freezes its clock
+// at once (newEnvWith).
 type testClock struct{ offset, frozen atomic.Int64 }
 
 func (c *testClock) Now() time.Time {
-	if at := c.frozen.Load(); at != 0 {
-		return time.Unix(0, at).Add(time.Duration(c.offset.Load()))
+	if c.frozen.Load() != 0 {
+		return time.Unix(0, c.frozen.Add(int64(time.Microsecond))).Add(time.Duration(c.offset.Load()))
 	}
 	return time.Now().Add(time.Duration(c.offset.Load()))
 }
 
 func (c *testClock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 
-// Freeze stops the clock where it is: from then on only Advance moves
-// it, so that a test of what a time window allows counts the same on a
-// machine however slow.
-func (c *testClock) Freeze() { c.frozen.CompareAndSwap(0, c.Now().UnixNano()) }
+// Freeze stops the clock where it is: from then on only Advance (and
+// each reading's microsecond) moves it, so that a deadline, a pause or
+// a rate's window falls when the test says on a machine however slow.
+func (c *testClock) Freeze() {
+	c.frozen.CompareAndSwap(0, time.Now().Add(time.Duration(c.offset.Load())).UnixNano())
+}
 
 var registry = sync.OnceValue(variants.MustLoad)
 
@@ -157,6 +164,9 @@ func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
 		t.Fatal(err)
 	}
 	e.st = st
+	// Time moves only as the test says (and the real binary's tests
+	// only, crash_test.go, read the real clock).
+	e.clock.Freeze()
 	e.start()
 	t.Cleanup(e.stop)
 	return e
