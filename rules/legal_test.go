@@ -65,14 +65,28 @@ func retreatPhase(v *rules.Variant, pos *rules.Position) *rules.Position {
 	return nil
 }
 
-// alone adjudicates one order with no other order given.
-func alone(t *testing.T, r *rules.Resolver, pos *rules.Position, o rules.Order) rules.Result {
-	t.Helper()
-	res, err := r.Adjudicate(pos, []rules.Order{o})
-	if err != nil {
+// loner adjudicates one order at a time with no other order given,
+// reusing its resolution and order list: the completeness test
+// adjudicates tens of thousands of single orders.
+type loner struct {
+	r      *rules.Resolver
+	res    rules.Resolution
+	orders []rules.Order
+}
+
+func newLoner(v *rules.Variant) *loner {
+	return &loner{r: rules.NewResolver(v, rules.Options{}), orders: make([]rules.Order, 1)}
+}
+
+// alone adjudicates o alone (AdjudicateInto checks the position, as
+// Adjudicate does).
+func (l *loner) alone(t *testing.T, pos *rules.Position, o rules.Order) rules.Result {
+	l.orders[0] = o
+	if err := l.r.AdjudicateInto(pos, l.orders, &l.res); err != nil {
+		t.Helper() // only when failing: it costs a stack walk per call
 		t.Fatal(err)
 	}
-	return res.Results[0]
+	return l.res.Results[0]
 }
 
 // TestLegalOrdersAreLegal: every order LegalOrders lists is accepted by
@@ -87,7 +101,7 @@ func TestLegalOrdersAreLegal(t *testing.T) {
 	kinds := map[rules.OrderType]int{}
 	legalPhases(t, games, steps, func(v *rules.Variant, pos *rules.Position) {
 		r := rules.NewResolver(v, rules.Options{})
-		check := rules.NewResolver(v, rules.Options{})
+		check := newLoner(v)
 		var list []rules.Order
 		for pw := rules.Power(1); int(pw) <= v.Map.NumPowers(); pw++ {
 			var err error
@@ -97,7 +111,7 @@ func TestLegalOrdersAreLegal(t *testing.T) {
 			}
 			for _, o := range list {
 				kinds[o.Type]++
-				got := alone(t, check, pos, o)
+				got := check.alone(t, pos, o)
 				if got.Outcome == rules.Illegal && !(o.Type == rules.Move && got.Reason == rules.NoPermission) {
 					t.Fatalf("%s %s: listed order %+v is illegal alone: %v", v.Name, pos.Phase, o, got.Reason)
 				}
@@ -179,7 +193,7 @@ func TestLegalOrdersAreComplete(t *testing.T) {
 			return
 		}
 		r := rules.NewResolver(v, rules.Options{})
-		check := rules.NewResolver(v, rules.Options{})
+		check := newLoner(v)
 		checked := 0
 		for p, u := range pos.Units {
 			if u.Type == rules.NoUnit || u.Power == v.Neutral {
@@ -195,7 +209,7 @@ func TestLegalOrdersAreComplete(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, o := range candidates(v.Map, pos, rules.Province(p)) {
-				if got := alone(t, check, pos, o); got.Outcome == rules.Illegal {
+				if got := check.alone(t, pos, o); got.Outcome == rules.Illegal {
 					continue
 				}
 				accepted++
@@ -223,7 +237,7 @@ func TestLegalOrdersRetreatsAndAdjustments(t *testing.T) {
 		}
 		m := v.Map
 		r := rules.NewResolver(v, rules.Options{})
-		check := rules.NewResolver(v, rules.Options{})
+		check := newLoner(v)
 		for pw := rules.Power(1); int(pw) <= m.NumPowers(); pw++ {
 			list, err := r.LegalOrders(pos, pw, nil)
 			if err != nil {
@@ -262,7 +276,7 @@ func TestLegalOrdersRetreatsAndAdjustments(t *testing.T) {
 			}
 			var want []rules.Order
 			for _, o := range cands {
-				if got := alone(t, check, pos, o); got.Outcome != rules.Illegal {
+				if got := check.alone(t, pos, o); got.Outcome != rules.Illegal {
 					want = append(want, got.Order)
 				}
 			}

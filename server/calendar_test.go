@@ -12,6 +12,7 @@ import (
 // event at the deadline of each game under way, with a UID and a
 // DTSTAMP; a wrong key, or one replaced, is refused.
 func TestCalendarFeed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, "sqlite")
 	a := e.user()
 	id := a.newGame(map[string]any{"variant": "standard", "name": "A game, named; with \\ signs and a long name to fold",

@@ -14,29 +14,55 @@ import (
 )
 
 // chancery is the command the tests that run the real server build once
-// (chanceryBinary), removed when the tests end (TestMain).
+// (chanceryBinary); dir, when not empty, is removed when the tests end
+// (TestMain).
 var chancery struct {
 	once      sync.Once
 	dir, path string
 	err       error
 }
 
+// chanceryPackage is the command the tests run.
+const chanceryPackage = "github.com/chancery/chancery/cmd/chancery"
+
 // chanceryBinary builds the chancery command, once for the package's
 // tests, and returns its path; a test that runs it is skipped with
 // -short.
+//
+// Linking the command takes a core two seconds, on the path of the
+// longest tests: the go command keeps the executables of go run in its
+// build cache (since Go 1.24), and go run -exec echo says where, so an
+// unchanged command is linked once, not at every go test. When it does
+// not say (the first go run puts it there, or another Go keeps it
+// elsewhere), go build makes one for these tests alone.
 func chanceryBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the real binary")
 	}
 	chancery.once.Do(func() {
+		if echo, err := exec.LookPath("echo"); err == nil {
+			for range 2 {
+				out, err := exec.Command("go", "run", "-exec", echo, chanceryPackage).Output()
+				path := strings.TrimSpace(string(out))
+				if err != nil || !filepath.IsAbs(path) {
+					break
+				}
+				// An executable in a directory of go run's own, removed
+				// when it ended, is not kept.
+				if _, err := os.Stat(path); err == nil {
+					chancery.path = path
+					return
+				}
+			}
+		}
 		dir, err := os.MkdirTemp("", "chancery-test-")
 		if err != nil {
 			chancery.err = err
 			return
 		}
 		chancery.dir, chancery.path = dir, filepath.Join(dir, "chancery")
-		out, err := exec.Command("go", "build", "-o", chancery.path, "github.com/chancery/chancery/cmd/chancery").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", chancery.path, chanceryPackage).CombinedOutput()
 		if err != nil {
 			chancery.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -102,6 +102,7 @@ func heldDiceEnv(t *testing.T, backend string, h *heldBots) *env {
 // write transaction (on SQLite, a single writer for every game), in the
 // scheduler, and not in the request that hands them the turn.
 func TestAnotherGameIsWrittenWhileDiceBotsThink(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			h := newHeldBots(t)
@@ -137,6 +138,7 @@ func TestAnotherGameIsWrittenWhileDiceBotsThink(t *testing.T) {
 // moves, which the scheduler plays, must follow a person's move at once
 // (the move wakes the scheduler), not at its next look.
 func TestDiceBotsAnswerAtOnce(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e := newEnvWith(t, backend, func(c *Config) { c.Poll = time.Hour })
@@ -169,6 +171,7 @@ func TestDiceBotsAnswerAtOnce(t *testing.T) {
 // loses them nor leaves the game held (claimed, skipped by every
 // scheduler) until its hold ends.
 func TestAServerClosingWhileDiceBotsThinkCommitsTheirMoves(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			h := newHeldBots(t)

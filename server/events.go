@@ -171,7 +171,8 @@ const streamBatch = 100
 // streamFrom checks that the stream's user may follow the game, holding
 // the invitation code invitation, and finds the user's power and where
 // the stream's press starts: after the cursor after (a reconnecting
-// client's last message), or now when after is 0.
+// client's last message), or after the game's last message (from now
+// on) when after is 0.
 func (s *Server) streamFrom(ctx context.Context, st *stream, invitation string, after int64) error {
 	return s.st.View(ctx, func(tx store.Tx) error {
 		row, err := loadRow(tx, st.id, false)
@@ -189,7 +190,18 @@ func (s *Server) streamFrom(ctx context.Context, st *stream, invitation string, 
 		st.outsider = !insider(g.Table(), st.user)
 		st.invitation = invitation
 		if st.after = after; after <= 0 {
-			st.after = s.now().UnixMicro()
+			// From now: after the game's last message as the store
+			// numbers them, not this process's clock, which may be
+			// ahead of the clock of another server on the same
+			// database that stamps the next message. A game without
+			// press starts after 1, before any message: 0, sent as the
+			// game event's after, would ask a resuming client's stream
+			// for now again, and lose what was sent in between.
+			last, err := tx.LastMessage(st.id)
+			if err != nil {
+				return err
+			}
+			st.after = max(last, 1)
 		}
 		return nil
 	})

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -42,25 +43,69 @@ func each(t *testing.T, fn func(t *testing.T, env *env)) {
 	}
 }
 
-// testClock is time.Now moved forward by a settable offset, or, once
-// frozen, a time that moves only by that offset.
+// testClock is the servers' clock in the tests: time.Now moved forward
+// by a settable offset until it is frozen; from then on it moves only by
+// that offset and by a microsecond at each reading, so that readings
+// are as distinct and ordered as a real clock's (a message is later than
+// the stream that waits for it) while the test's seconds are those it
+// advances, not those a slow machine takes. Every env freezes its clock
+// at once (newEnvWith).
 type testClock struct{ offset, frozen atomic.Int64 }
 
 func (c *testClock) Now() time.Time {
-	if at := c.frozen.Load(); at != 0 {
-		return time.Unix(0, at).Add(time.Duration(c.offset.Load()))
+	if c.frozen.Load() != 0 {
+		return time.Unix(0, c.frozen.Add(int64(time.Microsecond))).Add(time.Duration(c.offset.Load()))
 	}
 	return time.Now().Add(time.Duration(c.offset.Load()))
 }
 
 func (c *testClock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 
-// Freeze stops the clock where it is: from then on only Advance moves
-// it, so that a test of what a time window allows counts the same on a
-// machine however slow.
-func (c *testClock) Freeze() { c.frozen.CompareAndSwap(0, c.Now().UnixNano()) }
+// Freeze stops the clock where it is: from then on only Advance (and
+// each reading's microsecond) moves it, so that a deadline, a pause or
+// a rate's window falls when the test says on a machine however slow.
+func (c *testClock) Freeze() {
+	c.frozen.CompareAndSwap(0, time.Now().Add(time.Duration(c.offset.Load())).UnixNano())
+}
 
 var registry = sync.OnceValue(variants.MustLoad)
+
+// sqliteTemplate is an empty SQLite database of the current schema,
+// migrated once for the package's tests; each test's database starts as
+// a copy of it, which store.Open finds migrated. Migrating a new file
+// takes a core about ten milliseconds, and the tests make well over a
+// hundred; the migrations themselves are store's tests (and the real
+// binary's, crash_test.go, which starts from an empty file).
+var sqliteTemplate = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "chancery-template-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "chancery.db")
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Close(); err != nil {
+		return nil, err
+	}
+	// The last connection to close writes the log into the file and
+	// removes it: the file is the whole database.
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		return nil, fmt.Errorf("sqlite template: %s-wal is left with %d bytes", path, fi.Size())
+	}
+	return os.ReadFile(path)
+})
+
+// copySQLiteTemplate writes the migrated empty database to path.
+func copySQLiteTemplate(path string) error {
+	data, err := sqliteTemplate()
+	if err != nil {
+		return fmt.Errorf("sqlite template: %w", err)
+	}
+	return os.WriteFile(path, data, 0o600)
+}
 
 // env is a running server on loopback over a real database.
 type env struct {
@@ -108,6 +153,9 @@ func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
 	switch backend {
 	case "sqlite":
 		e.dsn = filepath.Join(t.TempDir(), "chancery.db")
+		if err := copySQLiteTemplate(e.dsn); err != nil {
+			t.Fatal(err)
+		}
 	case "postgres":
 		e.dsn = pgtest.Recycled(t)
 	}
@@ -116,6 +164,9 @@ func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
 		t.Fatal(err)
 	}
 	e.st = st
+	// Time moves only as the test says (and the real binary's tests
+	// only, crash_test.go, read the real clock).
+	e.clock.Freeze()
 	e.start()
 	t.Cleanup(e.stop)
 	return e

@@ -149,6 +149,7 @@ func oneClick(t *testing.T, e *env, token string) int {
 // end: and nothing of France's orders or of
 // press England did not receive.
 func TestMailGame(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			e, sink := mailEnv(t, backend, nil)
@@ -279,6 +280,7 @@ func closedPort(t *testing.T) int {
 // that a decision is theirs, and nothing else: the mail holds the
 // game's name, the deadline and links, never a die.
 func TestMailDiceplomacy(t *testing.T) {
+	t.Parallel()
 	e, sink := mailEnv(t, "sqlite", nil)
 	a := e.user()
 	verify(t, a, sink, "dice@example.org")

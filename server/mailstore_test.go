@@ -62,6 +62,7 @@ func (t *countingTx) Orders(id string, seq int) ([]*store.Orders, error) {
 // reads whom it waits for once, for mail and push alike; without mail and
 // without a subscribed browser, not at all.
 func TestSaveReadsOnce(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		mail    bool

@@ -112,11 +112,52 @@ func TestLiveUpdatesCrossProcesses(t *testing.T) {
 	})
 }
 
+// TestLiveStreamHearsPressStampedByASlowerClock: a stream opened on a
+// server whose clock is ahead of another's on the same database hears a
+// message sent through the other, stamped by its clock before the
+// stream's "now". (The stream started its press at its own clock's
+// now, and skipped the message.)
+func TestLiveStreamHearsPressStampedByASlowerClock(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, e *env) {
+		poll := 20 * time.Millisecond
+		if e.backend == "postgres" {
+			poll = time.Hour
+		}
+		const ahead = 10 * time.Minute
+		watch := otherServerAt(t, e, poll, func() time.Time { return e.clock.Now().Add(ahead) })
+		a, b := e.user(), e.user()
+		id := a.newGame(map[string]any{"variant": "standard", "phase_deadline_seconds": 86400, "bots": true, "power": "Austria"})
+		b.must(200, "POST", "/games/"+id+"/join", map[string]any{"power": "Turkey"})
+		a.must(200, "POST", "/games/"+id+"/start", nil)
+
+		events := watchAll(t, watch, a.token, "lobby=0&game="+id)
+		nextOf(t, events, "game", id) // the stream has its cursor
+		b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "behind"})
+		// A message stamped after the watching server's now, which
+		// the stream hears either way: the first it hears must be the
+		// first sent.
+		e.clock.Advance(2 * ahead)
+		b.must(201, "POST", "/games/"+id+"/messages", map[string]any{"to": []string{"Austria"}, "body": "later"})
+		for _, want := range []string{"behind", "later"} {
+			if m := nextOf(t, events, "message", id); m["body"] != want {
+				t.Fatalf("the stream heard %q, want %q", m["body"], want)
+			}
+		}
+	})
+}
+
 // otherServer starts a second server, without a scheduler, on e's
 // database (on PostgreSQL with a connection pool of its own, as another
 // process would have; it has started listening when otherServer
 // returns), polling every poll, and returns the base URL of its API.
 func otherServer(t *testing.T, e *env, poll time.Duration) string {
+	t.Helper()
+	return otherServerAt(t, e, poll, e.clock.Now)
+}
+
+// otherServerAt is otherServer with now as the second server's clock.
+func otherServerAt(t *testing.T, e *env, poll time.Duration, now func() time.Time) string {
 	t.Helper()
 	st := e.st
 	if e.backend == "postgres" {
@@ -126,7 +167,7 @@ func otherServer(t *testing.T, e *env, poll time.Duration) string {
 		}
 		t.Cleanup(func() { st.Close() })
 	}
-	other, err := New(Config{Store: st, Variants: registry(), Now: e.clock.Now, Poll: poll, NoScheduler: true,
+	other, err := New(Config{Store: st, Variants: registry(), Now: now, Poll: poll, NoScheduler: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), InsecurePasswordHashing: true})
 	if err != nil {
 		t.Fatal(err)

@@ -243,6 +243,7 @@ func waitPush(t *testing.T, p *pushService, browser, title string) pushMessage {
 }
 
 func TestPushGame(t *testing.T) {
+	t.Parallel()
 	for _, backend := range backends(t) {
 		t.Run(backend, func(t *testing.T) {
 			ps := startPushService(t)
@@ -374,6 +375,7 @@ func TestPushGame(t *testing.T) {
 // TestPushRefusesPrivateAddresses: an endpoint is a URL a user gave; the
 // client that posts pushes reaches no loopback or private address.
 func TestPushRefusesPrivateAddresses(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("the push reached %s", r.URL)
 	}))
@@ -393,6 +395,7 @@ func TestPushRefusesPrivateAddresses(t *testing.T) {
 }
 
 func TestCheckPushSubscription(t *testing.T) {
+	t.Parallel()
 	key, _ := ecdh.P256().GenerateKey(rand.Reader)
 	p256dh := base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes())
 	auth := base64.RawURLEncoding.EncodeToString(make([]byte, 16))

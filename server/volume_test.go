@@ -35,8 +35,8 @@ func TestPressIsRateLimited(t *testing.T) {
 				c.PressPerUser, c.PressPerGame = Rate{N: 5, Per: time.Minute}, Rate{N: 8, Per: time.Minute}
 			})
 			// A token comes back every 12 s: time moves only as the
-			// test says, however long its requests take.
-			e.clock.Freeze()
+			// test says (newEnvWith froze it), however long its
+			// requests take.
 			a, b, id := pressGame(t, e)
 			msg := map[string]any{"body": "hello"}
 			for range 5 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,7 +95,7 @@ func TestTheOwnerGetsInDuringAGuessingAttack(t *testing.T) {
 		what string
 		body map[string]string
 	}{
-		{"no solution", map[string]string{"challenge": owners.Seed, "solution": "x"}},
+		{"no solution", map[string]string{"challenge": owners.Seed, "solution": notWork(owners)}},
 		{"a forged seed", map[string]string{"challenge": strings.Replace(owners.Seed, "."+fmt.Sprint(owners.Bits)+".", ".1.", 1), "solution": "0"}},
 	} {
 		body := map[string]string{"name": "carol", "password": "long enough"}
@@ -136,4 +137,15 @@ func signUpFrom(t *testing.T, e *env, addr, name string) (int, string) {
 	rec := httptest.NewRecorder()
 	e.srv.Handler().ServeHTTP(rec, req)
 	return rec.Code, rec.Body.String()
+}
+
+// notWork returns a string that does not solve c (a fixed one, say "x",
+// would solve one challenge in 2^bits, and fail the test that needs a
+// wrong solution).
+func notWork(c workChallenge) string {
+	for i := 0; ; i++ {
+		if s := "x" + strconv.Itoa(i); !worked(c.Seed, s, c.Bits) {
+			return s
+		}
+	}
 }

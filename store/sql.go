@@ -1040,8 +1040,8 @@ func (t *sqlTx) AddMessage(m *Message) error {
 	if err != nil {
 		return err
 	}
-	var last int64
-	if err := t.row("SELECT COALESCE(MAX(created), 0) FROM messages WHERE game_id = ?", m.GameID).Scan(&last); err != nil {
+	last, err := t.LastMessage(m.GameID)
+	if err != nil {
 		return err
 	}
 	m.Created = max(m.Created, last+1)
@@ -1105,6 +1105,14 @@ func (t *sqlTx) AddDeparture(gameID, userID, how string, at time.Time) error {
 	_, err := t.exec("INSERT INTO departures (game_id, user_id, how, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
 		gameID, userID, how, ms(at))
 	return err
+}
+
+func (t *sqlTx) LastMessage(gameID string) (int64, error) {
+	var last int64
+	if err := t.row("SELECT COALESCE(MAX(created), 0) FROM messages WHERE game_id = ?", gameID).Scan(&last); err != nil {
+		return 0, fmt.Errorf("the last message of game %s: %w", gameID, err)
+	}
+	return last, nil
 }
 
 // maxMessages bounds one call of Messages.

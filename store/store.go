@@ -149,6 +149,12 @@ type Tx interface {
 	// created after the given time (Unix microseconds), oldest first, at
 	// most limit (and at most 10,000).
 	Messages(gameID, power, userID string, after int64, limit int) ([]*Message, error)
+	// LastMessage returns the Created time (Unix microseconds) of a
+	// game's last message, 0 when it has none: the cursor from which a
+	// reader that wants only what comes next reads (Messages), since a
+	// message stored later gets a later time whatever the clock of the
+	// process that stores it (AddMessage).
+	LastMessage(gameID string) (int64, error)
 	// PassPress gives the press of a game's power sent or received while
 	// user from held it to user to, who holds the power now: what a
 	// substitute inherits (server/press.go says when).
