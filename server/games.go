@@ -110,12 +110,6 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if req.Name == "" {
-		req.Name = req.Variant + " game"
-	}
-	if err := checkGameName(req.Name); err != nil {
-		return err
-	}
 	press, err := table.ParsePress(req.Press)
 	if err != nil {
 		return err
@@ -123,6 +117,12 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	settings := table.Settings{Press: press, Private: req.Private, Spectators: req.Spectators == nil || *req.Spectators}
 	kind, variant, err := s.kinds.Plays(req.Variant)
 	if err != nil {
+		return err
+	}
+	if req.Name == "" {
+		req.Name = s.kinds.Title(variant) + " game"
+	}
+	if err := checkGameName(req.Name); err != nil {
 		return err
 	}
 	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},

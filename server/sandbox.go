@@ -93,7 +93,7 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 		for _, p := range phases {
 			prelude = append(prelude, &store.Phase{Seq: p.Seq, Name: p.Name, Data: p.Data, Created: time.Unix(0, 0)})
 		}
-		kind, variant, name = k.Name(), v, v+" sandbox (imported)"
+		kind, variant, name = k.Name(), v, s.kinds.Title(v)+" sandbox (imported)"
 	case sb.Variant != "":
 		k, v, err := s.kinds.Plays(sb.Variant)
 		if err != nil {
@@ -102,7 +102,7 @@ func (s *Server) createSandbox(w http.ResponseWriter, r *http.Request, req *crea
 		if g, err = k.New(v, player, options(sched, false, ""), kindSettings); err != nil {
 			return err
 		}
-		kind, variant, name = k.Name(), v, v+" sandbox"
+		kind, variant, name = k.Name(), v, s.kinds.Title(v)+" sandbox"
 	default:
 		err := s.st.View(r.Context(), func(tx store.Tx) error {
 			row, err := loadRow(tx, sb.FromGame, false)

@@ -42,6 +42,19 @@ func (r *Registry) Variants() []Variant {
 	return out
 }
 
+// Title returns the title of the variant named name, as GET /variants
+// gives it, or name itself if no kind has such a variant.
+func (r *Registry) Title(name string) string {
+	for _, k := range r.kinds {
+		for _, v := range k.Variants() {
+			if v.Name == name && v.Title != "" {
+				return v.Title
+			}
+		}
+	}
+	return name
+}
+
 // Plays returns the kind that plays variant name and the variant's own
 // name; the first kind that claims it wins.
 func (r *Registry) Plays(name string) (Kind, string, error) {
