@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -36,7 +37,46 @@ import (
 	"github.com/chancery/chancery/variants"
 )
 
-const chromium = "/usr/bin/chromium"
+// fullChromium is Debian's Chromium (apt-get install chromium), the
+// whole browser run headless: what the tests that need more than a page
+// run in (the push service's API and the notifications of
+// TestPushInTheBrowser, the back-forward cache of a player's browser).
+const fullChromium = "/usr/bin/chromium"
+
+// headlessShell is Debian's chromium-headless-shell (apt-get install
+// chromium-headless-shell): the same Blink, V8 and network stack without
+// the browser's own user interface, which the full Chromium runs for
+// every tab even headless (its browser process spent two and a half
+// times the shell's CPU on the same tests). The other tests run in it
+// when it is installed, and in the full Chromium when not.
+const headlessShell = "/usr/lib/chromium/chromium-headless-shell"
+
+// pagesBrowser is the Chromium the tests of pages run in: the headless
+// shell if installed, else the full Chromium; "" if neither is.
+var pagesBrowser = sync.OnceValue(func() string {
+	for _, path := range []string{headlessShell, fullChromium} {
+		if exists(path) {
+			return path
+		}
+	}
+	return ""
+})
+
+// needChromium skips the test unless path is installed (and in -short).
+func needChromium(t *testing.T, path string) {
+	t.Helper()
+	if path == "" || !exists(path) {
+		t.Skipf("no Chromium at %s (apt-get install chromium chromium-headless-shell): the browser tests need it", cmp.Or(path, fullChromium))
+	}
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
 
 // site is a real server on loopback over a fresh SQLite database, and the
 // package's Chromium, whose browser contexts (each with its own cookies,
@@ -70,12 +110,18 @@ var theChrome chrome
 // per person (a third of the renderers' work).
 const disabledFeatures = "site-per-process,Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"
 
-// chromeOptions are the flags every Chromium of the tests starts with:
-// headless, and nothing that reaches beyond the machine.
-func chromeOptions() []chromedp.ExecAllocatorOption {
+// noBackForwardCache turns the back-forward cache off: a page left for
+// another would keep its event stream open in the cache, and six such
+// take every connection Chromium allows to one host.
+var noBackForwardCache = chromedp.Flag("disable-features", disabledFeatures+",BackForwardCache")
+
+// chromeOptions are the flags every Chromium of the tests starts with,
+// the program at path: headless, and nothing that reaches beyond the
+// machine.
+func chromeOptions(path string) []chromedp.ExecAllocatorOption {
 	return append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.Flag("disable-features", disabledFeatures),
-		chromedp.ExecPath(chromium),
+		chromedp.ExecPath(path),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
@@ -87,15 +133,13 @@ func chromeOptions() []chromedp.ExecAllocatorOption {
 	)
 }
 
-// browser returns the root context of the package's Chromium, starting it
-// on the first call.
+// browser returns the root context of the package's Chromium (the
+// headless shell if installed: pagesBrowser), starting it on the first
+// call.
 func browser() (context.Context, error) {
 	c := &theChrome
 	c.once.Do(func() {
-		// A page left for another would keep its event stream open in
-		// the back-forward cache, and six such take every connection
-		// Chromium allows to one host.
-		opts := append(chromeOptions(), chromedp.Flag("disable-features", disabledFeatures+",BackForwardCache"))
+		opts := append(chromeOptions(pagesBrowser()), noBackForwardCache)
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		root, cancelRoot := chromedp.NewContext(alloc)
 		c.root, c.cancel = root, func() { cancelRoot(); cancelAlloc() }
@@ -146,6 +190,14 @@ func patience(t *testing.T) time.Time {
 
 func newSite(t *testing.T) *site { return newSiteWith(t, nil) }
 
+// newSiteInFullChromium is newSite with a Chromium of the test's own, the
+// whole browser (fullChromium), for a test of what only it has.
+func newSiteInFullChromium(t *testing.T) *site {
+	t.Helper()
+	needChromium(t, fullChromium)
+	return newSiteIn(t, nil, nil, func() context.Context { return ownBrowser(t, false) })
+}
+
 func newSiteWith(t *testing.T, wrap func(http.Handler) http.Handler) *site {
 	t.Helper()
 	return newSiteCaching(t, wrap, false)
@@ -163,12 +215,25 @@ func newSiteCaching(t *testing.T, wrap func(http.Handler) http.Handler, bfcache 
 // server's configuration.
 func newSiteTuned(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bool, tune func(*server.Config)) *site {
 	t.Helper()
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("no Chromium at %s (apt-get install chromium): the browser tests need it", chromium)
+	if bfcache {
+		// A browser of its own, whose pages may stay alive when left.
+		needChromium(t, fullChromium)
+		return newSiteIn(t, wrap, tune, func() context.Context { return ownBrowser(t, true) })
 	}
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
+	needChromium(t, pagesBrowser())
+	return newSiteIn(t, wrap, tune, func() context.Context {
+		root, err := browser()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return root
+	})
+}
+
+// newSiteIn is newSiteTuned with the browser that root starts or
+// returns.
+func newSiteIn(t *testing.T, wrap func(http.Handler) http.Handler, tune func(*server.Config), root func() context.Context) *site {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "chancery.db"))
 	if err != nil {
@@ -214,21 +279,18 @@ func newSiteTuned(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bo
 		srv.Close()
 		_ = st.Close()
 	})
-	var root context.Context
-	if bfcache {
-		// A browser of its own, whose pages may stay alive when left.
-		root = ownBrowser(t)
-	} else if root, err = browser(); err != nil {
-		t.Fatal(err)
-	}
-	return &site{t: t, URL: hs.URL, root: root, store: st, conns: conns, streams: streams}
+	return &site{t: t, URL: hs.URL, root: root(), store: st, conns: conns, streams: streams}
 }
 
-// ownBrowser starts a Chromium for one test, with the back-forward cache
-// on (as in a player's browser), closed when the test ends.
-func ownBrowser(t *testing.T) context.Context {
+// ownBrowser starts a full Chromium for one test, closed when the test
+// ends, with the back-forward cache on (as in a player's browser) if
+// bfcache is set.
+func ownBrowser(t *testing.T, bfcache bool) context.Context {
 	t.Helper()
-	opts := chromeOptions()
+	opts := chromeOptions(fullChromium)
+	if !bfcache {
+		opts = append(opts, noBackForwardCache)
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	root, cancelRoot := chromedp.NewContext(alloc)
 	if err := chromedp.Do(root); err != nil {

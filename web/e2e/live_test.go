@@ -7,9 +7,12 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+
+	"github.com/chancery/chancery/codec"
 )
 
 // TestGamePageOutlastsARefusedStream: when the server refuses a game's
@@ -82,7 +85,10 @@ func refusingStreams(refuse *atomic.Bool) func(http.Handler) http.Handler {
 // button and released on its copy was lost: a forming game's creator
 // clicked Start and the page stayed waiting for players (the flaky
 // TestDiceplomacyEndInTheBrowser, whose page redrew itself twice as it
-// opened); a player's Join in the lobby did nothing.
+// opened); a player's Join in the lobby did nothing; a vote for a draw
+// and a Ready pressed as another's move came were lost (the flaky end of
+// TestWholeGameInTheBrowser). A vote withdrawn elsewhere shows withdrawn:
+// a box kept across a redraw shows the server's state.
 func TestClickOutlastsALiveRedraw(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ variant, started string }{
@@ -101,6 +107,39 @@ func TestClickOutlastsALiveRedraw(t *testing.T) {
 				alice.wait("bob in the seats", `document.querySelector(".forming .seats").textContent.includes("bob")`)
 			})
 			alice.wait("the game started", c.started)
+			if c.variant != "standard" {
+				return
+			}
+			// Bob votes for a draw while Russia loses a unit (a position
+			// set up in the store): his page shows it, through a live
+			// update that redraws the powers pane his vote box is in (the
+			// flaky draw vote of TestWholeGameInTheBrowser).
+			bob.wait("the board", c.started)
+			bob.click("#tab-powers")
+			const russiasUnits = `document.querySelector("#pane-powers tr[data-power=Russia] td:nth-of-type(3)").textContent`
+			if n := bob.text("#pane-powers tr[data-power=Russia] td:nth-of-type(3)"); n != "4" {
+				bob.fail("Russia has %q units at the start", n)
+			}
+			bob.clickAcross("#vote-draw", func() {
+				s.setPosition(id, func(pos *codec.Position) {
+					pos.Units = slices.DeleteFunc(pos.Units, func(u codec.Unit) bool { return u.Power == "Russia" && u.Province == "mos" })
+				})
+				bob.wait("Russia's units in bob's powers pane", russiasUnits+` === "3"`)
+			})
+			bob.waitGame(id, "bob's vote for a draw", `g.my_votes.draw`)
+			// Withdrawn elsewhere (another tab of his), the vote shows
+			// withdrawn here too: the box is not kept ticked.
+			evalAsync[bool](bob, fmt.Sprintf(`fetch("/api/v1/games/%s/votes", {method: "PUT", headers: {"Content-Type": "application/json", "X-CSRF-Token": document.cookie.match(/chancery_csrf=([^;]*)/)[1]}, body: JSON.stringify({draw: false, concede: false})}).then((r) => r.ok)`, id))
+			bob.wait("bob's vote withdrawn in his page", `!document.querySelector("#vote-draw").checked`)
+			// So with his Ready box, as Russia loses another unit.
+			bob.click("#tab-orders")
+			bob.clickAcross("#ready", func() {
+				s.setPosition(id, func(pos *codec.Position) {
+					pos.Units = slices.DeleteFunc(pos.Units, func(u codec.Unit) bool { return u.Power == "Russia" && u.Province == "war" })
+				})
+				bob.wait("Russia's units in bob's powers pane", russiasUnits+` === "2"`)
+			})
+			bob.waitGame(id, "bob ready", `g.my_orders.ready`)
 		})
 	}
 	t.Run("lobby", func(t *testing.T) {
@@ -136,7 +175,10 @@ func (p *person) clickAcross(sel string, meanwhile func()) {
 	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
 		window.pressed = document.querySelector(%q);
 		window.clicked = [];
-		for (const k of ["mousedown", "mouseup", "click"]) addEventListener(k, (e) => clicked.push(k + (e.target === pressed ? ":pressed" : ":" + (e.target.id || e.target.className || e.target.tagName))), true);
+		const note = (e) => clicked.push(e.type + (e.target === pressed ? ":pressed" : ":" + (e.target.id || e.target.className || e.target.tagName)));
+		window.unnote?.();
+		window.unnote = () => { for (const k of ["mousedown", "mouseup", "click"]) removeEventListener(k, note, true); };
+		for (const k of ["mousedown", "mouseup", "click"]) addEventListener(k, note, true);
 		pressed.scrollIntoView({block: "center"});
 		const r = pressed.getBoundingClientRect();
 		return [r.x + r.width / 2, r.y + r.height / 2];
@@ -148,5 +190,17 @@ func (p *person) clickAcross(sel string, meanwhile func()) {
 	if clicks := slices.DeleteFunc(slices.Clone(got), func(e string) bool { return !strings.HasPrefix(e, "click") }); !slices.Equal(clicks, []string{"click:pressed"}) {
 		p.fail("a click on %s pressed before a live update and released after it did not click it, once (the events: %q; the button pressed still shown: %v)",
 			sel, got, eval[bool](p, `document.contains(pressed)`))
+	}
+}
+
+// waitGame waits until game id as the server gives it to p (g, in
+// JavaScript) has cond true: what p's page sent has arrived.
+func (p *person) waitGame(id, what, cond string) {
+	p.t.Helper()
+	js := fmt.Sprintf(`fetch("/api/v1/games/%s").then((r) => r.json()).then((g) => %s)`, id, cond)
+	for deadline := patience(p.t); !evalAsync[bool](p, js); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			p.fail("the server never had %s (%s)", what, cond)
+		}
 	}
 }

@@ -27,12 +27,7 @@ import (
 // started in the test, with links to the site.
 func newMailSite(t *testing.T) (*site, *smtptest.Server) {
 	t.Helper()
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("no Chromium at %s (apt-get install chromium): the browser tests need it", chromium)
-	}
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
+	needChromium(t, pagesBrowser())
 	sink := smtptest.Start(t)
 	relay, err := mail.ParseURL(sink.URL(), "games@chancery.test")
 	if err != nil {

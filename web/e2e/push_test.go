@@ -64,7 +64,7 @@ func apiGet(p *person, path string) string {
 // tab is hidden is notified by the page.
 func TestPushInTheBrowser(t *testing.T) {
 	t.Parallel()
-	s := newSite(t)
+	s := newSiteInFullChromium(t)
 	// The service worker's registration, for the push delivered below.
 	var mu sync.Mutex
 	var regID serviceworker.RegistrationID

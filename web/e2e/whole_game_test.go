@@ -98,7 +98,10 @@ func TestWholeGameInTheBrowser(t *testing.T) {
 			}
 			continue
 		}
+		// Each vote reaches the server before the next is cast (the
+		// second may end the game).
 		p.click("#vote-draw")
+		p.waitGame(id, p.name+"'s vote for a draw", `g.status === "finished" || g.my_votes?.draw === true`)
 		voters++
 	}
 	if voters == 0 {

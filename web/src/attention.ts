@@ -29,6 +29,8 @@ let again = false;
 let leader = false;
 let channel: BroadcastChannel | undefined;
 let baseIcon: string | undefined;
+/** the count the icon shows (0 before it is drawn with a badge) */
+let drawn = 0;
 
 /** startAttention counts the player's games due, for as long as someone is signed in. */
 export function startAttention(): void {
@@ -96,10 +98,17 @@ async function read(): Promise<void> {
   }
 }
 
-/** show writes the count into the title and the icon. */
+/**
+ * show writes the count into the title and the icon. Every live update
+ * of the player's games reads the count again, mostly unchanged: the
+ * icon, a picture made anew, is drawn only when the count changes.
+ */
 function show(n: number): void {
   const title = document.title.replace(/^\(\d+\+?\) /, "");
   document.title = n > 0 ? `(${n > 99 ? "99+" : n}) ${title}` : title;
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (n === drawn && (link?.dataset["count"] ?? "0") === String(n)) return;
+  drawn = n;
   void drawIcon(n);
 }
 

@@ -220,16 +220,21 @@ function joinButton(g: GameSummary, seats?: string[]): HTMLElement {
   return box;
 }
 
-/** zones are the time zones the browser knows, the reader's own first. */
+/** knownZones is the browser's list of time zones, asked once: the master's controls draw it at every live update. */
+let knownZones: string[] | undefined;
+
+/** zones are the time zones the browser knows, the reader's own first (a new array, the caller's to change). */
 export function zones(): string[] {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  let all: string[] = [];
-  try {
-    all = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone");
-  } catch {
-    // An older browser lists none: the reader's own and UTC.
+  if (!knownZones) {
+    knownZones = [];
+    try {
+      knownZones = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone");
+    } catch {
+      // An older browser lists none: the reader's own and UTC.
+    }
   }
-  return [own, ...["UTC", ...all].filter((z) => z !== own)];
+  return [own, ...["UTC", ...knownZones].filter((z) => z !== own)];
 }
 
 /**

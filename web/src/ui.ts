@@ -73,8 +73,9 @@ export function patch(parent: Node, fresh: (Node | string)[]): void {
 function same(old: Node, n: Node): boolean {
   if (!old.isEqualNode(n)) return false;
   if (!(old instanceof Element && n instanceof Element)) return true;
-  // Values set as properties (h sets a field's so) are not attributes.
-  const fields = (e: Element) => [...(e.matches("input, textarea") ? [e] : []), ...e.querySelectorAll("input, textarea")].map((f) => (f as HTMLInputElement).value);
+  // Values set as properties (h sets a field's value and a box's
+  // checked so) are not attributes.
+  const fields = (e: Element) => [...(e.matches("input, textarea") ? [e] : []), ...e.querySelectorAll("input, textarea")].flatMap((f) => [(f as HTMLInputElement).value, (f as HTMLInputElement).checked]);
   const a = fields(old), b = fields(n);
   return a.every((v, i) => v === b[i]);
 }

@@ -32,8 +32,11 @@ export function ordersPane(ctx: Ctx): HTMLElement {
   });
   ctx.store.on(["g", "options", "pick", "drafts", "names"], (s) => drawChooser(ctx, s, chooser));
   ctx.store.on(["drafts", "saveErrors", "names"], (s) => drawDrafts(ctx, s, drafts, none));
-  // Every live update redraws the save box: the button the player is on keeps the focus.
-  const saving = kept(saveBox);
+  // Every live update redraws the save box: the button the player is on
+  // keeps the focus. It patches: a Ready box pressed as a live update
+  // came and released after it was replaced lost the click; its
+  // handlers read the game when they run.
+  const saving = kept(saveBox, true);
   ctx.store.on(["g", "options", "save", "saveErrors"], (s) => drawSave(ctx, s, saving));
   return pane;
 }
@@ -163,7 +166,7 @@ function drawSave(ctx: Ctx, s: Readonly<PlayState>, box: Kept): void {
   const bad = s.saveErrors.some((e) => e.index >= 0);
   box.draw(
     h("div", { class: "save-row" },
-      h("button", { type: "button", class: "primary", id: "save", disabled: s.save === "saving", onclick: () => void save(ctx, !!g.my_orders?.ready) },
+      h("button", { type: "button", class: "primary", id: "save", disabled: s.save === "saving", onclick: () => void save(ctx, !!ctx.store.state.g.my_orders?.ready) },
         t("orders.save")),
       h("span", { class: "save-state s-" + s.save, id: "save-state", role: "status" },
         t(s.save === "error" && bad ? "orders.state.refused" : stateWord[s.save]!)),

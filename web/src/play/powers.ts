@@ -17,8 +17,11 @@ const columns = ["powers.power", "powers.player", "powers.centres", "powers.unit
 export function powersPane(ctx: Ctx): HTMLElement {
   const body = h("div", {});
   const pane = h("section", { class: "pane powers-pane", id: "pane-powers", role: "tabpanel", "aria-label": t("tab.powers") }, body, stewardPane(ctx));
-  // A redraw keeps the reader's place: the vote box they are on keeps the focus.
-  const box = kept(body);
+  // A redraw keeps the reader's place: the vote box they are on keeps the
+  // focus. It patches: a vote box pressed as a live update came (the
+  // other players' votes, a phase's new counts) and released after it
+  // was replaced lost the vote; its handler reads the game when it runs.
+  const box = kept(body, true);
   ctx.store.on(["g"], (s) => {
     const g = s.g;
     box.draw(
