@@ -223,8 +223,9 @@ func hasUnits(pos *rules.Position, p rules.Power) bool {
 // phase played from pos: its centres once the season's ownership is
 // counted (a unit on a centre in the spring counts most of one), its
 // units, the value of where they stand, less its centres left empty
-// beside an enemy, the other powers' units it dislodges (unitBlow), and a
-// victory by the variant's condition above all.
+// beside an enemy, the other powers' units it dislodges (unitBlow), in
+// the fall the builds it leaves room for (buildValue), and a victory by
+// the variant's condition above all.
 func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 {
 	m := a.m
 	next := res.Next
@@ -232,6 +233,7 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 	neutral := a.v.Neutral
 	score := 0.0
 	var mine, top int // projected centres: ours, and the most of another power
+	var sites int     // in the fall: our free build sites, once the season's ownership is counted
 	var counts [32]int
 	for p := range next.Owner {
 		if !m.Provinces[p].SupplyCenter {
@@ -250,7 +252,11 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 		}
 		if owner == a.me {
 			mine++
-			if u.Type == rules.NoUnit && a.reachedBy(next, rules.Province(p)) {
+			switch {
+			case u.Type != rules.NoUnit:
+			case fall && (a.v.BuildAnywhere || m.Provinces[p].Home == a.me):
+				sites++ // a build may fill it
+			case a.reachedBy(next, rules.Province(p)):
 				score -= 0.3
 			}
 		} else if owner != rules.NoPower && int(owner) < len(counts) {
@@ -259,10 +265,17 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 		}
 	}
 	score += float64(mine)
+	units := 0
 	for p, u := range next.Units {
 		if u.Type != rules.NoUnit && u.Power == a.me {
+			units++
 			score += 0.2 + 0.3*a.value[u.Type][p]
 		}
+	}
+	if fall && mine > units {
+		// The builds the winter will allow: a centre without a unit to
+		// show for it for a whole year is a centre half used.
+		score += buildValue * float64(min(mine-units, sites))
 	}
 	for _, d := range next.Dislodged {
 		switch {
@@ -282,6 +295,12 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 	}
 	return score
 }
+
+// buildValue is what a build the fall leaves room for is worth: a free
+// home centre where the winter's build can stand. Watched against DumbBot,
+// hard at 15 to 17 centres kept its units on its home centres, built one
+// unit a year or none, and played with five fewer units than centres.
+const buildValue = 0.5
 
 // unitBlow is what dislodging another power's unit is worth, twice that
 // when the unit has nowhere to retreat and is disbanded: a unit lost is
