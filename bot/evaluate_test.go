@@ -60,3 +60,43 @@ func provinceOf(t *testing.T, m *rules.Map, abbr string) rules.Province {
 	t.Fatalf("no province %q", abbr)
 	return rules.NoProvince
 }
+
+// TestEvaluationLeavesRoomForBuilds: in the fall, with more centres than
+// units, units that step off their home centres, where nobody threatens,
+// make room for the winter's builds; units that stay on them waste the
+// centres they won. Watched against DumbBot: hard at 17 centres played
+// a year with 12 units, every home centre occupied by its own units.
+func TestEvaluationLeavesRoomForBuilds(t *testing.T) {
+	t.Parallel()
+	v, _ := variants.MustLoad().Get("standard")
+	m := v.Map
+	prov := func(abbr string) rules.Province { return provinceOf(t, m, abbr) }
+	ber, mun, kie, pru, boh := prov("ber"), prov("mun"), prov("kie"), prov("pru"), prov("boh")
+	germany := rules.Power(4)
+	pos := v.Start.Clone()
+	pos.Phase = rules.Phase{Season: rules.Fall, Year: pos.Phase.Year, Type: rules.MovementPhase}
+	clear(pos.Units)
+	pos.Units[ber] = rules.Unit{Type: rules.Army, Power: germany}
+	pos.Units[mun] = rules.Unit{Type: rules.Army, Power: germany}
+	pos.Units[kie] = rules.Unit{Type: rules.Fleet, Power: germany}
+	for _, c := range []string{"hol", "den"} {
+		pos.Owner[prov(c)] = germany // five centres, three units
+	}
+	a := newDecision(NewGraph(v), pos).view(germany)
+	r := rules.NewResolver(v, rules.Options{})
+	score := func(orders ...rules.Order) float64 {
+		res, err := r.Adjudicate(pos, orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.evaluate(pos, res)
+	}
+	move := func(from, to rules.Province) rules.Order {
+		return rules.Order{Power: germany, Type: rules.Move, Unit: rules.Army, At: rules.At(from), Target: rules.At(to), Dest: noLoc}
+	}
+	stay := score()
+	leave := score(move(ber, pru), move(mun, boh))
+	if leave < stay+0.5 {
+		t.Errorf("leaving two home centres free for the two builds due scores %.3f, staying on them %.3f: want at least 0.5 more", leave, stay)
+	}
+}

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"cmp"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/chancery/chancery/rules"
@@ -21,7 +23,11 @@ import (
 // others' units dislodged, the variant's victory), takes the candidate with the best mean and improves
 // it with the tactical layer's unit and supported-pair changes against
 // the same profiles, with more passes and resolutions than normal allows
-// itself: a best response to normal play. It stops at fixed counts
+// itself: a best response to normal play. In the spring it then plays
+// that best and the next best candidates on through the fall against
+// each profile (lookahead) and takes the one whose falls end best: what
+// a spring move is worth is the centres it takes or saves in the fall,
+// which the spring's outcome alone cannot count. It stops at fixed counts
 // (candidates, samples, and resolutions per sample), so that one random
 // source gives one answer on any machine; a positive Budget adds a clock
 // deadline, which it never overruns, for a server whose phase must not
@@ -42,6 +48,10 @@ type HardPlayer struct {
 	// Samples is the number of profiles of the other powers' orders each
 	// candidate meets (each is a normal decision of every other power).
 	Samples int
+	// Finalists is the number of candidates a spring decision plays on
+	// through the fall before it chooses (the improved best among them);
+	// one or fewer: it chooses by the spring's outcome alone.
+	Finalists int
 	// Graph is the graph of the variant the player plays, kept across
 	// decisions (see Graph); nil makes one per decision.
 	Graph *Graph
@@ -57,12 +67,13 @@ type HardPlayer struct {
 const (
 	defaultCandidates = 48
 	defaultSamples    = 24
+	defaultFinalists  = 8
 )
 
 // NewHard returns a hard player with the default settings, PhaseBudget
 // among them (set Budget to zero for play that repeats on any machine).
 func NewHard() *HardPlayer {
-	return &HardPlayer{Budget: PhaseBudget, Candidates: defaultCandidates, Samples: defaultSamples}
+	return &HardPlayer{Budget: PhaseBudget, Candidates: defaultCandidates, Samples: defaultSamples, Finalists: defaultFinalists}
 }
 
 // Orders returns the hard bot's orders for power in pos.
@@ -130,11 +141,13 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	// The best candidate against them, then improved unit by unit and by
 	// supported pairs.
 	bi, bs := -1, 0.0
+	scores := make([]float64, 0, len(cands))
 	for i, c := range cands {
 		s, ok := t.score(c)
 		if !ok {
 			break
 		}
+		scores = append(scores, s)
 		if bi < 0 || s > bs {
 			bi, bs = i, s
 		}
@@ -142,7 +155,105 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	if bi < 0 {
 		return plain
 	}
-	return t.improve(cands[bi], rnd)
+	best := t.improve(cands[bi], rnd)
+	if pos.Phase.Season != rules.Spring || h.Finalists <= 1 {
+		return best
+	}
+	// In the spring, what counts is the fall: the improved best and the
+	// next best candidates are played on through the fall against each
+	// profile, and the one whose falls end best is taken.
+	finalists := [][]rules.Order{best}
+	order := make([]int, len(scores))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(scores[y], scores[x]) })
+	for _, i := range order {
+		if len(finalists) >= h.Finalists {
+			break
+		}
+		if i != bi {
+			finalists = append(finalists, cands[i])
+		}
+	}
+	la := newLookahead(t, rnd)
+	fi, fs := 0, 0.0
+	for i, f := range finalists {
+		s, ok := la.score(f)
+		if !ok {
+			break
+		}
+		if i == 0 || s > fs {
+			fi, fs = i, s
+		}
+	}
+	return finalists[fi]
+}
+
+// lookahead plays a spring's candidate orders on through the fall: each
+// sampled profile of the others' spring orders, then a fall in which
+// every power plays its positional plan (ours normal's, the others' the
+// plain model's), each profile with a random stream of its own, the
+// same for every candidate, so that candidates differ by their orders
+// and not by their luck.
+type lookahead struct {
+	t               *tactics
+	seeds           []uint64
+	spring, retreat rules.Resolution
+	fall            rules.Resolution
+	joint           []rules.Order
+}
+
+func newLookahead(t *tactics, rnd *rand.Rand) *lookahead {
+	la := &lookahead{t: t, seeds: make([]uint64, len(t.profiles))}
+	for i := range la.seeds {
+		la.seeds[i] = rnd.Uint64()
+	}
+	return la
+}
+
+// score is the mean evaluation, at the end of the fall, of our spring
+// orders ours; false when the deadline came first or the resolver could
+// not be asked.
+func (la *lookahead) score(ours []rules.Order) (float64, bool) {
+	t := la.t
+	a := t.a
+	sum := 0.0
+	for j, prof := range t.profiles {
+		if t.late() {
+			return 0, false
+		}
+		la.joint = append(append(la.joint[:0], ours...), prof...)
+		if err := t.r.AdjudicateInto(a.pos, la.joint, &la.spring); err != nil {
+			return 0, false
+		}
+		next := la.spring.Next
+		if next.Phase.Type == rules.RetreatPhase {
+			// Dislodged units are lost: the retreats hardly change the
+			// fall's centres.
+			if err := t.r.AdjudicateInto(next, nil, &la.retreat); err != nil {
+				return 0, false
+			}
+			next = la.retreat.Next
+		}
+		if next.Phase.Type != rules.MovementPhase || next.Phase.Season != rules.Fall {
+			return 0, false
+		}
+		rnd := rand.New(rand.NewPCG(la.seeds[j], 1))
+		d := newDecision(a.Graph, next)
+		me := d.view(a.me)
+		la.joint = append(la.joint[:0], me.orders(rnd, normalNoise)...)
+		for _, q := range a.v.Powers() {
+			if q != a.me && hasUnits(next, q) {
+				la.joint = append(la.joint, d.plainView(q).orders(rnd, normalNoise)...)
+			}
+		}
+		if err := t.r.AdjudicateInto(next, la.joint, &la.fall); err != nil {
+			return 0, false
+		}
+		sum += me.evaluate(next, &la.fall)
+	}
+	return sum / float64(len(t.profiles)), true
 }
 
 // Limits of the hard level's tactical search: more passes than normal's,
@@ -223,8 +334,9 @@ func hasUnits(pos *rules.Position, p rules.Power) bool {
 // phase played from pos: its centres once the season's ownership is
 // counted (a unit on a centre in the spring counts most of one), its
 // units, the value of where they stand, less its centres left empty
-// beside an enemy, the other powers' units it dislodges (unitBlow), and a
-// victory by the variant's condition above all.
+// beside an enemy, the other powers' units it dislodges (unitBlow), in
+// the fall the builds it leaves room for (buildValue), and a victory by
+// the variant's condition above all.
 func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 {
 	m := a.m
 	next := res.Next
@@ -232,6 +344,7 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 	neutral := a.v.Neutral
 	score := 0.0
 	var mine, top int // projected centres: ours, and the most of another power
+	var sites int     // in the fall: our free build sites, once the season's ownership is counted
 	var counts [32]int
 	for p := range next.Owner {
 		if !m.Provinces[p].SupplyCenter {
@@ -250,7 +363,11 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 		}
 		if owner == a.me {
 			mine++
-			if u.Type == rules.NoUnit && a.reachedBy(next, rules.Province(p)) {
+			switch {
+			case u.Type != rules.NoUnit:
+			case fall && (a.v.BuildAnywhere || m.Provinces[p].Home == a.me):
+				sites++ // a build may fill it
+			case a.reachedBy(next, rules.Province(p)):
 				score -= 0.3
 			}
 		} else if owner != rules.NoPower && int(owner) < len(counts) {
@@ -259,10 +376,17 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 		}
 	}
 	score += float64(mine)
+	units := 0
 	for p, u := range next.Units {
 		if u.Type != rules.NoUnit && u.Power == a.me {
+			units++
 			score += 0.2 + 0.3*a.value[u.Type][p]
 		}
+	}
+	if fall && mine > units {
+		// The builds the winter will allow: a centre without a unit to
+		// show for it for a whole year is a centre half used.
+		score += buildValue * float64(min(mine-units, sites))
 	}
 	for _, d := range next.Dislodged {
 		switch {
@@ -282,6 +406,12 @@ func (a *analysis) evaluate(pos *rules.Position, res *rules.Resolution) float64 
 	}
 	return score
 }
+
+// buildValue is what a build the fall leaves room for is worth: a free
+// home centre where the winter's build can stand. Watched against DumbBot,
+// hard at 15 to 17 centres kept its units on its home centres, built one
+// unit a year or none, and played with five fewer units than centres.
+const buildValue = 0.5
 
 // unitBlow is what dislodging another power's unit is worth, twice that
 // when the unit has nowhere to retreat and is disbanded: a unit lost is
