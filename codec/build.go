@@ -1,0 +1,91 @@
+package codec
+
+import "github.com/chancery/chancery/rules"
+
+// Builder builds a position from its names one entry at a time, as a
+// reader of the contract's JSON meets them: each name becomes an id as it
+// is read, and the reader keeps no list of names to decode afterwards.
+// It checks what DecodePosition checks, in the same words.
+//
+// The zero Builder is not ready: Begin starts a position. A Builder may
+// be reused from one position to the next.
+type Builder struct {
+	c     *Codec
+	pos   *rules.Position
+	phase Phase // as the input spells it, for messages
+	owned bool
+	seen  bitset // centres listed, to refuse one listed twice
+}
+
+// Begin starts building a position of phase ph into pos, reusing its
+// storage. Until Owned is called, the variant's starting ownership
+// applies, as when the contract's supply_centers is left out.
+func (c *Codec) Begin(b *Builder, pos *rules.Position, ph Phase) error {
+	b.c, b.pos, b.phase, b.owned = c, pos, ph, false
+	clear(b.seen.small[:])
+	clear(b.seen.large)
+	return c.startPosition(pos, ph, false)
+}
+
+// Owned says that the input lists the centres' owners (supply_centers is
+// given, even empty): a centre Centre does not name is owned by nobody.
+func (b *Builder) Owned() {
+	if !b.owned {
+		b.owned = true
+		clear(b.pos.Owner)
+	}
+}
+
+// Centre reads one entry of supply_centers: province prov is owned by
+// power ("" for nobody). A province listed twice, in any spelling, is bad
+// input.
+func (b *Builder) Centre(prov, power string) error {
+	b.Owned()
+	pr, err := b.c.setOwner(b.pos, prov, power)
+	if err != nil {
+		return err
+	}
+	if b.seen.testAndSet(int(pr)) {
+		return badf("supply_centers", prov, "%q is listed twice", prov)
+	}
+	return nil
+}
+
+// Unit reads one entry of units.
+func (b *Builder) Unit(power, typ, prov string) error {
+	pw, t, l, err := b.c.unit(power, typ, prov, "units")
+	if err != nil {
+		return err
+	}
+	pos := b.pos
+	if pos.Units[l.Province].Type != rules.NoUnit {
+		return badf("units", prov, "two units in %q", prov)
+	}
+	pos.Units[l.Province] = rules.Unit{Type: t, Power: pw, Coast: l.Coast}
+	return nil
+}
+
+// Dislodged reads one entry of dislodged. Its retreats are read into
+// storage the position's earlier dislodged units left, so that a reader
+// that builds one position after another does not allocate.
+func (b *Builder) Dislodged(d *Dislodged) error {
+	pos := b.pos
+	if pos.Phase.Type != rules.RetreatPhase {
+		return badf("dislodged", "", "units wait to retreat only in a retreat phase, not in %s", b.phase.String())
+	}
+	var spare []rules.Loc
+	if n := len(pos.Dislodged); n < cap(pos.Dislodged) {
+		spare = pos.Dislodged[:n+1][n].Retreats[:0]
+	}
+	dl, err := b.c.decodeDislodged(d, spare)
+	if err != nil {
+		return err
+	}
+	for _, other := range pos.Dislodged {
+		if other.Province == dl.Province {
+			return badf("dislodged", d.Province, "two units dislodged from %q", d.Province)
+		}
+	}
+	pos.Dislodged = append(pos.Dislodged, dl)
+	return nil
+}
