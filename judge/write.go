@@ -13,6 +13,9 @@ import (
 // numCoasts is how many coasts a location may name, NoCoast included.
 const numCoasts = rules.WestCoast + 1
 
+// numUnitTypes is how many unit types there are, NoUnit included.
+const numUnitTypes = rules.Fleet + 1
+
 // jsonNames are a variant's names as JSON strings, quotes included, so
 // that the writer copies them without building or escaping them.
 type jsonNames struct {
@@ -22,6 +25,14 @@ type jsonNames struct {
 	// locText is loc without quotes or escapes, for sorting retreats as
 	// EncodePosition does.
 	locText [][]string
+	// unitHead is what a unit's JSON starts with, by power then unit
+	// type: {"power":"England","type":"fleet","province":
+	unitHead [][numUnitTypes]string
+	// resultHead is what a result's JSON starts with, by power:
+	// {"power":"England","order":"
+	resultHead []string
+	// centreKey is a centre's key in supply_centers, by province: "lon":
+	centreKey []string
 	// centres are the supply centres by abbreviation: encoding/json
 	// writes a map's keys sorted.
 	centres []rules.Province
@@ -85,15 +96,50 @@ func (e *state) jsonNames() *jsonNames {
 			nm.plainOrders = false
 		}
 	}
+	heads := make([][numUnitTypes]cut, len(m.Powers))
+	for i := range heads {
+		for t := rules.Army; t < numUnitTypes; t++ {
+			from := len(buf)
+			buf = append(buf, `{"power":`...)
+			buf = append(buf, buf[powers[i].from:powers[i].to]...)
+			buf = appendWord(append(buf, `,"type":`...), t.String())
+			buf = append(buf, `,"province":`...)
+			heads[i][t] = cut{from, len(buf)}
+		}
+	}
+	rheads := make([]cut, len(m.Powers))
+	for i, c := range powers {
+		from := len(buf)
+		buf = append(append(append(buf, `{"power":`...), buf[c.from:c.to]...), `,"order":"`...)
+		rheads[i] = cut{from, len(buf)}
+	}
+	keys := make([]cut, n)
+	for i, c := range abbrs {
+		from := len(buf)
+		buf = append(append(buf, buf[c.from:c.to]...), ':')
+		keys[i] = cut{from, len(buf)}
+	}
 	all := string(buf)
 	str := func(c cut) string { return all[c.from:c.to] }
 	nm.power = make([]string, len(powers))
 	for i, c := range powers {
 		nm.power[i] = str(c)
 	}
+	nm.resultHead = make([]string, len(rheads))
+	for i, c := range rheads {
+		nm.resultHead[i] = str(c)
+	}
+	nm.unitHead = make([][numUnitTypes]string, len(heads))
+	for i := range heads {
+		for t := rules.Army; t < numUnitTypes; t++ {
+			nm.unitHead[i][t] = str(heads[i][t])
+		}
+	}
 	nm.abbr = make([]string, n)
+	nm.centreKey = make([]string, n)
 	for i, c := range abbrs {
 		nm.abbr[i] = str(c)
+		nm.centreKey[i] = str(keys[i])
 	}
 	nc := int(numCoasts)
 	quoted, text := make([]string, n*nc), make([]string, n*nc)
@@ -163,8 +209,11 @@ func (e *state) appendOutput(b []byte) []byte {
 func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rules.Result) []byte {
 	m := e.V.Map
 	o := &r.Order
-	b = append(append(b, `{"power":`...), nm.powerJSON(power)...)
-	b = append(b, `,"order":"`...)
+	if int(power) < len(nm.resultHead) {
+		b = append(b, nm.resultHead[power]...)
+	} else {
+		b = append(append(append(b, `{"power":`...), nm.powerJSON(power)...), `,"order":"`...)
+	}
 	start := len(b)
 	b = e.Names.AppendOrder(b, *o)
 	if !nm.plainOrders {
@@ -244,10 +293,14 @@ func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []b
 			b = append(b, ',')
 		}
 		u := pos.Units[pr]
-		b = append(append(b, `{"power":`...), nm.powerJSON(u.Power)...)
-		b = appendWord(append(b, `,"type":`...), u.Type.String())
-		b = append(append(b, `,"province":`...), nm.locJSON(rules.Loc{Province: pr, Coast: u.Coast})...)
-		b = append(b, '}')
+		if u.Type < numUnitTypes { // as the counting above checked u.Power
+			b = append(b, nm.unitHead[u.Power][u.Type]...)
+		} else {
+			b = append(append(b, `{"power":`...), nm.powerJSON(u.Power)...)
+			b = appendWord(append(b, `,"type":`...), u.Type.String())
+			b = append(b, `,"province":`...)
+		}
+		b = append(append(b, nm.locJSON(rules.Loc{Province: pr, Coast: u.Coast})...), '}')
 	}
 	b = append(b, `],"dislodged":[`...)
 	for i := range pos.Dislodged {
@@ -266,7 +319,7 @@ func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []b
 			b = append(b, ',')
 		}
 		first = false
-		b = append(append(append(b, nm.abbr[pr]...), ':'), nm.powerJSON(pos.Owner[pr])...)
+		b = append(append(b, nm.centreKey[pr]...), nm.powerJSON(pos.Owner[pr])...)
 	}
 	return append(b, "}}"...)
 }
