@@ -20,8 +20,8 @@ type Names struct {
 	maxLen int // the most words a province name spans
 	maxKey int // the longest key of a province name
 	// powerByFirst is the power whose name starts with a byte, when
-	// exactly one does (else NoPower).
-	powerByFirst [256]rules.Power
+	// exactly one does (else NoPower), with its name.
+	powerByFirst [256]firstPower
 	// start4 is a filter of how keys begin: bit start4Hash(k) is set for
 	// the first four characters of every key of four or more. A clear bit
 	// proves that no key starts like k, so reading a name word by word
@@ -30,6 +30,12 @@ type Names struct {
 }
 
 const start4Bits = 14
+
+// firstPower is the one power whose name starts with a byte, and its name.
+type firstPower struct {
+	name  string
+	power rules.Power
+}
 
 // start4Hash hashes the first four characters of a key for Names.start4.
 func start4Hash(k []byte) uint32 {
@@ -74,12 +80,12 @@ func NewNames(m *rules.Map) *Names {
 	for i := 1; i < len(m.Powers); i++ {
 		if name := m.Powers[i]; name != "" {
 			starts[name[0]]++
-			n.powerByFirst[name[0]] = rules.Power(i)
+			n.powerByFirst[name[0]] = firstPower{name, rules.Power(i)}
 		}
 	}
 	for b, c := range starts {
 		if c > 1 {
-			n.powerByFirst[b] = rules.NoPower
+			n.powerByFirst[b] = firstPower{}
 		}
 	}
 	for i, aliases := range m.PowerAliases {
@@ -150,15 +156,19 @@ func appendKey(b []byte, s string) []byte {
 // Province returns the province a name denotes.
 func (n *Names) Province(s string) (rules.Province, bool) {
 	// Three letters, the abbreviations the contract writes, go straight
-	// to the table without folding into a buffer.
+	// to the table without folding into a buffer (small enough to be
+	// inlined where names are read).
 	if len(s) == 3 {
 		if i, ok := index3Fold(s); ok {
-			if p := n.short[i]; p >= 0 {
-				return rules.Province(p), true
-			}
-			return 0, false
+			p := n.short[i]
+			return rules.Province(p), p >= 0
 		}
 	}
+	return n.provinceKey(s)
+}
+
+// provinceKey is Province of a name other than three letters.
+func (n *Names) provinceKey(s string) (rules.Province, bool) {
 	var buf [64]byte
 	return n.lookup(appendKey(buf[:0], s))
 }
@@ -246,13 +256,18 @@ func bareName(s string) bool {
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
 	// The exact name is the common case: the power it would be, by its
-	// first byte, then a handful of comparisons, beat hashing.
-	if len(s) > 0 {
-		if i := n.powerByFirst[s[0]]; i != 0 && n.m.Powers[i] == s {
-			return i, true
-		}
+	// first byte, then a comparison, beat hashing. This much is small
+	// enough to be inlined where names are read.
+	// (An entry without a power has no name, and s has a first byte.)
+	if len(s) > 0 && n.powerByFirst[s[0]].name == s {
+		return n.powerByFirst[s[0]].power, true
 	}
-	// Then the names in any case, before folding the key of an alias.
+	return n.powerFolded(s)
+}
+
+// powerFolded is Power of a name not spelt exactly as the map spells it.
+func (n *Names) powerFolded(s string) (rules.Power, bool) {
+	// The names in any case, before folding the key of an alias.
 	for i, name := range n.m.Powers {
 		if i > 0 && len(name) == len(s) && strings.EqualFold(name, s) {
 			return rules.Power(i), true
