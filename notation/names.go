@@ -17,6 +17,9 @@ type Names struct {
 	provs  map[string]rules.Province
 	short  []int16 // three-letter keys (26*26*26), -1 when no province
 	powers map[string]rules.Power
+	// upper is each province's abbreviation in upper case, as orders
+	// are written ("STP"), cut from one string.
+	upper  []string
 	maxLen int // the most words a province name spans
 	maxKey int // the longest key of a province name
 	// powerByFirst is the power whose name starts with a byte, when
@@ -73,6 +76,15 @@ func NewNames(m *rules.Map) *Names {
 			n.addProv(a, p)
 		}
 	}
+	var up []byte
+	for i := range m.Provinces {
+		up = append(up, m.Provinces[i].Abbr...)
+	}
+	all := string(upperASCII(up)) // ASCII only, as orders have always been written
+	n.upper = make([]string, len(m.Provinces))
+	for i, at := range m.Provinces {
+		n.upper[i], all = all[:len(at.Abbr)], all[len(at.Abbr):]
+	}
 	for i := 1; i < len(m.Powers); i++ {
 		n.powers[key(m.Powers[i])] = rules.Power(i)
 	}
@@ -96,6 +108,16 @@ func NewNames(m *rules.Map) *Names {
 		}
 	}
 	return n
+}
+
+// upperASCII puts the ASCII letters of b in upper case.
+func upperASCII(b []byte) []byte {
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return b
 }
 
 // wordCount counts the words of a name: runs of characters between white
