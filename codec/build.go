@@ -89,3 +89,49 @@ func (b *Builder) Dislodged(d *Dislodged) error {
 	pos.Dislodged = append(pos.Dislodged, dl)
 	return nil
 }
+
+// PowerPrefix returns the power whose name, exactly as the map spells it,
+// s begins with, and the name's length (0 when it finds none): a reader
+// of JSON looks a power up before it has found the end of its string,
+// and then checks that the string ends there. It finds only what Power
+// finds, and not every power (where two names begin alike, none).
+func (c *Codec) PowerPrefix(s string) (rules.Power, int) {
+	return c.names.PowerPrefix(s)
+}
+
+// Abbr returns the province of a three-letter abbreviation, in any case.
+func (c *Codec) Abbr(s string) (rules.Province, bool) {
+	if len(s) != 3 {
+		return rules.NoProvince, false
+	}
+	return c.names.Province(s)
+}
+
+// PlaceUnit places a unit of power pw and type t in province p, a
+// location without a coast, from ids the caller read with the codec's
+// look-ups (PowerPrefix, Abbr). It reports false, placing nothing, where
+// Unit would refuse the unit: Unit, given its names, then says why.
+func (b *Builder) PlaceUnit(pw rules.Power, t rules.UnitType, p rules.Province) bool {
+	pos := b.pos
+	if int(p) >= len(b.c.stand) || b.c.stand[p]&(1<<t) == 0 || pw == rules.NoPower ||
+		int(pw) >= len(b.c.v.Map.Powers) || pos.Units[p].Type != rules.NoUnit {
+		return false
+	}
+	pos.Units[p] = rules.Unit{Type: t, Power: pw}
+	return true
+}
+
+// SetOwner reads one entry of supply_centers from ids the caller read
+// with the codec's look-ups: province p owned by power pw. It reports
+// false, changing nothing, where Centre would refuse the entry: Centre,
+// given its names, then says why.
+func (b *Builder) SetOwner(p rules.Province, pw rules.Power) bool {
+	v := b.c.v
+	if int(p) >= len(b.pos.Owner) || !v.Map.Provinces[p].SupplyCenter || pw == rules.NoPower ||
+		int(pw) >= len(v.Map.Powers) || !v.MayOwn(p, pw) || b.seen.testAndSet(int(p)) {
+		return false
+	}
+	b.Owned()
+	b.pos.Owner[p] = pw
+	return true
+}

@@ -30,11 +30,22 @@ import (
 type Codec struct {
 	v     *rules.Variant
 	names *notation.Names
+	// stand says, by province, which unit types may stand in it without
+	// naming a coast: bit 1<<t for unit type t.
+	stand []uint8
 }
 
 // New returns the codec of variant v.
 func New(v *rules.Variant) *Codec {
-	return &Codec{v: v, names: notation.NewNames(v.Map)}
+	c := &Codec{v: v, names: notation.NewNames(v.Map), stand: make([]uint8, v.Map.NumProvinces())}
+	for p := range c.stand {
+		for _, t := range [...]rules.UnitType{rules.Army, rules.Fleet} {
+			if v.Map.CanOccupy(t, rules.Loc{Province: rules.Province(p)}) {
+				c.stand[p] |= 1 << t
+			}
+		}
+	}
+	return c
 }
 
 // Variant returns the codec's variant.

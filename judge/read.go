@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/rules"
 )
 
 // reader reads the contract's JSON input without allocating, and turns
@@ -361,41 +362,43 @@ func (r *reader) readUnits() bool {
 }
 
 // unitQuick reads a unit in the form encoding/json writes,
-// {"power":"England","type":"fleet","province":"lon"}: each key by a
-// comparison with its literal, the names found without reading them as
-// JSON strings in general. It reports false, with r.i unchanged, for
-// anything else (other spacing or order, escapes, a unit the codec
-// refuses), for unit's full reading.
+// {"power":"England","type":"fleet","province":"lon"}, and places it:
+// each key by a comparison with its literal, the power by the table of
+// first bytes and the province by the table of three-letter
+// abbreviations, before the end of its string is found. It reports
+// false, with r.i unchanged and nothing placed, for anything else (other
+// spacing or order, escapes, a coast, a name it does not find so, a unit
+// the codec refuses), for unit's full reading.
 func (r *reader) unitQuick() bool {
 	s, i := r.s, r.i
-	// The shortest such unit: a power of one letter, an army, a
-	// province of three.
 	if len(s)-i < len(`{"power":"E","type":"army","province":"lon"}`) ||
 		s[i:i+8] != `{"power"` || s[i+8:i+10] != `:"` {
 		return false
 	}
-	power, i, ok := plainString(s, i+10)
-	if !ok || len(s)-i < len(`,"type":"army","province":"lon"}`) ||
-		s[i:i+8] != `,"type":` {
+	c := r.e.Codec
+	pw, n := c.PowerPrefix(s[i+10:])
+	if i += 10 + n; n == 0 || len(s)-i < len(`","type":"army","province":"lon"}`) ||
+		s[i:i+8] != `","type"` || s[i+8:i+10] != `:"` {
 		return false
 	}
-	var typ string
-	switch i += 8; {
-	case s[i:i+6] == `"army"`:
-		typ, i = "army", i+6
-	case len(s)-i >= 7 && s[i:i+7] == `"fleet"`:
-		typ, i = "fleet", i+7
+	var t rules.UnitType
+	switch i += 10; {
+	case s[i:i+5] == `army"`:
+		t, i = rules.Army, i+5
+	case s[i:i+6] == `fleet"`:
+		t, i = rules.Fleet, i+6
 	default:
 		return false
 	}
-	if len(s)-i < len(`,"province":"lon"}`) || s[i:i+8] != `,"provin` || s[i+8:i+13] != `ce":"` {
+	if len(s)-i < len(`,"province":"lon"}`) || s[i:i+8] != `,"provin` || s[i+8:i+13] != `ce":"` ||
+		s[i+16] != '"' || s[i+17] != '}' {
 		return false
 	}
-	prov, i, ok := plainString(s, i+13)
-	if !ok || i >= len(s) || s[i] != '}' || r.b.Unit(power, typ, prov) != nil {
+	p, ok := c.Abbr(s[i+13 : i+16])
+	if !ok || !r.b.PlaceUnit(pw, t, p) {
 		return false
 	}
-	r.i = i + 1
+	r.i = i + 18
 	return true
 }
 
@@ -510,16 +513,16 @@ func (r *reader) readCentres() bool {
 	r.b.Owned()
 	more, ok := r.open('{', '}')
 	for ok && more {
-		// The common form, "ank":"Turkey", without reading either as a
-		// JSON string in general.
-		if s, i := r.s, r.i; len(s)-i >= len(`"ank":""`) && s[i] == '"' && s[i+4] == '"' && s[i+5] == ':' && s[i+6] == '"' {
-			if power, end, ok := plainString(s, i+7); ok {
-				if r.b.Centre(s[i+1:i+4], power) != nil {
-					return false
+		// The common form, "ank":"Turkey", by the tables of three-letter
+		// abbreviations and of first bytes of powers.
+		if s, i := r.s, r.i; len(s)-i >= len(`"ank":"T"`) && s[i] == '"' && s[i+4] == '"' && s[i+5] == ':' && s[i+6] == '"' {
+			c := r.e.Codec
+			if p, found := c.Abbr(s[i+1 : i+4]); found {
+				if pw, n := c.PowerPrefix(s[i+7:]); n > 0 && i+7+n < len(s) && s[i+7+n] == '"' && r.b.SetOwner(p, pw) {
+					r.i = i + 8 + n
+					more, ok = r.next('}')
+					continue
 				}
-				r.i = end
-				more, ok = r.next('}')
-				continue
 			}
 		}
 		var prov, power string

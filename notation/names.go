@@ -287,6 +287,22 @@ func (n *Names) Power(s string) (rules.Power, bool) {
 	return n.powerFolded(s)
 }
 
+// PowerPrefix returns the power whose name, exactly as the map spells
+// it, s begins with, and the name's length; 0 when it finds none. It
+// looks only at the one power whose name begins with s's first byte, when
+// only one does: a name it finds is the one Power finds for
+// s[:length].
+func (n *Names) PowerPrefix(s string) (rules.Power, int) {
+	if len(s) == 0 {
+		return rules.NoPower, 0
+	}
+	f := &n.powerByFirst[s[0]]
+	if f.name == "" || len(s) < len(f.name) || s[:len(f.name)] != f.name {
+		return rules.NoPower, 0
+	}
+	return f.power, len(f.name)
+}
+
 // powerFolded is Power of a name not spelt exactly as the map spells it.
 func (n *Names) powerFolded(s string) (rules.Power, bool) {
 	// The names in any case, before folding the key of an alias.
