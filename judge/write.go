@@ -31,6 +31,9 @@ type jsonNames struct {
 	// resultHead is what a result's JSON starts with, by power:
 	// {"power":"England","order":"
 	resultHead []string
+	// provName is each province's full name escaped for a JSON string,
+	// without quotes, as messages name provinces.
+	provName []string
 	// centreKey is a centre's key in supply_centers, by province: "lon":
 	centreKey []string
 	// centres are the supply centres by abbreviation: encoding/json
@@ -113,6 +116,12 @@ func (e *state) jsonNames() *jsonNames {
 		buf = append(append(append(buf, `{"power":`...), buf[c.from:c.to]...), `,"order":"`...)
 		rheads[i] = cut{from, len(buf)}
 	}
+	provNames := make([]cut, n)
+	for i := range m.Provinces {
+		from := len(buf)
+		buf = escapeTail(append(buf, m.Provinces[i].Name...), from)
+		provNames[i] = cut{from, len(buf)}
+	}
 	keys := make([]cut, n)
 	for i, c := range abbrs {
 		from := len(buf)
@@ -137,9 +146,11 @@ func (e *state) jsonNames() *jsonNames {
 	}
 	nm.abbr = make([]string, n)
 	nm.centreKey = make([]string, n)
+	nm.provName = make([]string, n)
 	for i, c := range abbrs {
 		nm.abbr[i] = str(c)
 		nm.centreKey[i] = str(keys[i])
+		nm.provName[i] = str(provNames[i])
 	}
 	nc := int(numCoasts)
 	quoted, text := make([]string, n*nc), make([]string, n*nc)
@@ -251,7 +262,17 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	}
 	if text, where := r.MessageParts(m); text != "" || where != "" {
 		b = append(b, `,"message":"`...)
-		b = appendEscaped(appendEscaped(b, text), where)
+		if r.Note == "" {
+			// The rules' own words, which JSON holds as they are
+			// (TestMessagesArePlain), and a province's name, where
+			// there is one, escaped once with the names.
+			b = append(b, text...)
+			if where != "" {
+				b = append(b, nm.provName[r.Where]...)
+			}
+		} else {
+			b = appendEscaped(appendEscaped(b, text), where)
+		}
 		b = append(b, '"')
 	}
 	return append(b, '}')

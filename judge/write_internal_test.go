@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
 )
 
 // FuzzAppendString checks that appendString and escapeTail write a string
@@ -45,6 +46,30 @@ func TestWordsArePlain(t *testing.T) {
 		want, _ := json.Marshal(w)
 		if got := appendWord(nil, w); !bytes.Equal(got, want) {
 			t.Errorf("appendWord(%q) = %s, want %s", w, got, want)
+		}
+	}
+}
+
+// TestMessagesArePlain: the rules' own messages (a result without a
+// variant's note), which appendResult writes without escaping them, are
+// what encoding/json writes as they are, for every reason and unit type,
+// with and without a province.
+func TestMessagesArePlain(t *testing.T) {
+	v, err := variants.MustLoad().Get("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := v.Map
+	for reason := rules.Reason(0); reason < 255; reason++ {
+		for _, where := range []rules.Province{rules.NoProvince, 0} {
+			for _, u := range []rules.UnitType{rules.Army, rules.Fleet} {
+				r := rules.Result{Reason: reason, Where: where, Order: rules.Order{Unit: u}}
+				text, _ := r.MessageParts(m)
+				want, _ := json.Marshal(text)
+				if got := appendWord(nil, text); !bytes.Equal(got, want) {
+					t.Errorf("reason %v: %s, want %s", reason, got, want)
+				}
+			}
 		}
 	}
 }
