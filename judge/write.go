@@ -16,6 +16,36 @@ const numCoasts = rules.WestCoast + 1
 // numUnitTypes is how many unit types there are, NoUnit included.
 const numUnitTypes = rules.Fleet + 1
 
+// numOrderTypes is how many order types there are.
+const numOrderTypes = rules.Railway + 1
+
+// kindUnits is what a result's order parts start with, by order type and
+// unit type: ,"kind":"move","unit":"A" (codec.Codec.EncodeOrder).
+func kindUnits() (t [numOrderTypes][numUnitTypes]string) {
+	for k := range t {
+		for u := range t[k] {
+			var b []byte
+			if w := rules.OrderType(k).String(); w != "" {
+				b = appendWord(append(b, `,"kind":`...), w)
+			}
+			if l := rules.UnitType(u).Letter(); l != "" {
+				b = appendWord(append(b, `,"unit":`...), l)
+			}
+			t[k][u] = string(b)
+		}
+	}
+	return t
+}
+
+// resultWords is a result's outcome as JSON, by outcome:
+// ,"result":"succeeded".
+func resultWords() (t [rules.Illegal + 1]string) {
+	for o := range t {
+		t[o] = string(appendWord([]byte(`,"result":`), rules.Outcome(o).String()))
+	}
+	return t
+}
+
 // jsonNames are a variant's names as JSON strings, quotes included, so
 // that the writer copies them without building or escaping them.
 type jsonNames struct {
@@ -31,6 +61,8 @@ type jsonNames struct {
 	// resultHead is what a result's JSON starts with, by power:
 	// {"power":"England","order":"
 	resultHead []string
+	kindUnit   [numOrderTypes][numUnitTypes]string // kindUnits
+	resultWord [rules.Illegal + 1]string           // resultWords
 	// provName is each province's full name escaped for a JSON string,
 	// without quotes, as messages name provinces.
 	provName []string
@@ -51,7 +83,7 @@ func (e *state) jsonNames() *jsonNames {
 		return e.json
 	}
 	m := e.V.Map
-	nm := &jsonNames{names: e.Names, plainOrders: true}
+	nm := &jsonNames{names: e.Names, plainOrders: true, kindUnit: kindUnits(), resultWord: resultWords()}
 	// Every name goes into one buffer, which becomes one string that the
 	// names are cut from: two allocations in all rather than two a name,
 	// as a process that adjudicates one phase pays for all of them.
@@ -232,11 +264,15 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	}
 	b = append(b, '"')
 	// codec.Codec.EncodeOrder
-	if k := o.Type.String(); k != "" {
-		b = appendWord(append(b, `,"kind":`...), k)
-	}
-	if u := o.Unit.Letter(); u != "" {
-		b = append(append(append(b, `,"unit":"`...), u...), '"')
+	if o.Type < numOrderTypes && o.Unit < numUnitTypes {
+		b = append(b, nm.kindUnit[o.Type][o.Unit]...)
+	} else {
+		if k := o.Type.String(); k != "" {
+			b = appendWord(append(b, `,"kind":`...), k)
+		}
+		if u := o.Unit.Letter(); u != "" {
+			b = append(append(append(b, `,"unit":"`...), u...), '"')
+		}
 	}
 	if o.Type != rules.Waive && o.At.Province != rules.NoProvince {
 		b = append(append(b, `,"at":`...), nm.locJSON(o.At)...)
@@ -253,7 +289,11 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	if o.ViaConvoy {
 		b = append(b, `,"via_convoy":true`...)
 	}
-	b = appendWord(append(b, `,"result":`...), r.Outcome.String())
+	if int(r.Outcome) < len(nm.resultWord) {
+		b = append(b, nm.resultWord[r.Outcome]...)
+	} else {
+		b = appendWord(append(b, `,"result":`...), r.Outcome.String())
+	}
 	if reason := r.Reason.String(); reason != "" {
 		b = appendWord(append(b, `,"reason":`...), reason)
 	}
