@@ -402,34 +402,6 @@ func (r *reader) unitQuick() bool {
 	return true
 }
 
-// plainString reads the rest of a JSON string whose opening quote is
-// before s[i], when it holds only printable ASCII without escapes, and
-// returns it and where its closing quote ends.
-func plainString(s string, i int) (string, int, bool) {
-	start := i
-	// The names are short: most end within eight bytes.
-	if i+8 <= len(s) {
-		w := s[i : i+8]
-		m := special(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56)
-		if m != 0 {
-			i += bits.TrailingZeros64(m) / 8
-			if s[i] != '"' {
-				return "", i, false
-			}
-			return s[start:i], i + 1, true
-		}
-		i += 8
-	}
-	for i < len(s) && plain[s[i]] {
-		i++
-	}
-	if i >= len(s) || s[i] != '"' {
-		return "", i, false
-	}
-	return s[start:i], i + 1, true
-}
-
 // unit reads a unit into the position.
 func (r *reader) unit() bool {
 	var power, typ, prov string
