@@ -19,31 +19,43 @@ const numUnitTypes = rules.Fleet + 1
 // numOrderTypes is how many order types there are.
 const numOrderTypes = rules.Railway + 1
 
-// kindUnits is what a result's order parts start with, by order type and
-// unit type: ,"kind":"move","unit":"A" (codec.Codec.EncodeOrder).
-func kindUnits() (t [numOrderTypes][numUnitTypes]string) {
-	for k := range t {
-		for u := range t[k] {
-			var b []byte
+// resultWords are the rules' words a result's JSON takes from small
+// tables: its order's kind and unit, by order type and unit type
+// (,"kind":"move","unit":"A", as codec.Codec.EncodeOrder writes them),
+// and its outcome (,"result":"succeeded"). They are cut from one string,
+// as a process that adjudicates one phase builds them for it alone.
+func resultWords() (kindUnit [numOrderTypes][numUnitTypes]string, outcome [rules.Illegal + 1]string) {
+	type cut struct{ from, to int }
+	var ku [numOrderTypes][numUnitTypes]cut
+	var oc [rules.Illegal + 1]cut
+	b := make([]byte, 0, 1024)
+	for k := range ku {
+		for u := range ku[k] {
+			from := len(b)
 			if w := rules.OrderType(k).String(); w != "" {
 				b = appendWord(append(b, `,"kind":`...), w)
 			}
 			if l := rules.UnitType(u).Letter(); l != "" {
 				b = appendWord(append(b, `,"unit":`...), l)
 			}
-			t[k][u] = string(b)
+			ku[k][u] = cut{from, len(b)}
 		}
 	}
-	return t
-}
-
-// resultWords is a result's outcome as JSON, by outcome:
-// ,"result":"succeeded".
-func resultWords() (t [rules.Illegal + 1]string) {
-	for o := range t {
-		t[o] = string(appendWord([]byte(`,"result":`), rules.Outcome(o).String()))
+	for o := range oc {
+		from := len(b)
+		b = appendWord(append(b, `,"result":`...), rules.Outcome(o).String())
+		oc[o] = cut{from, len(b)}
 	}
-	return t
+	all := string(b)
+	for k := range ku {
+		for u, c := range ku[k] {
+			kindUnit[k][u] = all[c.from:c.to]
+		}
+	}
+	for o, c := range oc {
+		outcome[o] = all[c.from:c.to]
+	}
+	return kindUnit, outcome
 }
 
 // jsonNames are a variant's names as JSON strings, quotes included, so
@@ -61,7 +73,7 @@ type jsonNames struct {
 	// resultHead is what a result's JSON starts with, by power:
 	// {"power":"England","order":"
 	resultHead []string
-	kindUnit   [numOrderTypes][numUnitTypes]string // kindUnits
+	kindUnit   [numOrderTypes][numUnitTypes]string // resultWords
 	resultWord [rules.Illegal + 1]string           // resultWords
 	// provName is each province's full name escaped for a JSON string,
 	// without quotes, as messages name provinces.
@@ -83,7 +95,8 @@ func (e *state) jsonNames() *jsonNames {
 		return e.json
 	}
 	m := e.V.Map
-	nm := &jsonNames{names: e.Names, plainOrders: true, kindUnit: kindUnits(), resultWord: resultWords()}
+	nm := &jsonNames{names: e.Names, plainOrders: true}
+	nm.kindUnit, nm.resultWord = resultWords()
 	// Every name goes into one buffer, which becomes one string that the
 	// names are cut from: two allocations in all rather than two a name,
 	// as a process that adjudicates one phase pays for all of them.
