@@ -62,7 +62,17 @@ func (n *Names) mayStart(k []byte) bool {
 // NewNames indexes the names of map m: every province's abbreviation,
 // aliases and full name, and every power's name.
 func NewNames(m *rules.Map) *Names {
-	n := &Names{m: m, provs: map[string]rules.Province{}, powers: map[string]rules.Power{}, maxLen: 1,
+	// The maps are made as large as they will be, so that a process that
+	// adjudicates one phase does not pay for their growth.
+	count, powerCount := 0, len(m.Powers)
+	for i := range m.Provinces {
+		count += 2 + len(m.Provinces[i].Aliases)
+	}
+	for _, aliases := range m.PowerAliases {
+		powerCount += len(aliases)
+	}
+	n := &Names{m: m, provs: make(map[string]rules.Province, count),
+		powers: make(map[string]rules.Power, powerCount), maxLen: 1,
 		short: make([]int16, 26*26*26)}
 	for i := range n.short {
 		n.short[i] = -1
@@ -125,6 +135,24 @@ func upperASCII(b []byte) []byte {
 // spaces), without building them.
 func wordCount(s string) int {
 	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return n + wordCountRunes(s[i:], in)
+		}
+		brk := c == '-' || c == '.' || c == ' ' || c >= '\t' && c <= '\r'
+		if !brk && !in {
+			n++
+		}
+		in = !brk
+	}
+	return n
+}
+
+// wordCountRunes is wordCount of the rest of a name from its first byte
+// outside ASCII, in a word when in is true.
+func wordCountRunes(s string, in bool) int {
+	n := 0
 	for _, r := range s {
 		brk := r == '-' || r == '.' || unicode.IsSpace(r)
 		if !brk && !in {
@@ -138,16 +166,17 @@ func wordCount(s string) int {
 // addProv indexes name s of province p, growing the longest name (in
 // words and in key length) that reading a location tries.
 func (n *Names) addProv(s string, p rules.Province) {
-	if k := key(s); k != "" {
+	var buf [64]byte
+	if k := appendKey(buf[:0], s); len(k) > 0 {
 		n.maxKey = max(n.maxKey, len(k))
 		n.maxLen = max(n.maxLen, wordCount(s))
 		if len(k) >= 4 {
-			h := start4Hash([]byte(k))
+			h := start4Hash(k)
 			n.start4[h/64] |= 1 << (h % 64)
 		}
-		if _, taken := n.provs[k]; !taken {
-			n.provs[k] = p
-			if i, ok := index3([]byte(k)); ok {
+		if _, taken := n.provs[string(k)]; !taken {
+			n.provs[string(k)] = p
+			if i, ok := index3(k); ok {
 				n.short[i] = int16(p)
 			}
 		}
