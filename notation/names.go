@@ -74,8 +74,11 @@ func NewNames(m *rules.Map) *Names {
 	n := &Names{m: m, provs: make(map[string]rules.Province, count),
 		powers: make(map[string]rules.Power, powerCount), maxLen: 1,
 		short: make([]int16, 26*26*26)}
-	for i := range n.short {
-		n.short[i] = -1
+	// -1 everywhere, by doubling copies (memmove) rather than 17,576
+	// stores one by one.
+	n.short[0] = -1
+	for k := 1; k < len(n.short); k *= 2 {
+		copy(n.short[k:], n.short[:k])
 	}
 	for i := range m.Provinces {
 		pi := &m.Provinces[i]
