@@ -104,8 +104,26 @@ func (e *state) jsonNames() *jsonNames {
 	var buf []byte
 	// quote escapes and quotes the text appended from from+1 on, after
 	// the quote at from.
+	// plain: no name needs escaping (as on every map so far), so none is
+	// scanned again as it is written (locations are written with the
+	// provinces' abbreviations and the coasts' names).
+	plain := true
+	for _, p := range m.Powers {
+		plain = plain && safeRun(p, 0) == len(p)
+	}
+	for i := range m.Provinces {
+		pi := &m.Provinces[i]
+		plain = plain && safeRun(pi.Abbr, 0) == len(pi.Abbr) && safeRun(pi.Name, 0) == len(pi.Name)
+	}
+	for c := rules.Coast(0); c < numCoasts; c++ {
+		s := c.String()
+		plain = plain && safeRun(s, 0) == len(s)
+	}
 	quote := func(from int) cut {
-		buf = append(escapeTail(buf, from+1), '"')
+		if !plain {
+			buf = escapeTail(buf, from+1)
+		}
+		buf = append(buf, '"')
 		return cut{from, len(buf)}
 	}
 	n := m.NumProvinces()
@@ -131,7 +149,7 @@ func (e *state) jsonNames() *jsonNames {
 			from = len(buf)
 			buf = e.Names.AppendLoc(buf, l)
 			locs[k+1] = cut{from, len(buf)}
-			if safeRun(buf, from) < len(buf) {
+			if !plain && safeRun(buf, from) < len(buf) {
 				nm.plainOrders = false
 			}
 		}
@@ -164,7 +182,10 @@ func (e *state) jsonNames() *jsonNames {
 	provNames := make([]cut, n)
 	for i := range m.Provinces {
 		from := len(buf)
-		buf = escapeTail(append(buf, m.Provinces[i].Name...), from)
+		buf = append(buf, m.Provinces[i].Name...)
+		if !plain {
+			buf = escapeTail(buf, from)
+		}
 		provNames[i] = cut{from, len(buf)}
 	}
 	keys := make([]cut, n)

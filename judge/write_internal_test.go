@@ -3,8 +3,10 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
 	"github.com/chancery/chancery/variants"
 )
@@ -69,6 +71,49 @@ func TestMessagesArePlain(t *testing.T) {
 				if got := appendWord(nil, text); !bytes.Equal(got, want) {
 					t.Errorf("reason %v: %s, want %s", reason, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestJSONNamesAsEncodingJSON checks the names the writer copies against
+// encoding/json's strings, on a map whose names all need no escaping (as
+// every variant's) and on one whose power and province names do.
+func TestJSONNamesAsEncodingJSON(t *testing.T) {
+	v, err := variants.MustLoad().Get("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := *v.Map
+	m.Powers = slices.Clone(m.Powers)
+	m.Provinces = slices.Clone(m.Provinces)
+	m.Powers[1] = "Éng\"la<nd"
+	m.Provinces[0].Name = "Lon\\don & \u2028 <x>"
+	odd := *v
+	odd.Map = &m
+	quoted := func(s string) string {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, v := range []*rules.Variant{v, &odd} {
+		nm := (&state{Engine: engine.New(v)}).jsonNames()
+		for i, p := range v.Map.Powers {
+			if got, want := nm.power[i], quoted(p); got != want {
+				t.Errorf("power %d: %s, want %s", i, got, want)
+			}
+			if got, want := nm.unitHead[i][rules.Army], `{"power":`+quoted(p)+`,"type":"army","province":`; got != want {
+				t.Errorf("unit head %d: %s, want %s", i, got, want)
+			}
+		}
+		for i, p := range v.Map.Provinces {
+			if got, want := `"`+nm.provName[i]+`"`, quoted(p.Name); got != want {
+				t.Errorf("province %d: %s, want %s", i, got, want)
+			}
+			if got, want := nm.abbr[i], quoted(p.Abbr); got != want {
+				t.Errorf("abbreviation %d: %s, want %s", i, got, want)
 			}
 		}
 	}
