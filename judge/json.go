@@ -69,14 +69,8 @@ func (j *Judge) adjudicateRead(dst, src []byte) ([]byte, bool) {
 	// variant's name; errors are left to the slow way, which copies), and
 	// the scratch space that still holds them after it is overwritten
 	// before it is read again.
-	if !r.read(unsafe.String(unsafe.SliceData(src), len(src))) {
-		return dst, false
-	}
-	e, err := j.state(r.variant)
-	if err != nil {
-		return dst, false
-	}
-	if err := e.Codec.DecodeParts(&e.pos, r.phase, r.units, r.dislodged, r.centres, r.owned); err != nil {
+	e, ok := r.read(j, unsafe.String(unsafe.SliceData(src), len(src)))
+	if !ok {
 		return dst, false
 	}
 	var options *Options
@@ -87,21 +81,8 @@ func (j *Judge) adjudicateRead(dst, src []byte) ([]byte, bool) {
 	if err != nil {
 		return dst, false
 	}
-	powers := e.powers[:0]
-	var seen [4]uint64
-	for _, po := range r.orders {
-		pw, ok := e.Names.Power(po.power)
-		if !ok || seen[pw/64]&(1<<(pw%64)) != 0 {
-			// An unknown power, or one named twice (the slow way's
-			// map keeps the last entry of a name given twice).
-			return dst, false
-		}
-		seen[pw/64] |= 1 << (pw % 64)
-		powers = append(powers, namedPower{pw, po.texts})
-	}
-	e.powers = powers
 	e.parseOrders(e.pos.Phase.Type)
-	// DecodeParts checked the position as it built it.
+	// The codec checked the position as it built it.
 	e.resolver(opt).AdjudicateChecked(&e.pos, e.ords, &e.out)
 	return e.appendOutput(dst), true
 }

@@ -154,6 +154,10 @@ func FuzzReadInput(f *testing.F) {
 	f.Add([]byte(`{"variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"supply_centers":{"par":"France","PAR":"Germany"}}`))
 	f.Add([]byte(`{"variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"orders":{"England":["F LON - NTH"],"england":["F LON H"]}}`))
 	f.Add([]byte(`{"variant":"standard","phase":{"season":"fall","year":1901,"type":"retreat"},"units":[],"dislodged":[{"power":"France","type":"army","province":"bur","attacker_from":"mun","retreats":[]}],"orders":{"France":["A BUR R PAR"]},"options":{"paradox":"all-hold","convoy_fallback":true}}`))
+	// What the quick readings of a unit and a centre must leave to the
+	// full reading, or refuse.
+	f.Add([]byte(`{"variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"units":[{"power":"Russia","type":"fleet","province":"stp"},{"power":"Englandx","type":"army","province":"lon"},{"power":"France","type":"fleet","province":"spa/sc"},{"power":"Italy","type":"fleet","province":"ven"},{"power":"Italy","type":"army","province":"ven"}],"supply_centers":{"lon":"England","lon":"England","par":"Frances","mos":"","bur":"France"}}`))
+	f.Add([]byte(`{"variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"units":[{"power":"Austria","type":"army","province":"nth"},{"power":"Germany","type":"fleet","province":"mun"}],"supply_centers":{"vie":"Austria" ,"BUD":"Austria"}}`))
 	f.Add([]byte(`{"Variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"units":null,"orders":null}`))
 	reg := variants.MustLoad()
 	fast, slow := judge.New(reg), judge.New(reg)

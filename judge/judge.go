@@ -197,7 +197,21 @@ func (j *Judge) resolve(in *Input) (*state, error) {
 // orders parses each power's orders for a phase of type t, power by power
 // in the map's order.
 func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
+	// Each power looked up by its name, in the map's order, without
+	// iterating over the map; when that does not find every entry (a
+	// power named otherwise, or unknown), the map's entries one by one.
 	powers := e.powers[:0]
+	for pw := 1; pw < len(e.V.Map.Powers); pw++ {
+		if texts, ok := byPower[e.V.Map.Powers[pw]]; ok {
+			powers = append(powers, namedPower{rules.Power(pw), texts})
+		}
+	}
+	if len(powers) == len(byPower) {
+		e.powers = powers
+		e.parseOrders(t)
+		return nil
+	}
+	powers = powers[:0]
 	for name, texts := range byPower {
 		pw, ok := e.Names.Power(name)
 		if !ok {

@@ -5,45 +5,42 @@ import (
 	"unicode/utf8"
 
 	"github.com/chancery/chancery/codec"
+	"github.com/chancery/chancery/rules"
 )
 
-// reader reads the contract's JSON input without allocating: the strings
-// it keeps are substrings of its source, and its lists reuse their
-// storage from one input to the next.
+// reader reads the contract's JSON input without allocating, and turns
+// names into ids as it reads them: the variant's state as soon as the
+// variant is read, each unit and centre into the position (through
+// codec.Builder, which owns the names), each power of the orders into
+// its id. The orders' texts it keeps are substrings of its source; its
+// lists reuse their storage from one input to the next.
 //
 // It reads only the plain form of the input — the contract's field names
-// as they are spelt, each at most once, strings without escapes, years as
-// plain integers — and reports anything else as unread (ok false). The
-// judge then reads that input with encoding/json (DecodeInput), which is
-// the definition of what the contract accepts: so the reader never
-// accepts what DecodeInput refuses nor reads anything differently
-// (FuzzReadInput checks both), and every error message is DecodeInput's
-// and Adjudicate's.
+// as they are spelt, each at most once, the variant before the phase and
+// the phase before the units, dislodged units, centres and orders,
+// strings without escapes, years as plain integers — and reports
+// anything else, and any bad input, as unread (ok false). The judge then
+// reads that input with encoding/json (DecodeInput), which is the
+// definition of what the contract accepts: so the reader never accepts
+// what DecodeInput refuses nor reads anything differently (FuzzReadInput
+// checks both), and every error message is DecodeInput's and
+// Adjudicate's.
 type reader struct {
 	s string
 	i int
 
-	variant   string
-	phase     codec.Phase
-	units     []codec.Unit
-	dislodged []codec.Dislodged
-	retreats  []string // the dislodged units' retreats, one after another
-	centres   []codec.Centre
-	owned     bool // supply_centers was given (not null)
-	orders    []powerOrders
-	texts     []string // the orders' texts, one power after another
-	options   Options
-	optioned  bool // options was given (not null)
+	j        *Judge
+	e        *state // the variant's, once read
+	phased   bool   // the phase was read: b has begun
+	b        codec.Builder
+	texts    []string // the orders' texts, one power after another
+	options  Options
+	optioned bool // options was given (not null)
+	retreats []string
+	seen     [4]uint64 // the powers of the orders
 }
 
-// powerOrders is one entry of the input's orders.
-type powerOrders struct {
-	power string
-	texts []string
-}
-
-// Fields of the input, of a phase, a unit, a dislodged unit and the
-// options, as bits, to refuse a field given twice.
+// Fields of the input as bits, to refuse a field given twice.
 const (
 	fVariant = 1 << iota
 	fPhase
@@ -54,47 +51,48 @@ const (
 	fOptions
 )
 
-// read reads s as one input. It reports whether it could; when it could
-// not, s may still be good input in a form it does not read.
-func (r *reader) read(s string) bool {
-	r.s, r.i = s, 0
-	r.variant, r.phase = "", codec.Phase{}
-	r.units, r.dislodged, r.centres, r.orders = r.units[:0], r.dislodged[:0], r.centres[:0], r.orders[:0]
-	if r.retreats == nil {
-		// A dislodged unit's empty retreats list ([]) must stay non-nil:
-		// nil means "left out".
-		r.retreats = make([]string, 0, 16)
-	}
-	r.retreats, r.texts = r.retreats[:0], r.texts[:0]
-	r.owned, r.optioned, r.options = false, false, Options{}
+// read reads s as one input for j and builds its position and orders
+// into the variant's state, which it returns. It reports whether it
+// could; when it could not, s may still be good input in a form it does
+// not read, or bad input.
+func (r *reader) read(j *Judge, s string) (*state, bool) {
+	r.s, r.i, r.j, r.e, r.phased = s, 0, j, nil, false
+	r.texts = r.texts[:0]
+	r.optioned, r.options = false, Options{}
+	r.seen = [4]uint64{}
 	seen := 0
-	ok := r.object(func(key string) bool {
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var key string
+		if key, ok = r.key(); !ok {
+			break
+		}
 		var bit int
-		var ok bool
 		switch key {
 		case "variant":
-			bit = fVariant
-			r.variant, ok = r.str()
+			bit, ok = fVariant, r.readVariant()
 		case "phase":
 			bit, ok = fPhase, r.readPhase()
 		case "units":
-			bit, ok = fUnits, r.nullOr(r.readUnits)
+			bit, ok = fUnits, r.word("null") || r.readUnits()
 		case "dislodged":
-			bit, ok = fDislodged, r.nullOr(r.readDislodged)
+			bit, ok = fDislodged, r.word("null") || r.readDislodged()
 		case "supply_centers":
-			bit, ok = fCentres, r.nullOr(r.readCentres)
+			bit, ok = fCentres, r.word("null") || r.readCentres()
 		case "orders":
-			bit, ok = fOrders, r.nullOr(r.readOrders)
+			bit, ok = fOrders, r.word("null") || r.readOrders()
 		case "options":
-			bit, ok = fOptions, r.nullOr(r.readOptions)
+			bit, ok = fOptions, r.word("null") || r.readOptions()
 		}
-		return once(&seen, bit, ok)
-	})
-	if !ok {
-		return false
+		if ok = once(&seen, bit, ok); ok {
+			more, ok = r.next('}')
+		}
+	}
+	if !ok || !r.phased {
+		return nil, false
 	}
 	r.ws()
-	return r.i == len(r.s)
+	return r.e, r.i == len(r.s)
 }
 
 // once reports whether a field of an object, its bit among the object's
@@ -232,21 +230,6 @@ func (r *reader) year() (int, bool) {
 	return n, true
 }
 
-// object reads an object, calling field for each key with the reader at
-// its value; field reads the value.
-func (r *reader) object(field func(key string) bool) bool {
-	more, ok := r.open('{', '}')
-	for ok && more {
-		var key string
-		if key, ok = r.key(); ok && field(key) {
-			more, ok = r.next('}')
-		} else {
-			ok = false
-		}
-	}
-	return ok
-}
-
 // open reads the byte that opens a list (an object or an array) and, when
 // the list is empty, the one that closes it: more reports whether an
 // element follows.
@@ -280,14 +263,6 @@ func (r *reader) key() (string, bool) {
 	return k, ok && r.punct(':')
 }
 
-// nullOr reads null, or the value read reads.
-func (r *reader) nullOr(read func() bool) bool {
-	if r.word("null") {
-		return true
-	}
-	return read()
-}
-
 // strings reads an array of strings onto list.
 func (r *reader) strings(list *[]string) bool {
 	more, ok := r.open('[', ']')
@@ -302,62 +277,27 @@ func (r *reader) strings(list *[]string) bool {
 	return ok
 }
 
+func (r *reader) readVariant() bool {
+	name, ok := r.str()
+	if !ok {
+		return false
+	}
+	e, err := r.j.state(name)
+	if err != nil {
+		return false
+	}
+	r.e = e
+	e.powers = e.powers[:0]
+	return true
+}
+
+// readPhase reads the phase and begins the position: the variant must
+// have been read.
 func (r *reader) readPhase() bool {
-	seen := 0
-	return r.object(func(key string) bool {
-		var bit int
-		var ok bool
-		switch key {
-		case "season":
-			bit = 1
-			r.phase.Season, ok = r.str()
-		case "year":
-			bit = 2
-			r.phase.Year, ok = r.year()
-		case "type":
-			bit = 4
-			r.phase.Type, ok = r.str()
-		}
-		return once(&seen, bit, ok)
-	})
-}
-
-// unitFields reads the fields of a unit or dislodged unit; more reads the
-// others of a dislodged unit.
-func (r *reader) unitFields(key string, u *codec.Unit, seen *int) (handled, ok bool) {
-	var bit int
-	switch key {
-	case "power":
-		bit = 1
-		u.Power, ok = r.str()
-	case "type":
-		bit = 2
-		u.Type, ok = r.str()
-	case "province":
-		bit = 4
-		u.Province, ok = r.str()
-	default:
-		return false, false
+	if r.e == nil {
+		return false
 	}
-	return true, once(seen, bit, ok)
-}
-
-func (r *reader) readUnits() bool {
-	more, ok := r.open('[', ']')
-	for ok && more {
-		var u codec.Unit
-		ok = r.unit(&u)
-		r.units = append(r.units, u)
-		if ok {
-			more, ok = r.next(']')
-		}
-	}
-	return ok
-}
-
-// unit reads a unit: the hottest object of the input, read without a
-// function for its fields.
-func (r *reader) unit(u *codec.Unit) bool {
+	var ph codec.Phase
 	seen := 0
 	more, ok := r.open('{', '}')
 	for ok && more {
@@ -365,14 +305,126 @@ func (r *reader) unit(u *codec.Unit) bool {
 		if key, ok = r.key(); !ok {
 			break
 		}
-		if _, ok = r.unitFields(key, u, &seen); ok {
+		var bit int
+		switch key {
+		case "season":
+			bit = 1
+			ph.Season, ok = r.str()
+		case "year":
+			bit = 2
+			ph.Year, ok = r.year()
+		case "type":
+			bit = 4
+			ph.Type, ok = r.str()
+		}
+		if ok = once(&seen, bit, ok); ok {
 			more, ok = r.next('}')
+		}
+	}
+	if !ok || r.e.Codec.Begin(&r.b, &r.e.pos, ph) != nil {
+		return false
+	}
+	r.phased = true
+	return true
+}
+
+// unitFields reads one field of a unit or dislodged unit; handled is
+// false for a field that is neither power, type nor province.
+func (r *reader) unitFields(key string, power, typ, prov *string, seen *int) (handled, ok bool) {
+	var bit int
+	switch key {
+	case "power":
+		bit = 1
+		*power, ok = r.str()
+	case "type":
+		bit = 2
+		*typ, ok = r.str()
+	case "province":
+		bit = 4
+		*prov, ok = r.str()
+	default:
+		return false, false
+	}
+	return true, once(seen, bit, ok)
+}
+
+func (r *reader) readUnits() bool {
+	if !r.phased {
+		return false
+	}
+	more, ok := r.open('[', ']')
+	for ok && more {
+		if ok = r.unitQuick() || r.unit(); ok {
+			more, ok = r.next(']')
 		}
 	}
 	return ok
 }
 
+// unitQuick reads a unit in the form encoding/json writes,
+// {"power":"England","type":"fleet","province":"lon"}, and places it:
+// each key by a comparison with its literal, the power by the table of
+// first bytes and the province by the table of three-letter
+// abbreviations, before the end of its string is found. It reports
+// false, with r.i unchanged and nothing placed, for anything else (other
+// spacing or order, escapes, a coast, a name it does not find so, a unit
+// the codec refuses), for unit's full reading.
+func (r *reader) unitQuick() bool {
+	s, i := r.s, r.i
+	if len(s)-i < len(`{"power":"E","type":"army","province":"lon"}`) ||
+		s[i:i+8] != `{"power"` || s[i+8:i+10] != `:"` {
+		return false
+	}
+	c := r.e.Codec
+	pw, n := c.PowerPrefix(s[i+10:])
+	if i += 10 + n; n == 0 || len(s)-i < len(`","type":"army","province":"lon"}`) ||
+		s[i:i+8] != `","type"` || s[i+8:i+10] != `:"` {
+		return false
+	}
+	var t rules.UnitType
+	switch i += 10; {
+	case s[i:i+5] == `army"`:
+		t, i = rules.Army, i+5
+	case s[i:i+6] == `fleet"`:
+		t, i = rules.Fleet, i+6
+	default:
+		return false
+	}
+	if len(s)-i < len(`,"province":"lon"}`) || s[i:i+8] != `,"provin` || s[i+8:i+13] != `ce":"` ||
+		s[i+16] != '"' || s[i+17] != '}' {
+		return false
+	}
+	p, ok := c.Abbr(s[i+13 : i+16])
+	if !ok || !r.b.PlaceUnit(pw, t, p) {
+		return false
+	}
+	r.i = i + 18
+	return true
+}
+
+// unit reads a unit into the position.
+func (r *reader) unit() bool {
+	var power, typ, prov string
+	seen := 0
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var key string
+		if key, ok = r.key(); !ok {
+			break
+		}
+		if _, ok = r.unitFields(key, &power, &typ, &prov, &seen); ok {
+			more, ok = r.next('}')
+		}
+	}
+	// A unit without a power, type or province is read as one with
+	// empty names, as encoding/json reads it, and refused by the codec.
+	return ok && r.b.Unit(power, typ, prov) == nil
+}
+
 func (r *reader) readDislodged() bool {
+	if !r.phased {
+		return false
+	}
 	more, ok := r.open('[', ']')
 	for ok && more {
 		if ok = r.dislodgedUnit(); ok {
@@ -382,79 +434,120 @@ func (r *reader) readDislodged() bool {
 	return ok
 }
 
-// dislodgedUnit reads a dislodged unit onto r.dislodged.
+// dislodgedUnit reads a dislodged unit into the position.
 func (r *reader) dislodgedUnit() bool {
 	var d codec.Dislodged
-	var u codec.Unit
 	seen := 0
-	ok := r.object(func(key string) bool {
-		if handled, ok := r.unitFields(key, &u, &seen); handled {
-			return ok
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var key string
+		if key, ok = r.key(); !ok {
+			break
 		}
-		var bit int
-		var ok bool
-		switch key {
-		case "attacker_from":
-			bit = 8
-			d.AttackerFrom, ok = r.str()
-		case "by_convoy":
-			bit = 16
-			d.ByConvoy, ok = r.boolean()
-		case "retreats":
-			bit = 32
-			if r.word("null") {
-				ok = true
-				break
+		var handled bool
+		if handled, ok = r.unitFields(key, &d.Power, &d.Type, &d.Province, &seen); !handled {
+			var bit int
+			switch key {
+			case "attacker_from":
+				bit = 8
+				d.AttackerFrom, ok = r.str()
+			case "by_convoy":
+				bit = 16
+				d.ByConvoy, ok = r.boolean()
+			case "retreats":
+				bit = 32
+				if r.word("null") {
+					ok = true
+					break
+				}
+				if r.retreats == nil {
+					// An empty list ([]) must stay non-nil: nil means
+					// "left out".
+					r.retreats = make([]string, 0, 16)
+				}
+				r.retreats = r.retreats[:0]
+				ok = r.strings(&r.retreats)
+				d.Retreats = r.retreats
 			}
-			start := len(r.retreats)
-			ok = r.strings(&r.retreats)
-			d.Retreats = r.retreats[start:len(r.retreats):len(r.retreats)]
+			ok = once(&seen, bit, ok)
 		}
-		return once(&seen, bit, ok)
-	})
-	d.Power, d.Type, d.Province = u.Power, u.Type, u.Province
-	r.dislodged = append(r.dislodged, d)
-	return ok
+		if ok {
+			more, ok = r.next('}')
+		}
+	}
+	return ok && r.b.Dislodged(&d) == nil
 }
 
 func (r *reader) readCentres() bool {
-	r.owned = true
-	// A province named twice is refused by codec.DecodeParts, which knows
-	// its spellings.
+	if !r.phased {
+		return false
+	}
+	r.b.Owned()
 	more, ok := r.open('{', '}')
 	for ok && more {
+		// The common form, "ank":"Turkey", by the tables of three-letter
+		// abbreviations and of first bytes of powers.
+		if s, i := r.s, r.i; len(s)-i >= len(`"ank":"T"`) && s[i] == '"' && s[i+4] == '"' && s[i+5] == ':' && s[i+6] == '"' {
+			c := r.e.Codec
+			if p, found := c.Abbr(s[i+1 : i+4]); found {
+				if pw, n := c.PowerPrefix(s[i+7:]); n > 0 && i+7+n < len(s) && s[i+7+n] == '"' && r.b.SetOwner(p, pw) {
+					r.i = i + 8 + n
+					more, ok = r.next('}')
+					continue
+				}
+			}
+		}
 		var prov, power string
 		if prov, ok = r.key(); !ok {
 			break
 		}
-		power, ok = r.str()
-		r.centres = append(r.centres, codec.Centre{Province: prov, Power: power})
-		if ok {
+		if power, ok = r.str(); ok && r.b.Centre(prov, power) == nil {
 			more, ok = r.next('}')
+		} else {
+			ok = false
 		}
 	}
 	return ok
 }
 
 func (r *reader) readOrders() bool {
-	// A power named twice is refused by the judge, which knows its
-	// spellings.
-	return r.object(func(key string) bool {
+	if !r.phased {
+		return false
+	}
+	e := r.e
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var name string
+		if name, ok = r.key(); !ok {
+			break
+		}
+		pw, known := e.Names.Power(name)
+		if !known || r.seen[pw/64]&(1<<(pw%64)) != 0 {
+			// An unknown power, or one named twice (the slow way's
+			// map keeps the last entry of a name given twice).
+			return false
+		}
+		r.seen[pw/64] |= 1 << (pw % 64)
 		start := len(r.texts)
 		if !r.word("null") && !r.strings(&r.texts) {
 			return false
 		}
-		r.orders = append(r.orders, powerOrders{power: key, texts: r.texts[start:len(r.texts):len(r.texts)]})
-		return true
-	})
+		e.powers = append(e.powers, namedPower{pw, r.texts[start:len(r.texts):len(r.texts)]})
+		more, ok = r.next('}')
+	}
+	return ok
 }
 
 func (r *reader) readOptions() bool {
 	r.optioned = true
 	seen := 0
-	return r.object(func(key string) bool {
+	more, ok := r.open('{', '}')
+	for ok && more {
+		var key string
+		if key, ok = r.key(); !ok {
+			break
+		}
 		var bit int
-		var ok bool
 		o := &r.options
 		switch key {
 		case "paradox":
@@ -470,6 +563,9 @@ func (r *reader) readOptions() bool {
 			bit = 8
 			o.IgnoreUnitType, ok = r.boolean()
 		}
-		return once(&seen, bit, ok)
-	})
+		if ok = once(&seen, bit, ok); ok {
+			more, ok = r.next('}')
+		}
+	}
+	return ok
 }

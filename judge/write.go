@@ -13,6 +13,51 @@ import (
 // numCoasts is how many coasts a location may name, NoCoast included.
 const numCoasts = rules.WestCoast + 1
 
+// numUnitTypes is how many unit types there are, NoUnit included.
+const numUnitTypes = rules.Fleet + 1
+
+// numOrderTypes is how many order types there are.
+const numOrderTypes = rules.Railway + 1
+
+// resultWords are the rules' words a result's JSON takes from small
+// tables: its order's kind and unit, by order type and unit type
+// (,"kind":"move","unit":"A", as codec.Codec.EncodeOrder writes them),
+// and its outcome (,"result":"succeeded"). They are cut from one string,
+// as a process that adjudicates one phase builds them for it alone.
+func resultWords() (kindUnit [numOrderTypes][numUnitTypes]string, outcome [rules.Illegal + 1]string) {
+	type cut struct{ from, to int }
+	var ku [numOrderTypes][numUnitTypes]cut
+	var oc [rules.Illegal + 1]cut
+	b := make([]byte, 0, 1024)
+	for k := range ku {
+		for u := range ku[k] {
+			from := len(b)
+			if w := rules.OrderType(k).String(); w != "" {
+				b = appendWord(append(b, `,"kind":`...), w)
+			}
+			if l := rules.UnitType(u).Letter(); l != "" {
+				b = appendWord(append(b, `,"unit":`...), l)
+			}
+			ku[k][u] = cut{from, len(b)}
+		}
+	}
+	for o := range oc {
+		from := len(b)
+		b = appendWord(append(b, `,"result":`...), rules.Outcome(o).String())
+		oc[o] = cut{from, len(b)}
+	}
+	all := string(b)
+	for k := range ku {
+		for u, c := range ku[k] {
+			kindUnit[k][u] = all[c.from:c.to]
+		}
+	}
+	for o, c := range oc {
+		outcome[o] = all[c.from:c.to]
+	}
+	return kindUnit, outcome
+}
+
 // jsonNames are a variant's names as JSON strings, quotes included, so
 // that the writer copies them without building or escaping them.
 type jsonNames struct {
@@ -22,6 +67,19 @@ type jsonNames struct {
 	// locText is loc without quotes or escapes, for sorting retreats as
 	// EncodePosition does.
 	locText [][]string
+	// unitHead is what a unit's JSON starts with, by power then unit
+	// type: {"power":"England","type":"fleet","province":
+	unitHead [][numUnitTypes]string
+	// resultHead is what a result's JSON starts with, by power:
+	// {"power":"England","order":"
+	resultHead []string
+	kindUnit   [numOrderTypes][numUnitTypes]string // resultWords
+	resultWord [rules.Illegal + 1]string           // resultWords
+	// provName is each province's full name escaped for a JSON string,
+	// without quotes, as messages name provinces.
+	provName []string
+	// centreKey is a centre's key in supply_centers, by province: "lon":
+	centreKey []string
 	// centres are the supply centres by abbreviation: encoding/json
 	// writes a map's keys sorted.
 	centres []rules.Province
@@ -38,6 +96,7 @@ func (e *state) jsonNames() *jsonNames {
 	}
 	m := e.V.Map
 	nm := &jsonNames{names: e.Names, plainOrders: true}
+	nm.kindUnit, nm.resultWord = resultWords()
 	// Every name goes into one buffer, which becomes one string that the
 	// names are cut from: two allocations in all rather than two a name,
 	// as a process that adjudicates one phase pays for all of them.
@@ -45,8 +104,26 @@ func (e *state) jsonNames() *jsonNames {
 	var buf []byte
 	// quote escapes and quotes the text appended from from+1 on, after
 	// the quote at from.
+	// plain: no name needs escaping (as on every map so far), so none is
+	// scanned again as it is written (locations are written with the
+	// provinces' abbreviations and the coasts' names).
+	plain := true
+	for _, p := range m.Powers {
+		plain = plain && safeRun(p, 0) == len(p)
+	}
+	for i := range m.Provinces {
+		pi := &m.Provinces[i]
+		plain = plain && safeRun(pi.Abbr, 0) == len(pi.Abbr) && safeRun(pi.Name, 0) == len(pi.Name)
+	}
+	for c := rules.Coast(0); c < numCoasts; c++ {
+		s := c.String()
+		plain = plain && safeRun(s, 0) == len(s)
+	}
 	quote := func(from int) cut {
-		buf = append(escapeTail(buf, from+1), '"')
+		if !plain {
+			buf = escapeTail(buf, from+1)
+		}
+		buf = append(buf, '"')
 		return cut{from, len(buf)}
 	}
 	n := m.NumProvinces()
@@ -72,7 +149,7 @@ func (e *state) jsonNames() *jsonNames {
 			from = len(buf)
 			buf = e.Names.AppendLoc(buf, l)
 			locs[k+1] = cut{from, len(buf)}
-			if safeRun(buf, from) < len(buf) {
+			if !plain && safeRun(buf, from) < len(buf) {
 				nm.plainOrders = false
 			}
 		}
@@ -85,15 +162,61 @@ func (e *state) jsonNames() *jsonNames {
 			nm.plainOrders = false
 		}
 	}
+	heads := make([][numUnitTypes]cut, len(m.Powers))
+	for i := range heads {
+		for t := rules.Army; t < numUnitTypes; t++ {
+			from := len(buf)
+			buf = append(buf, `{"power":`...)
+			buf = append(buf, buf[powers[i].from:powers[i].to]...)
+			buf = appendWord(append(buf, `,"type":`...), t.String())
+			buf = append(buf, `,"province":`...)
+			heads[i][t] = cut{from, len(buf)}
+		}
+	}
+	rheads := make([]cut, len(m.Powers))
+	for i, c := range powers {
+		from := len(buf)
+		buf = append(append(append(buf, `{"power":`...), buf[c.from:c.to]...), `,"order":"`...)
+		rheads[i] = cut{from, len(buf)}
+	}
+	provNames := make([]cut, n)
+	for i := range m.Provinces {
+		from := len(buf)
+		buf = append(buf, m.Provinces[i].Name...)
+		if !plain {
+			buf = escapeTail(buf, from)
+		}
+		provNames[i] = cut{from, len(buf)}
+	}
+	keys := make([]cut, n)
+	for i, c := range abbrs {
+		from := len(buf)
+		buf = append(append(buf, buf[c.from:c.to]...), ':')
+		keys[i] = cut{from, len(buf)}
+	}
 	all := string(buf)
 	str := func(c cut) string { return all[c.from:c.to] }
 	nm.power = make([]string, len(powers))
 	for i, c := range powers {
 		nm.power[i] = str(c)
 	}
+	nm.resultHead = make([]string, len(rheads))
+	for i, c := range rheads {
+		nm.resultHead[i] = str(c)
+	}
+	nm.unitHead = make([][numUnitTypes]string, len(heads))
+	for i := range heads {
+		for t := rules.Army; t < numUnitTypes; t++ {
+			nm.unitHead[i][t] = str(heads[i][t])
+		}
+	}
 	nm.abbr = make([]string, n)
+	nm.centreKey = make([]string, n)
+	nm.provName = make([]string, n)
 	for i, c := range abbrs {
 		nm.abbr[i] = str(c)
+		nm.centreKey[i] = str(keys[i])
+		nm.provName[i] = str(provNames[i])
 	}
 	nc := int(numCoasts)
 	quoted, text := make([]string, n*nc), make([]string, n*nc)
@@ -163,8 +286,11 @@ func (e *state) appendOutput(b []byte) []byte {
 func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rules.Result) []byte {
 	m := e.V.Map
 	o := &r.Order
-	b = append(append(b, `{"power":`...), nm.powerJSON(power)...)
-	b = append(b, `,"order":"`...)
+	if int(power) < len(nm.resultHead) {
+		b = append(b, nm.resultHead[power]...)
+	} else {
+		b = append(append(append(b, `{"power":`...), nm.powerJSON(power)...), `,"order":"`...)
+	}
 	start := len(b)
 	b = e.Names.AppendOrder(b, *o)
 	if !nm.plainOrders {
@@ -172,11 +298,15 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	}
 	b = append(b, '"')
 	// codec.Codec.EncodeOrder
-	if k := o.Type.String(); k != "" {
-		b = appendWord(append(b, `,"kind":`...), k)
-	}
-	if u := o.Unit.Letter(); u != "" {
-		b = append(append(append(b, `,"unit":"`...), u...), '"')
+	if o.Type < numOrderTypes && o.Unit < numUnitTypes {
+		b = append(b, nm.kindUnit[o.Type][o.Unit]...)
+	} else {
+		if k := o.Type.String(); k != "" {
+			b = appendWord(append(b, `,"kind":`...), k)
+		}
+		if u := o.Unit.Letter(); u != "" {
+			b = append(append(append(b, `,"unit":"`...), u...), '"')
+		}
 	}
 	if o.Type != rules.Waive && o.At.Province != rules.NoProvince {
 		b = append(append(b, `,"at":`...), nm.locJSON(o.At)...)
@@ -193,7 +323,11 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	if o.ViaConvoy {
 		b = append(b, `,"via_convoy":true`...)
 	}
-	b = appendWord(append(b, `,"result":`...), r.Outcome.String())
+	if int(r.Outcome) < len(nm.resultWord) {
+		b = append(b, nm.resultWord[r.Outcome]...)
+	} else {
+		b = appendWord(append(b, `,"result":`...), r.Outcome.String())
+	}
 	if reason := r.Reason.String(); reason != "" {
 		b = appendWord(append(b, `,"reason":`...), reason)
 	}
@@ -202,7 +336,17 @@ func (e *state) appendResult(b []byte, nm *jsonNames, power rules.Power, r *rule
 	}
 	if text, where := r.MessageParts(m); text != "" || where != "" {
 		b = append(b, `,"message":"`...)
-		b = appendEscaped(appendEscaped(b, text), where)
+		if r.Note == "" {
+			// The rules' own words, which JSON holds as they are
+			// (TestMessagesArePlain), and a province's name, where
+			// there is one, escaped once with the names.
+			b = append(b, text...)
+			if where != "" {
+				b = append(b, nm.provName[r.Where]...)
+			}
+		} else {
+			b = appendEscaped(appendEscaped(b, text), where)
+		}
 		b = append(b, '"')
 	}
 	return append(b, '}')
@@ -244,10 +388,14 @@ func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []b
 			b = append(b, ',')
 		}
 		u := pos.Units[pr]
-		b = append(append(b, `{"power":`...), nm.powerJSON(u.Power)...)
-		b = appendWord(append(b, `,"type":`...), u.Type.String())
-		b = append(append(b, `,"province":`...), nm.locJSON(rules.Loc{Province: pr, Coast: u.Coast})...)
-		b = append(b, '}')
+		if u.Type < numUnitTypes { // as the counting above checked u.Power
+			b = append(b, nm.unitHead[u.Power][u.Type]...)
+		} else {
+			b = append(append(b, `{"power":`...), nm.powerJSON(u.Power)...)
+			b = appendWord(append(b, `,"type":`...), u.Type.String())
+			b = append(b, `,"province":`...)
+		}
+		b = append(append(b, nm.locJSON(rules.Loc{Province: pr, Coast: u.Coast})...), '}')
 	}
 	b = append(b, `],"dislodged":[`...)
 	for i := range pos.Dislodged {
@@ -266,7 +414,7 @@ func (e *state) appendPosition(b []byte, nm *jsonNames, pos *rules.Position) []b
 			b = append(b, ',')
 		}
 		first = false
-		b = append(append(append(b, nm.abbr[pr]...), ':'), nm.powerJSON(pos.Owner[pr])...)
+		b = append(append(b, nm.centreKey[pr]...), nm.powerJSON(pos.Owner[pr])...)
 	}
 	return append(b, "}}"...)
 }

@@ -3,9 +3,12 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
+	"github.com/chancery/chancery/engine"
 	"github.com/chancery/chancery/rules"
+	"github.com/chancery/chancery/variants"
 )
 
 // FuzzAppendString checks that appendString and escapeTail write a string
@@ -45,6 +48,73 @@ func TestWordsArePlain(t *testing.T) {
 		want, _ := json.Marshal(w)
 		if got := appendWord(nil, w); !bytes.Equal(got, want) {
 			t.Errorf("appendWord(%q) = %s, want %s", w, got, want)
+		}
+	}
+}
+
+// TestMessagesArePlain: the rules' own messages (a result without a
+// variant's note), which appendResult writes without escaping them, are
+// what encoding/json writes as they are, for every reason and unit type,
+// with and without a province.
+func TestMessagesArePlain(t *testing.T) {
+	v, err := variants.MustLoad().Get("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := v.Map
+	for reason := rules.Reason(0); reason < 255; reason++ {
+		for _, where := range []rules.Province{rules.NoProvince, 0} {
+			for _, u := range []rules.UnitType{rules.Army, rules.Fleet} {
+				r := rules.Result{Reason: reason, Where: where, Order: rules.Order{Unit: u}}
+				text, _ := r.MessageParts(m)
+				want, _ := json.Marshal(text)
+				if got := appendWord(nil, text); !bytes.Equal(got, want) {
+					t.Errorf("reason %v: %s, want %s", reason, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestJSONNamesAsEncodingJSON checks the names the writer copies against
+// encoding/json's strings, on a map whose names all need no escaping (as
+// every variant's) and on one whose power and province names do.
+func TestJSONNamesAsEncodingJSON(t *testing.T) {
+	v, err := variants.MustLoad().Get("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := *v.Map
+	m.Powers = slices.Clone(m.Powers)
+	m.Provinces = slices.Clone(m.Provinces)
+	m.Powers[1] = "Éng\"la<nd"
+	m.Provinces[0].Name = "Lon\\don & \u2028 <x>"
+	odd := *v
+	odd.Map = &m
+	quoted := func(s string) string {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, v := range []*rules.Variant{v, &odd} {
+		nm := (&state{Engine: engine.New(v)}).jsonNames()
+		for i, p := range v.Map.Powers {
+			if got, want := nm.power[i], quoted(p); got != want {
+				t.Errorf("power %d: %s, want %s", i, got, want)
+			}
+			if got, want := nm.unitHead[i][rules.Army], `{"power":`+quoted(p)+`,"type":"army","province":`; got != want {
+				t.Errorf("unit head %d: %s, want %s", i, got, want)
+			}
+		}
+		for i, p := range v.Map.Provinces {
+			if got, want := `"`+nm.provName[i]+`"`, quoted(p.Name); got != want {
+				t.Errorf("province %d: %s, want %s", i, got, want)
+			}
+			if got, want := nm.abbr[i], quoted(p.Abbr); got != want {
+				t.Errorf("abbreviation %d: %s, want %s", i, got, want)
+			}
 		}
 	}
 }

@@ -17,11 +17,14 @@ type Names struct {
 	provs  map[string]rules.Province
 	short  []int16 // three-letter keys (26*26*26), -1 when no province
 	powers map[string]rules.Power
+	// upper is each province's abbreviation in upper case, as orders
+	// are written ("STP"), cut from one string.
+	upper  []string
 	maxLen int // the most words a province name spans
 	maxKey int // the longest key of a province name
 	// powerByFirst is the power whose name starts with a byte, when
-	// exactly one does (else NoPower).
-	powerByFirst [256]rules.Power
+	// exactly one does (else NoPower), with its name.
+	powerByFirst [256]firstPower
 	// start4 is a filter of how keys begin: bit start4Hash(k) is set for
 	// the first four characters of every key of four or more. A clear bit
 	// proves that no key starts like k, so reading a name word by word
@@ -30,6 +33,12 @@ type Names struct {
 }
 
 const start4Bits = 14
+
+// firstPower is the one power whose name starts with a byte, and its name.
+type firstPower struct {
+	name  string
+	power rules.Power
+}
 
 // start4Hash hashes the first four characters of a key for Names.start4.
 func start4Hash(k []byte) uint32 {
@@ -53,10 +62,23 @@ func (n *Names) mayStart(k []byte) bool {
 // NewNames indexes the names of map m: every province's abbreviation,
 // aliases and full name, and every power's name.
 func NewNames(m *rules.Map) *Names {
-	n := &Names{m: m, provs: map[string]rules.Province{}, powers: map[string]rules.Power{}, maxLen: 1,
+	// The maps are made as large as they will be, so that a process that
+	// adjudicates one phase does not pay for their growth.
+	count, powerCount := 0, len(m.Powers)
+	for i := range m.Provinces {
+		count += 2 + len(m.Provinces[i].Aliases)
+	}
+	for _, aliases := range m.PowerAliases {
+		powerCount += len(aliases)
+	}
+	n := &Names{m: m, provs: make(map[string]rules.Province, count),
+		powers: make(map[string]rules.Power, powerCount), maxLen: 1,
 		short: make([]int16, 26*26*26)}
-	for i := range n.short {
-		n.short[i] = -1
+	// -1 everywhere, by doubling copies (memmove) rather than 17,576
+	// stores one by one.
+	n.short[0] = -1
+	for k := 1; k < len(n.short); k *= 2 {
+		copy(n.short[k:], n.short[:k])
 	}
 	for i := range m.Provinces {
 		pi := &m.Provinces[i]
@@ -67,6 +89,15 @@ func NewNames(m *rules.Map) *Names {
 			n.addProv(a, p)
 		}
 	}
+	var up []byte
+	for i := range m.Provinces {
+		up = append(up, m.Provinces[i].Abbr...)
+	}
+	all := string(upperASCII(up)) // ASCII only, as orders have always been written
+	n.upper = make([]string, len(m.Provinces))
+	for i, at := range m.Provinces {
+		n.upper[i], all = all[:len(at.Abbr)], all[len(at.Abbr):]
+	}
 	for i := 1; i < len(m.Powers); i++ {
 		n.powers[key(m.Powers[i])] = rules.Power(i)
 	}
@@ -74,12 +105,12 @@ func NewNames(m *rules.Map) *Names {
 	for i := 1; i < len(m.Powers); i++ {
 		if name := m.Powers[i]; name != "" {
 			starts[name[0]]++
-			n.powerByFirst[name[0]] = rules.Power(i)
+			n.powerByFirst[name[0]] = firstPower{name, rules.Power(i)}
 		}
 	}
 	for b, c := range starts {
 		if c > 1 {
-			n.powerByFirst[b] = rules.NoPower
+			n.powerByFirst[b] = firstPower{}
 		}
 	}
 	for i, aliases := range m.PowerAliases {
@@ -92,11 +123,39 @@ func NewNames(m *rules.Map) *Names {
 	return n
 }
 
+// upperASCII puts the ASCII letters of b in upper case.
+func upperASCII(b []byte) []byte {
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return b
+}
+
 // wordCount counts the words of a name: runs of characters between white
 // space, "-" and "." (as strings.Fields counts them once "-" and "." are
 // spaces), without building them.
 func wordCount(s string) int {
 	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return n + wordCountRunes(s[i:], in)
+		}
+		brk := c == '-' || c == '.' || c == ' ' || c >= '\t' && c <= '\r'
+		if !brk && !in {
+			n++
+		}
+		in = !brk
+	}
+	return n
+}
+
+// wordCountRunes is wordCount of the rest of a name from its first byte
+// outside ASCII, in a word when in is true.
+func wordCountRunes(s string, in bool) int {
+	n := 0
 	for _, r := range s {
 		brk := r == '-' || r == '.' || unicode.IsSpace(r)
 		if !brk && !in {
@@ -110,16 +169,17 @@ func wordCount(s string) int {
 // addProv indexes name s of province p, growing the longest name (in
 // words and in key length) that reading a location tries.
 func (n *Names) addProv(s string, p rules.Province) {
-	if k := key(s); k != "" {
+	var buf [64]byte
+	if k := appendKey(buf[:0], s); len(k) > 0 {
 		n.maxKey = max(n.maxKey, len(k))
 		n.maxLen = max(n.maxLen, wordCount(s))
 		if len(k) >= 4 {
-			h := start4Hash([]byte(k))
+			h := start4Hash(k)
 			n.start4[h/64] |= 1 << (h % 64)
 		}
-		if _, taken := n.provs[k]; !taken {
-			n.provs[k] = p
-			if i, ok := index3([]byte(k)); ok {
+		if _, taken := n.provs[string(k)]; !taken {
+			n.provs[string(k)] = p
+			if i, ok := index3(k); ok {
 				n.short[i] = int16(p)
 			}
 		}
@@ -150,15 +210,19 @@ func appendKey(b []byte, s string) []byte {
 // Province returns the province a name denotes.
 func (n *Names) Province(s string) (rules.Province, bool) {
 	// Three letters, the abbreviations the contract writes, go straight
-	// to the table without folding into a buffer.
+	// to the table without folding into a buffer (small enough to be
+	// inlined where names are read).
 	if len(s) == 3 {
 		if i, ok := index3Fold(s); ok {
-			if p := n.short[i]; p >= 0 {
-				return rules.Province(p), true
-			}
-			return 0, false
+			p := n.short[i]
+			return rules.Province(p), p >= 0
 		}
 	}
+	return n.provinceKey(s)
+}
+
+// provinceKey is Province of a name other than three letters.
+func (n *Names) provinceKey(s string) (rules.Province, bool) {
 	var buf [64]byte
 	return n.lookup(appendKey(buf[:0], s))
 }
@@ -246,13 +310,34 @@ func bareName(s string) bool {
 // Power returns the power a name denotes (case-insensitive).
 func (n *Names) Power(s string) (rules.Power, bool) {
 	// The exact name is the common case: the power it would be, by its
-	// first byte, then a handful of comparisons, beat hashing.
-	if len(s) > 0 {
-		if i := n.powerByFirst[s[0]]; i != 0 && n.m.Powers[i] == s {
-			return i, true
-		}
+	// first byte, then a comparison, beat hashing. This much is small
+	// enough to be inlined where names are read.
+	// (An entry without a power has no name, and s has a first byte.)
+	if len(s) > 0 && n.powerByFirst[s[0]].name == s {
+		return n.powerByFirst[s[0]].power, true
 	}
-	// Then the names in any case, before folding the key of an alias.
+	return n.powerFolded(s)
+}
+
+// PowerPrefix returns the power whose name, exactly as the map spells
+// it, s begins with, and the name's length; 0 when it finds none. It
+// looks only at the one power whose name begins with s's first byte, when
+// only one does: a name it finds is the one Power finds for
+// s[:length].
+func (n *Names) PowerPrefix(s string) (rules.Power, int) {
+	if len(s) == 0 {
+		return rules.NoPower, 0
+	}
+	f := &n.powerByFirst[s[0]]
+	if f.name == "" || len(s) < len(f.name) || s[:len(f.name)] != f.name {
+		return rules.NoPower, 0
+	}
+	return f.power, len(f.name)
+}
+
+// powerFolded is Power of a name not spelt exactly as the map spells it.
+func (n *Names) powerFolded(s string) (rules.Power, bool) {
+	// The names in any case, before folding the key of an alias.
 	for i, name := range n.m.Powers {
 		if i > 0 && len(name) == len(s) && strings.EqualFold(name, s) {
 			return rules.Power(i), true

@@ -119,7 +119,7 @@ func FuzzTokenize(f *testing.F) {
 // TestWordCount: wordCount counts the words strings.Fields finds once
 // "-" and "." are spaces, for every name of every variant and odd ones.
 func TestWordCount(t *testing.T) {
-	names := []string{"", " ", "a", "St. Petersburg", "St.Petersburg", "a.b", "Mid-Atlantic Ocean", "a--b", " a. b -c ", "x\u00a0y", "\xff \xfe", "Gulf of\tLyon"}
+	names := []string{"", " ", "a", "St. Petersburg", "St.Petersburg", "a.b", "Mid-Atlantic Ocean", "a--b", " a. b -c ", "x\u00a0y", "\xff \xfe", "Gulf of\tLyon", "Sa\u00f4ne-et-Loire", "ab\u00e9cd ef", "a \u00a0b", "a\u00a0 b.", "\u00e9", "\v\fx\ry\n"}
 	reg := variants.MustLoad()
 	for _, vn := range reg.Names() {
 		v, err := reg.Get(vn)

@@ -807,9 +807,9 @@ func (n *Names) FormatOrder(o rules.Order) string {
 func (n *Names) AppendOrder(b []byte, o rules.Order) []byte {
 	switch o.Type {
 	case rules.Hold:
-		return append(n.appendUnit(b, o.Unit, o.At), " H"...)
+		return append(n.appendUnit(b, o.Unit, o.At), ' ', 'H')
 	case rules.Move:
-		b = n.appendUpperLoc(append(n.appendUnit(b, o.Unit, o.At), " - "...), o.Target)
+		b = n.appendUpperLoc(append(n.appendUnit(b, o.Unit, o.At), ' ', '-', ' '), o.Target)
 		if o.ViaConvoy {
 			b = append(b, " VIA CONVOY"...)
 		}
@@ -818,9 +818,9 @@ func (n *Names) AppendOrder(b []byte, o rules.Order) []byte {
 		b = append(append(n.appendUnit(b, o.Unit, o.At), " - "...), n.railName(o)...)
 		return n.appendUpperLoc(append(b, " - "...), o.Target)
 	case rules.Support:
-		b = n.appendUnit(append(n.appendUnit(b, o.Unit, o.At), " S "...), o.TargetUnit, o.Target)
+		b = n.appendUnit(append(n.appendUnit(b, o.Unit, o.At), ' ', 'S', ' '), o.TargetUnit, o.Target)
 		if o.Dest.Province != rules.NoProvince {
-			b = n.appendUpperLoc(append(b, " - "...), o.Dest)
+			b = n.appendUpperLoc(append(b, ' ', '-', ' '), o.Dest)
 		}
 		return b
 	case rules.Convoy:
@@ -847,20 +847,21 @@ func (n *Names) AppendOrder(b []byte, o rules.Order) []byte {
 // appendUnit appends a unit, "F STP/SC", or its location alone when its
 // type is not given.
 func (n *Names) appendUnit(b []byte, t rules.UnitType, l rules.Loc) []byte {
-	if t != rules.NoUnit {
-		b = append(append(b, t.Letter()...), ' ')
+	switch t {
+	case rules.Army:
+		b = append(b, 'A', ' ')
+	case rules.Fleet:
+		b = append(b, 'F', ' ')
 	}
 	return n.appendUpperLoc(b, l)
 }
 
 // appendUpperLoc appends a location in upper case, "STP/SC".
 func (n *Names) appendUpperLoc(b []byte, l rules.Loc) []byte {
+	if int(l.Province) < len(n.upper) && l.Coast == rules.NoCoast {
+		return append(b, n.upper[l.Province]...)
+	}
 	start := len(b)
 	b = n.AppendLoc(b, l)
-	for i := start; i < len(b); i++ {
-		if c := b[i]; c >= 'a' && c <= 'z' {
-			b[i] = c - 'a' + 'A'
-		}
-	}
-	return b
+	return append(b[:start], upperASCII(b[start:])...)
 }
