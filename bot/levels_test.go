@@ -14,9 +14,12 @@ import (
 
 // quickHard is a hard player with a small search, for tests that check
 // what its orders are rather than how good. It has no budget: its search
-// stops at its counts, so that its play repeats on any machine.
+// stops at its counts, so that its play repeats on any machine. Two
+// finalists, so that its spring orders too come through the lookahead
+// (with none, the legality tests never played a spring it chose by the
+// fall).
 func quickHard() *HardPlayer {
-	return &HardPlayer{Candidates: 4, Samples: 1}
+	return &HardPlayer{Candidates: 4, Samples: 1, Finalists: 2}
 }
 
 // record is what a seeded game of bots did.
