@@ -14,9 +14,12 @@ import (
 
 // quickHard is a hard player with a small search, for tests that check
 // what its orders are rather than how good. It has no budget: its search
-// stops at its counts, so that its play repeats on any machine.
+// stops at its counts, so that its play repeats on any machine. Two
+// finalists, so that its spring orders too come through the lookahead
+// (with none, the legality tests never played a spring it chose by the
+// fall).
 func quickHard() *HardPlayer {
-	return &HardPlayer{Candidates: 4, Samples: 1}
+	return &HardPlayer{Candidates: 4, Samples: 1, Finalists: 2}
 }
 
 // record is what a seeded game of bots did.
@@ -83,8 +86,15 @@ func mixed(seed uint64) func(rules.Power) Level {
 	return func(p rules.Power) Level { return Levels[(int(p)+int(seed))%len(Levels)] }
 }
 
-func testPlayers() map[Level]Player {
-	return map[Level]Player{Easy: EasyPlayer{}, Normal: NormalPlayer{}, Hard: quickHard()}
+// testPlayers returns a player of each level for v, the hard one quick
+// (quickHard), all keeping v's graph as a server's do, rather than making
+// one per decision: what they play is the same either way
+// (TestPlayersReadOnlyTheirVariantsGraph).
+func testPlayers(v *rules.Variant) map[Level]Player {
+	g := NewGraph(v)
+	h := quickHard()
+	h.Graph = g
+	return map[Level]Player{Easy: EasyPlayer{Graph: g}, Normal: NormalPlayer{Graph: g}, Hard: h}
 }
 
 // TestEveryLevelGivesLegalOrdersInEveryVariant plays seeded games with the
@@ -110,8 +120,9 @@ func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			phases, decisions := map[rules.PhaseType]int{}, 0
+			players := testPlayers(v)
 			for seed := range games {
-				rec := playLevels(t, v, seed, 12, mixed(seed), testPlayers())
+				rec := playLevels(t, v, seed, 12, mixed(seed), players)
 				for _, p := range rec.pos {
 					phases[p.Phase.Type]++
 				}
@@ -132,8 +143,8 @@ func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 func TestLevelsAreDeterministicForOneSource(t *testing.T) {
 	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
-	a := playLevels(t, v, 3, 4, mixed(3), testPlayers())
-	b := playLevels(t, v, 3, 4, mixed(3), testPlayers())
+	a := playLevels(t, v, 3, 4, mixed(3), testPlayers(v))
+	b := playLevels(t, v, 3, 4, mixed(3), testPlayers(v))
 	if !reflect.DeepEqual(a.orders, b.orders) {
 		t.Fatal("the same seed gave different orders")
 	}

@@ -16,6 +16,7 @@ func specialUses(t *testing.T, variant string, l Level, games uint64, years int,
 	t.Helper()
 	v, _ := variants.MustLoad().Get(variant)
 	m := v.Map
+	players := testPlayers(v)
 	uses := map[string]int{}
 	seen := func() bool {
 		for _, k := range want {
@@ -30,7 +31,7 @@ func specialUses(t *testing.T, variant string, l Level, games uint64, years int,
 		// ten years there, and only late or never in the others.
 		seed := games - 1 - i
 		counted := 0 // orders of the game counted so far
-		playLevelsUntil(t, v, seed, years, func(rules.Power) Level { return l }, testPlayers(), func(rec *record) bool {
+		playLevelsUntil(t, v, seed, years, func(rules.Power) Level { return l }, players, func(rec *record) bool {
 			for i, o := range rec.orders[l][counted:] {
 				countUse(v, m, rec.pos[rec.at[l][counted+i]], o, uses)
 			}
