@@ -16,17 +16,6 @@ export function variants(): Promise<Variant[]> {
   return variantsCache;
 }
 
-/** due says whether the player owes something in a game now. */
-export function due(g: Game): boolean {
-  // A sandbox waits for nobody but its player, who knows.
-  if (g.status !== "active" || g.sandbox) return false;
-  if (g.kind === "diplomacy") {
-    const p = g.powers.find((p) => p.power === g.my_power);
-    return !!p && p.owes && !p.ready;
-  }
-  return !!g.view && g.view.request.kind !== "none";
-}
-
 export const lobbyPage: Page = (root) => {
   if (!me) {
     navigate("/signin", true);
@@ -105,8 +94,8 @@ export const lobbyPage: Page = (root) => {
 const loadingNote = () => h("p", { class: "muted" }, t("loading"));
 
 /** row is a game's line in a list: its name, variant and state, marks, time left, and what may be done. */
-function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLElement {
-  const isDue = detail ? due(detail) : false;
+function row(g: GameSummary, actions: Node[]): HTMLElement {
+  const isDue = !!g.due;
   return h(
     "li",
     { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
@@ -123,12 +112,15 @@ function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLEle
 
 interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[]; details: Map<string, Game> }
 
-/** readLists reads the lobby's lists, and the player's unfinished games for their marks. */
+/**
+ * readLists reads the lobby's lists, and the player's forming games for
+ * who created them (the list marks the games that wait for the player).
+ */
 async function readLists(): Promise<Lists> {
   const [my, forming, active, wanted] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active"), api.games("?wanted=true")]);
   const details = new Map<string, Game>();
   await Promise.all(
-    my.filter((g) => g.status !== "finished").slice(0, 20).map(async (g) => {
+    my.filter((g) => g.status === "forming").slice(0, 20).map(async (g) => {
       try {
         details.set(g.id, await api.game(g.id));
       } catch {
@@ -144,19 +136,19 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
   const myIds = new Set(my.map((g) => g.id));
   const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => {
     const d = details.get(g.id);
-    return row(g, d, g.status === "forming" && d?.you_created ? [startButton(g)] : []);
+    return row(g, g.status === "forming" && d?.you_created ? [startButton(g)] : []);
   }));
   // The cards are patched, not drawn anew: a row that did not change
   // stays, so that a click under way on its button is not lost to a
   // live update (any game's change anywhere redraws the lists).
   patch(mine, [mine.firstChild!, my.length ? myList : h("p", { class: "muted" }, t("lobby.none"))]);
   const openList = h("ul", { class: "games", id: "open-games" });
-  for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, undefined, [joinButton(g)]));
+  for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, [joinButton(g)]));
   const openCard: Node[] = [open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen"))];
   // Games under way whose master asked for a substitute: a seat to take.
   const subs = wanted.filter((g) => !myIds.has(g.id) && g.replacement_wanted?.length);
   if (subs.length) {
-    openCard.push(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, undefined, [
+    openCard.push(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, [
       h("span", { class: "badge wanted-mark" }, t("lobby.wanted.seats", { powers: list(g.replacement_wanted!.map((p) => powerName(g.variant, p))) })),
       joinButton(g, g.replacement_wanted!),
     ]))));
@@ -165,7 +157,7 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
   // listed above for a substitute): anyone may follow them.
   const watch = active.filter((g) => !myIds.has(g.id) && !subs.some((w) => w.id === g.id)).slice(0, 20);
   if (watch.length) {
-    openCard.push(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
+    openCard.push(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, []))));
   }
   patch(open, openCard);
   return watch;
