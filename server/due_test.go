@@ -5,6 +5,7 @@ import "testing"
 // TestMyGamesSayWhichAreDue checks the due mark of the user's own list:
 // a game under way that waits for the user's orders is marked, until the
 // user is ready; a forming game, a sandbox and the other lists are not.
+// The same list marks the forming games the user created.
 func TestMyGamesSayWhichAreDue(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, e *env) {
@@ -43,6 +44,27 @@ func TestMyGamesSayWhichAreDue(t *testing.T) {
 		}
 		if got := due(b, "?status=active"); got[id] {
 			t.Fatalf("a list but the user's own says due: %v", got)
+		}
+		// The creator of a forming game, who may start it, is told so in
+		// the creator's own list only.
+		b.must(200, "POST", "/games/"+forming+"/join", map[string]any{"power": "France"})
+		created := func(u *client, query string) bool {
+			t.Helper()
+			var list []struct {
+				ID         string
+				YouCreated *bool `json:"you_created"`
+			}
+			u.must(200, "GET", "/games"+query, nil).json(t, &list)
+			for _, g := range list {
+				if g.ID == forming {
+					return g.YouCreated != nil && *g.YouCreated
+				}
+			}
+			t.Fatalf("%s: game %s not listed", query, forming)
+			return false
+		}
+		if !created(a, "?mine=true") || created(b, "?mine=true") || created(a, "?status=forming") {
+			t.Fatalf("you_created: creator's list %v, joiner's %v, open list %v", created(a, "?mine=true"), created(b, "?mine=true"), created(a, "?status=forming"))
 		}
 	})
 }

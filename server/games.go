@@ -361,12 +361,16 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		// Due: the game waits for the user's orders or decision (in the
 		// user's own list only).
 		Due bool `json:"due,omitempty"`
+		// YouCreated: a forming game the user created, which the user
+		// may start (in the user's own list only).
+		YouCreated bool `json:"you_created,omitempty"`
 	}
 	out := []summary{}
 	for _, g := range rows {
 		sum := summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
 			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators,
-			Players: players[g.ID].players, MinReliability: players[g.ID].min, Due: due[g.ID]}
+			Players: players[g.ID].players, MinReliability: players[g.ID].min, Due: due[g.ID],
+			YouCreated: f.UserID != "" && players[g.ID].creator == f.UserID}
 		if g.Status == string(table.Finished) {
 			// Every kind's state keeps the table's fields under the
 			// same names (table.Table): no need to decode the game.
@@ -426,6 +430,8 @@ type seatPlayer struct {
 type formingTable struct {
 	players []seatPlayer
 	min     int
+	// creator is the id of the user who created the game.
+	creator string
 }
 
 // formingPlayers puts in players, by game id, the players of the forming
@@ -444,7 +450,7 @@ func (s *Server) formingPlayers(tx store.Tx, rows []*store.GameRow, players map[
 		if err := json.Unmarshal(g.Data, &t); err != nil {
 			return fmt.Errorf("game %s: %w", g.ID, err)
 		}
-		ft := formingTable{players: []seatPlayer{}, min: t.MinReliability}
+		ft := formingTable{players: []seatPlayer{}, min: t.MinReliability, creator: t.Creator}
 		for _, seat := range t.Seats {
 			if seat.User == "" {
 				continue

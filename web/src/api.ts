@@ -82,6 +82,8 @@ export interface GameSummary {
   min_reliability?: number;
   /** In the player's own list: the game waits for the player's orders or decision. */
   due?: boolean;
+  /** In the player's own list: a forming game the player created, and may start. */
+  you_created?: boolean;
 }
 
 /** A user's record of giving orders: phases owed and those given, overall and over 90 days. */

@@ -1,7 +1,7 @@
 // The lobby: the player's games (with a mark where orders are due), the
 // games open to join, and the form to create one.
 
-import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
+import { api, followLobby, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
 import { countdown, fmtDate, list, powerName, t, variantText, variantTitle, type Key } from "./i18n";
 import { pct, reliabilityShort, reliabilityText, userLink } from "./profile";
@@ -110,34 +110,22 @@ function row(g: GameSummary, actions: Node[]): HTMLElement {
   );
 }
 
-interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[]; details: Map<string, Game> }
+interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[] }
 
 /**
- * readLists reads the lobby's lists, and the player's forming games for
- * who created them (the list marks the games that wait for the player).
+ * readLists reads the lobby's lists. The player's own list marks the games
+ * that wait for the player and those the player may start: no game is
+ * read on its own.
  */
 async function readLists(): Promise<Lists> {
   const [my, forming, active, wanted] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active"), api.games("?wanted=true")]);
-  const details = new Map<string, Game>();
-  await Promise.all(
-    my.filter((g) => g.status === "forming").slice(0, 20).map(async (g) => {
-      try {
-        details.set(g.id, await api.game(g.id));
-      } catch {
-        // a game that cannot be read now is listed without its mark
-      }
-    }),
-  );
-  return { my, forming, active, wanted, details };
+  return { my, forming, active, wanted };
 }
 
 /** drawLists draws the lists into their cards and returns the games followed but not played. */
-function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, wanted, details }: Lists): GameSummary[] {
+function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, wanted }: Lists): GameSummary[] {
   const myIds = new Set(my.map((g) => g.id));
-  const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => {
-    const d = details.get(g.id);
-    return row(g, g.status === "forming" && d?.you_created ? [startButton(g)] : []);
-  }));
+  const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => row(g, g.status === "forming" && g.you_created ? [startButton(g)] : [])));
   // The cards are patched, not drawn anew: a row that did not change
   // stays, so that a click under way on its button is not lost to a
   // live update (any game's change anywhere redraws the lists).
