@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -319,10 +320,19 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 	// The players of forming games, with their reliability, for those
 	// who choose a game to join.
 	players := map[string]formingTable{}
+	// The user's own games under way that wait for the user's orders or
+	// decision, for the lobby's marks and the tab's count, which would
+	// otherwise read each game.
+	due := map[string]bool{}
 	if err := s.st.View(r.Context(), func(tx store.Tx) error {
 		var err error
 		if rows, err = tx.ListGames(f); err != nil {
 			return err
+		}
+		if f.UserID != "" {
+			if err := s.waitingFor(tx, rows, f.UserID, due); err != nil {
+				return err
+			}
 		}
 		return s.formingPlayers(tx, rows, players)
 	}); err != nil {
@@ -348,12 +358,19 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		// and MinReliability the least it asks of a player who joins.
 		Players        []seatPlayer `json:"players,omitempty"`
 		MinReliability int          `json:"min_reliability,omitempty"`
+		// Due: the game waits for the user's orders or decision (in the
+		// user's own list only).
+		Due bool `json:"due,omitempty"`
+		// YouCreated: a forming game the user created, which the user
+		// may start (in the user's own list only).
+		YouCreated bool `json:"you_created,omitempty"`
 	}
 	out := []summary{}
 	for _, g := range rows {
 		sum := summary{ID: g.ID, Kind: g.Kind, Variant: g.Variant, Name: g.Name, Status: g.Status,
 			Deadline: table.Deadline(g.Deadline), Created: g.Created, Press: g.Press, Private: g.Private, Spectators: g.Spectators,
-			Players: players[g.ID].players, MinReliability: players[g.ID].min}
+			Players: players[g.ID].players, MinReliability: players[g.ID].min, Due: due[g.ID],
+			YouCreated: f.UserID != "" && players[g.ID].creator == f.UserID}
 		if g.Status == string(table.Finished) {
 			// Every kind's state keeps the table's fields under the
 			// same names (table.Table): no need to decode the game.
@@ -377,6 +394,31 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, out)
 }
 
+// waitingFor sets in due, by game id, the games under way of rows that
+// wait for user's orders or decision (table.Waiter). A sandbox waits for
+// nobody but its player, who knows.
+func (s *Server) waitingFor(tx store.Tx, rows []*store.GameRow, user string, due map[string]bool) error {
+	for _, row := range rows {
+		if row.Status != string(table.Active) {
+			continue
+		}
+		g, err := s.readOnly(row)
+		if err != nil {
+			return err
+		}
+		w, ok := g.(table.Waiter)
+		if !ok || g.Table().Sandbox {
+			continue
+		}
+		waiting, err := w.Waiting(tableRow(tx, row))
+		if err != nil {
+			return fmt.Errorf("game %s: %w", row.ID, err)
+		}
+		due[row.ID] = slices.Contains(waiting, user)
+	}
+	return nil
+}
+
 // seatPlayer is a player of a forming game as the lobby lists it.
 type seatPlayer struct {
 	Name        string          `json:"name"`
@@ -388,6 +430,8 @@ type seatPlayer struct {
 type formingTable struct {
 	players []seatPlayer
 	min     int
+	// creator is the id of the user who created the game.
+	creator string
 }
 
 // formingPlayers puts in players, by game id, the players of the forming
@@ -406,7 +450,7 @@ func (s *Server) formingPlayers(tx store.Tx, rows []*store.GameRow, players map[
 		if err := json.Unmarshal(g.Data, &t); err != nil {
 			return fmt.Errorf("game %s: %w", g.ID, err)
 		}
-		ft := formingTable{players: []seatPlayer{}, min: t.MinReliability}
+		ft := formingTable{players: []seatPlayer{}, min: t.MinReliability, creator: t.Creator}
 		for _, seat := range t.Seats {
 			if seat.User == "" {
 				continue

@@ -1327,7 +1327,8 @@ func TestPrivateGameInTheBrowser(t *testing.T) {
 }
 
 // TestLiveLobbyInTheBrowser: alice sits in the lobby while bob, in a
-// browser of his own, creates a game and starts it. Alice's page shows
+// browser of his own, creates a game and starts it from his lobby (where
+// he, not alice, may start it). Alice's page shows
 // the game open to join, then under way, as each happens: no reload (a
 // mark set on her page stays) and no poll (her page's slow timers are
 // stopped).
@@ -1351,7 +1352,12 @@ func TestLiveLobbyInTheBrowser(t *testing.T) {
 	id := bob.newGame("standard", "#new-power=England", "#new-length=7200", "#new-level=easy")
 
 	alice.wait("bob's game open to join", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-game')`, id))
-	bob.click("#start")
+	if eval[bool](alice, `!!document.querySelector("#open-games .start-game")`) {
+		alice.fail("alice may start bob's game")
+	}
+	// Bob, who created it, starts it from his lobby's list.
+	bob.do(chromedp.Navigate(s.URL + "/"))
+	bob.click(fmt.Sprintf(`#my-games [data-game=%q] .start-game`, id))
 	bob.wait("the board", `document.body.dataset.ready === "1"`)
 	alice.wait("bob's game under way", fmt.Sprintf(`!!document.querySelector('#watch-games [data-game=%q] .deadline') && !document.querySelector('#open-games [data-game=%q]')`, id, id))
 	if !eval[bool](alice, `window.stillHere === true`) {

@@ -80,6 +80,10 @@ export interface GameSummary {
   players?: { name: string; power: string; reliability: Reliability }[];
   /** The least reliability, in percent, a forming game asks of a player who joins. */
   min_reliability?: number;
+  /** In the player's own list: the game waits for the player's orders or decision. */
+  due?: boolean;
+  /** In the player's own list: a forming game the player created, and may start. */
+  you_created?: boolean;
 }
 
 /** A user's record of giving orders: phases owed and those given, overall and over 90 days. */

@@ -11,7 +11,6 @@
 // same news.
 
 import { api, followLobby } from "./api";
-import { due } from "./lobby";
 import { t } from "./i18n";
 import { currentSubscription, pageNotifications } from "./pushcard";
 import { navigate } from "./router";
@@ -68,7 +67,7 @@ export function startAttention(): void {
   sync();
 }
 
-/** read reads the player's unfinished games and counts those due; one reading at a time. */
+/** read reads the player's games and counts those due; one reading at a time. */
 async function read(): Promise<void> {
   if (reading) {
     again = true;
@@ -76,12 +75,11 @@ async function read(): Promise<void> {
   }
   reading = true;
   try {
+    // The list marks the games that wait for the player: no game is
+    // read on its own.
     const mine = await api.games("?mine=true");
-    const games = await Promise.all(
-      mine.filter((g) => g.status === "active").slice(0, 20).map((g) => api.game(g.id).catch(() => undefined)),
-    );
     const now = new Map<string, string>();
-    for (const g of games) if (g && due(g)) now.set(g.id, g.name);
+    for (const g of mine) if (g.due) now.set(g.id, g.name);
     const before = waiting;
     waiting = now;
     show(now.size);

@@ -1,7 +1,7 @@
 // The lobby: the player's games (with a mark where orders are due), the
 // games open to join, and the form to create one.
 
-import { api, followLobby, type Game, type GameSummary, type Variant } from "./api";
+import { api, followLobby, type GameSummary, type Variant } from "./api";
 import { errorText } from "./errors";
 import { countdown, fmtDate, list, powerName, t, variantText, variantTitle, type Key } from "./i18n";
 import { pct, reliabilityShort, reliabilityText, userLink } from "./profile";
@@ -14,17 +14,6 @@ let variantsCache: Promise<Variant[]> | null = null;
 export function variants(): Promise<Variant[]> {
   variantsCache ??= api.variants();
   return variantsCache;
-}
-
-/** due says whether the player owes something in a game now. */
-export function due(g: Game): boolean {
-  // A sandbox waits for nobody but its player, who knows.
-  if (g.status !== "active" || g.sandbox) return false;
-  if (g.kind === "diplomacy") {
-    const p = g.powers.find((p) => p.power === g.my_power);
-    return !!p && p.owes && !p.ready;
-  }
-  return !!g.view && g.view.request.kind !== "none";
 }
 
 export const lobbyPage: Page = (root) => {
@@ -105,8 +94,8 @@ export const lobbyPage: Page = (root) => {
 const loadingNote = () => h("p", { class: "muted" }, t("loading"));
 
 /** row is a game's line in a list: its name, variant and state, marks, time left, and what may be done. */
-function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLElement {
-  const isDue = detail ? due(detail) : false;
+function row(g: GameSummary, actions: Node[]): HTMLElement {
+  const isDue = !!g.due;
   return h(
     "li",
     { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
@@ -121,42 +110,33 @@ function row(g: GameSummary, detail: Game | undefined, actions: Node[]): HTMLEle
   );
 }
 
-interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[]; details: Map<string, Game> }
+interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[] }
 
-/** readLists reads the lobby's lists, and the player's unfinished games for their marks. */
+/**
+ * readLists reads the lobby's lists. The player's own list marks the games
+ * that wait for the player and those the player may start: no game is
+ * read on its own.
+ */
 async function readLists(): Promise<Lists> {
   const [my, forming, active, wanted] = await Promise.all([api.games("?mine=true"), api.games("?status=forming"), api.games("?status=active"), api.games("?wanted=true")]);
-  const details = new Map<string, Game>();
-  await Promise.all(
-    my.filter((g) => g.status !== "finished").slice(0, 20).map(async (g) => {
-      try {
-        details.set(g.id, await api.game(g.id));
-      } catch {
-        // a game that cannot be read now is listed without its mark
-      }
-    }),
-  );
-  return { my, forming, active, wanted, details };
+  return { my, forming, active, wanted };
 }
 
 /** drawLists draws the lists into their cards and returns the games followed but not played. */
-function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, wanted, details }: Lists): GameSummary[] {
+function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, wanted }: Lists): GameSummary[] {
   const myIds = new Set(my.map((g) => g.id));
-  const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => {
-    const d = details.get(g.id);
-    return row(g, d, g.status === "forming" && d?.you_created ? [startButton(g)] : []);
-  }));
+  const myList = h("ul", { class: "games", id: "my-games" }, ...my.map((g) => row(g, g.status === "forming" && g.you_created ? [startButton(g)] : [])));
   // The cards are patched, not drawn anew: a row that did not change
   // stays, so that a click under way on its button is not lost to a
   // live update (any game's change anywhere redraws the lists).
   patch(mine, [mine.firstChild!, my.length ? myList : h("p", { class: "muted" }, t("lobby.none"))]);
   const openList = h("ul", { class: "games", id: "open-games" });
-  for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, undefined, [joinButton(g)]));
+  for (const g of forming.filter((g) => !myIds.has(g.id))) openList.append(row(g, [joinButton(g)]));
   const openCard: Node[] = [open.firstChild!, openList.childElementCount ? openList : h("p", { class: "muted" }, t("lobby.noopen"))];
   // Games under way whose master asked for a substitute: a seat to take.
   const subs = wanted.filter((g) => !myIds.has(g.id) && g.replacement_wanted?.length);
   if (subs.length) {
-    openCard.push(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, undefined, [
+    openCard.push(h("h3", { id: "wanted-h" }, t("lobby.wanted")), h("ul", { class: "games", id: "wanted-games" }, ...subs.map((g) => row(g, [
       h("span", { class: "badge wanted-mark" }, t("lobby.wanted.seats", { powers: list(g.replacement_wanted!.map((p) => powerName(g.variant, p))) })),
       joinButton(g, g.replacement_wanted!),
     ]))));
@@ -165,7 +145,7 @@ function drawLists(mine: HTMLElement, open: HTMLElement, { my, forming, active, 
   // listed above for a substitute): anyone may follow them.
   const watch = active.filter((g) => !myIds.has(g.id) && !subs.some((w) => w.id === g.id)).slice(0, 20);
   if (watch.length) {
-    openCard.push(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, undefined, []))));
+    openCard.push(h("h3", {}, t("lobby.watch")), h("ul", { class: "games", id: "watch-games" }, ...watch.map((g) => row(g, []))));
   }
   patch(open, openCard);
   return watch;
