@@ -343,6 +343,16 @@ func (d *decoder) length() (n int, isNil bool) {
 	return int(x - 1), false
 }
 
+// makeSlice returns a slice of the length d reads next (see length),
+// nil where the encoded slice was nil.
+func makeSlice[T any](d *decoder) []T {
+	n, isNil := d.length()
+	if isNil {
+		return nil
+	}
+	return make([]T, n)
+}
+
 // count reads a total of elements to come, bounded as length is.
 func (d *decoder) count() int { return int(d.uint(uint64(len(d.s) - d.i))) }
 
@@ -441,11 +451,9 @@ func (d *decoder) mapData() *Map {
 		pi.Terrain = Terrain(d.uint(uint64(Sea)))
 		pi.SupplyCenter = d.bool()
 		pi.Home = Power(d.uint(0xFF))
-		if n, isNil := d.length(); !isNil {
-			pi.Coasts = make([]Coast, n)
-			for j := range pi.Coasts {
-				pi.Coasts[j] = Coast(d.uint(uint64(numCoasts - 1)))
-			}
+		pi.Coasts = makeSlice[Coast](d)
+		for j := range pi.Coasts {
+			pi.Coasts[j] = Coast(d.uint(uint64(numCoasts - 1)))
 		}
 		pi.Aliases = d.strs()
 		pi.Convoys = d.bool()
@@ -453,15 +461,11 @@ func (d *decoder) mapData() *Map {
 		pi.Barred = Power(d.uint(0xFF))
 	}
 	m.Powers = d.strs()
-	if n, isNil := d.length(); !isNil {
-		m.PowerAliases = make([][]string, n)
-		for i := range m.PowerAliases {
-			m.PowerAliases[i] = d.strs()
-		}
+	m.PowerAliases = makeSlice[[]string](d)
+	for i := range m.PowerAliases {
+		m.PowerAliases[i] = d.strs()
 	}
-	if n, isNil := d.length(); !isNil {
-		m.BorderKinds = make([]BorderKindInfo, n)
-	}
+	m.BorderKinds = makeSlice[BorderKindInfo](d)
 	for i := range m.BorderKinds {
 		k := &m.BorderKinds[i]
 		k.Name = d.str()
@@ -480,9 +484,7 @@ func (d *decoder) mapData() *Map {
 	for i := range m.locs {
 		m.locs[i] = Loc{Province: d.province(), Coast: Coast(d.uint(uint64(numCoasts - 1)))}
 	}
-	if nc, isNil := d.length(); !isNil {
-		m.coastNode = make([][numCoasts]int, nc)
-	}
+	m.coastNode = makeSlice[[numCoasts]int](d)
 	for i := range m.coastNode {
 		for c := range m.coastNode[i] {
 			m.coastNode[i][c] = int(d.uint(uint64(n)))
@@ -550,31 +552,23 @@ func (d *decoder) position() *Position {
 	p.Phase.Season = Season(d.uint(uint64(Winter)))
 	p.Phase.Year = int(d.uint(1 << 31))
 	p.Phase.Type = PhaseType(d.uint(uint64(AdjustmentPhase)))
-	if n, isNil := d.length(); !isNil {
-		p.Units = make([]Unit, n)
-	}
+	p.Units = makeSlice[Unit](d)
 	for i := range p.Units {
 		p.Units[i] = d.unit()
 	}
-	if n, isNil := d.length(); !isNil {
-		p.Dislodged = make([]Dislodged, n)
-	}
+	p.Dislodged = makeSlice[Dislodged](d)
 	for i := range p.Dislodged {
 		x := &p.Dislodged[i]
 		x.Unit = d.unit()
 		x.Province = d.province()
 		x.AttackerFrom = d.province()
 		x.ByConvoy = d.bool()
-		if n, isNil := d.length(); !isNil {
-			x.Retreats = make([]Loc, n)
-		}
+		x.Retreats = makeSlice[Loc](d)
 		for j := range x.Retreats {
 			x.Retreats[j] = Loc{Province: d.province(), Coast: Coast(d.uint(uint64(numCoasts - 1)))}
 		}
 	}
-	if n, isNil := d.length(); !isNil {
-		p.Owner = make([]Power, n)
-	}
+	p.Owner = makeSlice[Power](d)
 	for i := range p.Owner {
 		p.Owner[i] = Power(d.uint(0xFF))
 	}
