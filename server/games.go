@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -406,15 +405,14 @@ func (s *Server) waitingFor(tx store.Tx, rows []*store.GameRow, user string, due
 		if err != nil {
 			return err
 		}
-		w, ok := g.(table.Waiter)
-		if !ok || g.Table().Sandbox {
+		if g.Table().Sandbox {
 			continue
 		}
-		waiting, err := w.Waiting(tableRow(tx, row))
+		waits, err := waitsFor(tx, row, g, user)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", row.ID, err)
 		}
-		due[row.ID] = slices.Contains(waiting, user)
+		due[row.ID] = waits
 	}
 	return nil
 }

@@ -359,18 +359,28 @@ func (s *Server) stillWaits(tx store.Tx, it *store.OutboxItem, user string, seq 
 	if t.Status != table.Active || g.Seq() != seq || t.Deadline.IsZero() {
 		return nil, time.Time{}, "the phase was played", nil
 	}
-	w, ok := g.(table.Waiter)
-	if !ok {
-		return nil, time.Time{}, "nothing is waited for", nil
-	}
-	waiting, err := w.Waiting(tableRow(tx, row))
+	waits, err := waitsFor(tx, row, g, user)
 	if err != nil {
 		return nil, time.Time{}, "", err
 	}
-	if !slices.Contains(waiting, user) {
+	if !waits {
 		return nil, time.Time{}, "the user is ready", nil
 	}
 	return row, t.Deadline, "", nil
+}
+
+// waitsFor reads whether game g, stored as row, waits for user's orders
+// or decision (table.Waiter); a kind that waits for no one never does.
+func waitsFor(tx store.Tx, row *store.GameRow, g table.Game, user string) (bool, error) {
+	w, ok := g.(table.Waiter)
+	if !ok {
+		return false, nil
+	}
+	waiting, err := w.Waiting(tableRow(tx, row))
+	if err != nil {
+		return false, err
+	}
+	return slices.Contains(waiting, user), nil
 }
 
 // queueDigests queues, in the transaction of message m, a digest of game
