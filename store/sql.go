@@ -805,22 +805,22 @@ func (t *sqlTx) ListGames(f GameFilter) ([]*GameRow, error) {
 	// without UserID.
 	switch {
 	case f.Wanted:
-		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE g.wanted > 0 AND g.status = 'active' AND "+openTo+" ORDER BY g.created DESC LIMIT ?",
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE g.wanted > 0 AND g.status = 'active' AND "+openTo+" ORDER BY g.created DESC, g.id DESC LIMIT ?",
 			f.Viewer, f.Viewer, f.Limit)
 	case f.UserID != "" && f.Status != "":
-		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Status, f.Limit)
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status = ? ORDER BY g.created DESC, g.id DESC LIMIT ?", f.UserID, f.Status, f.Limit)
 	case f.UserID != "":
-		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? ORDER BY g.created DESC LIMIT ?", f.UserID, f.Limit)
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? ORDER BY g.created DESC, g.id DESC LIMIT ?", f.UserID, f.Limit)
 	case f.Viewer != "" && f.Status != "":
-		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE g.status = ? AND "+openTo+" ORDER BY g.created DESC LIMIT ?",
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE g.status = ? AND "+openTo+" ORDER BY g.created DESC, g.id DESC LIMIT ?",
 			f.Status, f.Viewer, f.Viewer, f.Limit)
 	case f.Viewer != "":
-		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE "+openTo+" ORDER BY g.created DESC LIMIT ?",
+		rows, err = t.query("SELECT "+prefixed("g.", gameCols)+" FROM games g WHERE "+openTo+" ORDER BY g.created DESC, g.id DESC LIMIT ?",
 			f.Viewer, f.Viewer, f.Limit)
 	case f.Status != "":
-		rows, err = t.query("SELECT "+gameCols+" FROM games WHERE status = ? ORDER BY created DESC LIMIT ?", f.Status, f.Limit)
+		rows, err = t.query("SELECT "+gameCols+" FROM games WHERE status = ? ORDER BY created DESC, id DESC LIMIT ?", f.Status, f.Limit)
 	default:
-		rows, err = t.query("SELECT "+gameCols+" FROM games ORDER BY created DESC LIMIT ?", f.Limit)
+		rows, err = t.query("SELECT "+gameCols+" FROM games ORDER BY created DESC, id DESC LIMIT ?", f.Limit)
 	}
 	if err != nil {
 		return nil, err

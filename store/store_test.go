@@ -349,3 +349,72 @@ func TestRemovePlayerGivesBackTheSeat(t *testing.T) {
 		})
 	}
 }
+
+// TestGamesCreatedAtOneInstantKeepTheirPlaceInTheLists: games created in
+// the same millisecond list in one order, the same before and after one
+// of them changes. The lists were ordered by the time of creation alone,
+// and PostgreSQL gave such games in whatever order an update left them:
+// the lobby's lines swapped under a player's mouse when someone joined
+// one (the flaky lobby case of TestClickOutlastsALiveRedraw, whose server
+// clock stands still).
+func TestGamesCreatedAtOneInstantKeepTheirPlaceInTheLists(t *testing.T) {
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			ids := []string{"g1", "g2", "g3", "g4"}
+			if err := s.Update(ctx, func(tx Tx) error {
+				if err := tx.CreateUser(&User{ID: "u1", Name: "u1", PassHash: "h", Created: now}); err != nil {
+					return err
+				}
+				for _, id := range ids {
+					g := &GameRow{ID: id, Kind: "diplomacy", Variant: "standard", Name: id, Status: "forming", Press: "full", Spectators: true,
+						Data: []byte("{}"), Created: now, Updated: now, Creator: "u1"}
+					if err := tx.CreateGame(g); err != nil {
+						return err
+					}
+					if err := tx.AddPlayer(id, "u1", "France"); err != nil {
+						return err
+					}
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			const want = "g4 g3 g2 g1"
+			filters := []GameFilter{{}, {Status: "forming"}, {Viewer: "u1"}, {Viewer: "u1", Status: "forming"}, {UserID: "u1"}, {UserID: "u1", Status: "forming"}}
+			for round, id := range append([]string{""}, ids...) {
+				if id != "" {
+					// A game changes, as when a seat is taken: saved anew.
+					if err := s.Update(ctx, func(tx Tx) error {
+						g, err := tx.Game(id, true)
+						if err != nil {
+							return err
+						}
+						g.Name += "!"
+						return tx.SaveGame(g)
+					}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := s.View(ctx, func(tx Tx) error {
+					for _, f := range filters {
+						list, err := tx.ListGames(f)
+						if err != nil {
+							return err
+						}
+						var got []string
+						for _, g := range list {
+							got = append(got, g.ID)
+						}
+						if strings.Join(got, " ") != want {
+							t.Errorf("after %d changes, ListGames(%+v) = %v, want %s", round, f, got, want)
+						}
+					}
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
