@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -37,7 +38,9 @@ type createGameRequest struct {
 	// Sandbox asks for a game its creator plays alone (sandbox.go).
 	Sandbox *sandboxRequest `json:"sandbox"`
 	Bots    bool            `json:"bots"`
-	Power   string          `json:"power"`
+	// Power is the creator's seat: a power (a seat's name), anyPower for
+	// the first free one, or "" for none (the master does not play).
+	Power string `json:"power"`
 	// Press is "full" (the default), "public" or "none".
 	Press string `json:"press"`
 	// Private games are listed only to their creator and players, and
@@ -50,6 +53,10 @@ type createGameRequest struct {
 	// table.DefaultMissedOrders).
 	MissedOrders *missedOrdersRequest `json:"missed_orders"`
 }
+
+// anyPower, as a new game's power, seats its creator at the first free
+// seat (the map's order), as joining with no power does.
+const anyPower = "any"
 
 // missedOrdersRequest is a new game's policy for missed orders; a field
 // left out takes its default (table.DefaultMissedOrders).
@@ -125,10 +132,21 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err := checkGameName(req.Name); err != nil {
 		return err
 	}
-	g, err := kind.New(variant, table.Player{ID: u.ID, Name: u.Name},
-		options(sched, req.Bots, req.Power), kindSettings)
+	seat := req.Power
+	if strings.EqualFold(seat, anyPower) {
+		seat = ""
+	}
+	creator := table.Player{ID: u.ID, Name: u.Name}
+	g, err := kind.New(variant, creator, options(sched, req.Bots, seat), kindSettings)
 	if err != nil {
 		return err
+	}
+	if seat == "" && req.Power != "" {
+		// The first free seat, in the same transaction as the game: the
+		// lists never show the game without its creator.
+		if err := g.Join(creator, ""); err != nil {
+			return err
+		}
 	}
 	_, keeps := g.(table.Keeper)
 	policy, err := missedOrders(req.MissedOrders, keeps)

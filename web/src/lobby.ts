@@ -396,11 +396,10 @@ function missedFields(): { rows: HTMLElement[]; show: (on: boolean) => void; pol
   return { rows: [missedRow, afterRow], show, policy };
 }
 
-/** createGame creates a game and opens its page; with "any free one", it joins the first free seat. */
+/** createGame creates a game, its creator seated ("any free one": the first free seat, in the same request), and opens its page. */
 async function createGame(req: Record<string, unknown>): Promise<void> {
   try {
-    const g = await api.create(req);
-    if (!req["power"]) await api.join(g.id);
+    const g = await api.create({ ...req, power: req["power"] || "any" });
     navigate("/games/" + g.id);
   } catch (err) {
     toast(errorText(err), "error");
