@@ -148,20 +148,21 @@ func TestClickOutlastsALiveRedraw(t *testing.T) {
 		alice, bob := s.twoPeople()
 		carol := s.person("carol")
 		carol.signUp("tr0ub4dor")
-		ids := []string{alice.newGame("standard"), alice.newGame("standard")}
+		alice.newGame("standard")
+		alice.newGame("standard")
 		bob.wait("alice's games in the lobby", `document.querySelectorAll('#open-games .join-game').length === 2`)
-		// Bob joins the first listed; carol joins the other meanwhile:
-		// bob's lobby shows her in its line, through a live update (a
-		// line below the one pressed, which does not move).
+		// Bob joins the first listed; carol joins the same game meanwhile:
+		// bob's lobby shows her in its line, through a live update, and
+		// the line grows (a name and a reliability more) but its Join
+		// button stays where it was pressed.
 		first := eval[string](bob, `document.querySelector("#open-games [data-game]").dataset.game`)
-		other := ids[0]
-		if other == first {
-			other = ids[1]
+		if !strings.Contains(bob.text(fmt.Sprintf(`#open-games [data-game=%q]`, first)), "alice") {
+			bob.fail("the lobby lists alice's new game without her")
 		}
 		bob.clickAcross(fmt.Sprintf(`#open-games [data-game=%q] .join-game`, first), func() {
-			carol.do(chromedp.Navigate(s.URL + "/games/" + other))
+			carol.do(chromedp.Navigate(s.URL + "/games/" + first))
 			carol.click("#join")
-			bob.wait("carol in the other game's line", fmt.Sprintf(`(document.querySelector('#open-games [data-game=%q]')?.textContent ?? "").includes("carol")`, other))
+			bob.wait("carol in the game's line", fmt.Sprintf(`(document.querySelector('#open-games [data-game=%q]')?.textContent ?? "").includes("carol")`, first))
 		})
 		bob.wait("the choice of a power", fmt.Sprintf(`!!document.querySelector('#open-games [data-game=%q] .join-power')`, first))
 	})

@@ -93,12 +93,26 @@ export const lobbyPage: Page = (root) => {
 
 const loadingNote = () => h("p", { class: "muted" }, t("loading"));
 
-/** row is a game's line in a list: its name, variant and state, marks, time left, and what may be done. */
+/**
+ * row is a game's line in a list: its name, variant and state, marks, time
+ * left, and what may be done. What may be done has a column of its own, at
+ * the line's top: a line that grows as a live update adds a player or a
+ * mark never moves its buttons (a click under way would land elsewhere).
+ */
 function row(g: GameSummary, actions: Node[]): HTMLElement {
   const isDue = !!g.due;
   return h(
     "li",
     { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
+    h("span", { class: "game-info" }, ...about(g)),
+    actions.length ? h("span", { class: "game-actions" }, ...actions) : null,
+  );
+}
+
+/** about is what a game's line says of the game. */
+function about(g: GameSummary): (Node | null)[] {
+  const isDue = !!g.due;
+  return [
     h("a", { href: "/games/" + g.id, class: "game-name" }, g.name),
     h("span", { class: "muted" }, " · " + variantTitle(g.variant) + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as "status.active"))),
     g.private ? h("span", { class: "badge private-mark" }, t("settings.private")) : null,
@@ -106,8 +120,7 @@ function row(g: GameSummary, actions: Node[]): HTMLElement {
     g.min_reliability ? h("span", { class: "badge min-reliability" }, t("lobby.minrel.mark", { pct: pct(g.min_reliability / 100) })) : null,
     g.players?.length ? h("span", { class: "players" }, ...g.players.flatMap((p, i) => [i ? ", " : " ", userLink(p.name), h("span", { class: "muted reliability", title: reliabilityText(p.reliability) }, " " + reliabilityShort(p.reliability))])) : null,
     g.deadline && g.status === "active" ? h("span", { class: "deadline", "data-deadline": g.deadline, title: fmtDate(g.deadline) }, countdown(g.deadline)) : null,
-    ...actions,
-  );
+  ];
 }
 
 interface Lists { my: GameSummary[]; forming: GameSummary[]; active: GameSummary[]; wanted: GameSummary[] }

@@ -51,10 +51,10 @@ export const profilePage: Page = (root, params) => {
   void (async () => {
     try {
       const p = await api.profile(params["name"]!);
-      const games = p.games.map((g) => h("li", { class: "game-row", "data-game": g.id },
+      const games = p.games.map((g) => h("li", { class: "game-row", "data-game": g.id }, h("span", { class: "game-info" },
         h("a", { href: "/games/" + encodeURIComponent(g.id), class: "game-name" }, h("bdi", {}, g.name)),
         h("span", { class: "muted" }, " · " + variantTitle(g.variant) + (g.power ? " · " + powerName(g.variant, g.power) : "") + " · " + (g.cancelled ? t("status.cancelled") : t(("status." + g.status) as Key))),
-        g.result ? h("span", { class: "badge result " + g.result }, t(("result." + g.result) as Key)) : null));
+        g.result ? h("span", { class: "badge result " + g.result }, t(("result." + g.result) as Key)) : null)));
       root.replaceChildren(h("section", { class: "card profile", id: "profile" },
         h("h1", {}, h("bdi", {}, p.name)),
         h("p", { id: "reliability" }, reliabilityText(p.reliability)),
