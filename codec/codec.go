@@ -281,6 +281,23 @@ var ErrNoCoast = errors.New("must name its coast")
 
 // unit reads a unit of field.
 func (c *Codec) unit(power, typ, prov, field string) (rules.Power, rules.UnitType, rules.Loc, error) {
+	// The common cases: a unit that may stand where it is without a
+	// coast, by the table of who may stand where, and a fleet on a coast.
+	pw, ok := c.names.Power(power)
+	t, tok := unitType(typ)
+	l, lok := c.names.Loc(prov)
+	if ok && tok && lok {
+		if l.Coast == rules.NoCoast && c.stand[l.Province]&(1<<t) != 0 ||
+			l.Coast != rules.NoCoast && t == rules.Fleet && c.v.Map.CanOccupy(t, l) {
+			return pw, t, l, nil
+		}
+	}
+	return c.unitChecked(power, typ, prov, field)
+}
+
+// unitChecked is unit when the table does not say the unit may stand
+// where it is: a coast, or bad input, which it says what is wrong with.
+func (c *Codec) unitChecked(power, typ, prov, field string) (rules.Power, rules.UnitType, rules.Loc, error) {
 	pw, ok := c.names.Power(power)
 	if !ok {
 		return 0, 0, rules.Loc{}, unknown(field, "power", power)
