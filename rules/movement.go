@@ -33,9 +33,14 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 // every unit of pos a hold order until its own order is attached.
 func (r *Resolver) resetMovement(pos *Position) {
 	// Only the provinces the previous phase touched need clearing: the
-	// others still hold their defaults.
-	for _, p := range r.touched {
-		r.clearProvince(p)
+	// others still hold their defaults. When they are many, clearing
+	// every province a slice at a time costs less than one by one.
+	if len(r.touched) > len(r.ord)/8 {
+		r.clearAll()
+	} else {
+		for _, p := range r.touched {
+			r.clearProvince(p)
+		}
 	}
 	r.touched = r.touched[:0]
 	r.units = r.units[:0]
@@ -215,6 +220,28 @@ func (r *Resolver) clearProvince(p Province) {
 	r.convHead[p] = -1
 	r.contested[p] = false
 	r.ord[p] = Order{Type: Hold}
+}
+
+// clearAll is clearProvince of every province.
+func (r *Resolver) clearAll() {
+	// clear leaves Order{Type: Hold} and unresolved: both are zero.
+	var _ [1]struct{} = [1 - Hold + OrderType(unresolved)]struct{}{}
+	copy(r.resIdx, r.minus)
+	clear(r.moving)
+	copy(r.dest, r.noProvince)
+	clear(r.convoyed)
+	clear(r.noPath)
+	clear(r.half)
+	clear(r.noCut)
+	clear(r.pathHalf)
+	clear(r.state) // unresolved
+	clear(r.res)
+	clear(r.inCycle)
+	copy(r.intoHead, r.minus)
+	copy(r.supHead, r.minus)
+	copy(r.convHead, r.minus)
+	clear(r.contested)
+	clear(r.ord) // Order{Type: Hold}
 }
 
 // convoysOf reports whether a fleet of the army's own power (own), and

@@ -47,6 +47,9 @@ type Resolver struct {
 	dist               []int    // per province: distance for civil disorder
 	permits            []Order
 	rail               railState // railway moves (railway.go)
+	// Per province, the defaults clearAll copies: -1 and NoProvince.
+	minus      []int32
+	noProvince []Province
 }
 
 // NewResolver returns a resolver for variant v with the given options.
@@ -74,6 +77,11 @@ func NewResolver(v *Variant, opt Options) *Resolver {
 	r.convNext = make([]int32, n)
 	r.contested = make([]bool, n)
 	r.seen = make([]uint32, n)
+	r.minus = make([]int32, n)
+	r.noProvince = make([]Province, n)
+	for p := 0; p < n; p++ {
+		r.minus[p], r.noProvince[p] = -1, NoProvince
+	}
 	for p := 0; p < n; p++ {
 		r.clearProvince(Province(p))
 	}
