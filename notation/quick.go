@@ -107,7 +107,7 @@ func letterWord(s string, i int) (c byte, next int, ok bool) {
 	c = s[i]
 	if c != '-' {
 		c |= 0x20 // lower case, for letters
-		if c < 'a' || c > 'z' {
+		if c-'a' > 'z'-'a' {
 			return 0, i, false
 		}
 	}
@@ -118,13 +118,10 @@ func letterWord(s string, i int) (c byte, next int, ok bool) {
 // nextWord returns where the word after the one ending at e starts: e at
 // the end of s, else e+1, where one space must stand before a word.
 func nextWord(s string, e int) (int, bool) {
-	if e == len(s) {
-		return e, true
+	if e+1 < len(s) && s[e] == ' ' && s[e+1] != ' ' {
+		return e + 1, true
 	}
-	if e > len(s) || s[e] != ' ' || e+1 == len(s) || s[e+1] == ' ' {
-		return e, false
-	}
-	return e + 1, true
+	return e, e == len(s)
 }
 
 // unitLetter is the unit type of "a" or "f" (lower case).
@@ -171,18 +168,40 @@ func (n *Names) quickLoc(s string, i int) (rules.Loc, int, bool) {
 	if !ok || next == len(s) || s[next] == '-' {
 		return l, next, ok
 	}
-	// The full reading tries the name and the next word as one name: it
-	// reads this name alone when no key starts as the two do.
+	return l, next, n.alone(s, i, next)
+}
+
+// alone reports whether the full reading reads the name of three letters
+// at s[i:] alone, though a word follows it at next: it tries the name and
+// the next word as one name, and reads this name alone when no key
+// starts as the two do.
+func (n *Names) alone(s string, i, next int) bool {
+	// A word of one letter or digit (an order's verb, a unit's letter):
+	// the four bytes go straight to the filter.
+	if next+1 == len(s) || next+1 < len(s) && s[next+1] == ' ' {
+		c := s[next]
+		if c >= 'A' && c <= 'Z' {
+			c |= 0x20
+		} else if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return true // no key: the name alone
+		}
+		if n.maxKey < 4 {
+			return true
+		}
+		x := uint32(s[i]|0x20) | uint32(s[i+1]|0x20)<<8 | uint32(s[i+2]|0x20)<<16 | uint32(c)<<24
+		h := x * 0x9E3779B1 >> (32 - start4Bits)
+		return n.start4[h/64]&(1<<(h%64)) == 0
+	}
 	e := next
 	for e < len(s) && s[e] != ' ' {
 		e++
 	}
 	if e-next > 8 {
-		return l, next, false
+		return false
 	}
 	var buf [12]byte
 	key := appendKey(append(buf[:0], s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20), s[next:e])
-	return l, next, len(key) == 3 || !n.mayStart(key)
+	return len(key) == 3 || !n.mayStart(key)
 }
 
 // quickCoast reads a coast of two lower-case letters: "nc", "sc", "ec", "wc".
