@@ -283,10 +283,7 @@ var ErrNoCoast = errors.New("must name its coast")
 func (c *Codec) unit(power, typ, prov, field string) (rules.Power, rules.UnitType, rules.Loc, error) {
 	// The common cases: a unit that may stand where it is without a
 	// coast, by the table of who may stand where, and a fleet on a coast.
-	pw, ok := c.names.Power(power)
-	t, tok := unitType(typ)
-	l, lok := c.names.Loc(prov)
-	if ok && tok && lok {
+	if pw, t, l, ok := c.names.Unit(power, typ, prov); ok {
 		if l.Coast == rules.NoCoast && c.stand[l.Province]&(1<<t) != 0 ||
 			l.Coast != rules.NoCoast && t == rules.Fleet && c.v.Map.CanOccupy(t, l) {
 			return pw, t, l, nil

@@ -414,3 +414,44 @@ func (n *Names) AppendLoc(b []byte, l rules.Loc) []byte {
 	}
 	return b
 }
+
+// Unit reads a unit as positions name it in their commonest form, in one
+// call: the power's name as the map spells it (four to eight bytes),
+// "army" or "fleet", and a province's abbreviation of three letters,
+// alone or with a coast ("stp/nc"). It reports false for any other form,
+// which Power and Loc read (or refuse); what it reads, they read the
+// same.
+func (n *Names) Unit(power, typ, loc string) (rules.Power, rules.UnitType, rules.Loc, bool) {
+	var t rules.UnitType
+	switch typ {
+	case "army":
+		t = rules.Army
+	case "fleet":
+		t = rules.Fleet
+	default:
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	if len(power) < 4 || len(power) > 8 || len(loc) != 3 && (len(loc) != 6 || loc[3] != '/') {
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	f := &n.powerByFirst[power[0]]
+	if len(power) != len(f.name) || load32(power) != f.head || load32(power[len(power)-4:]) != f.tail {
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	i, ok := index3Fold(loc)
+	if !ok || n.short[i] < 0 {
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	l := rules.Loc{Province: rules.Province(n.short[i])}
+	if len(loc) == 6 {
+		c, ok := quickCoast(loc[4]|0x20, loc[5]|0x20)
+		if !ok {
+			return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+		}
+		// DATC 4.B.6: a coast where there is none is ignored.
+		if n.m.HasCoasts(l.Province) {
+			l.Coast = c
+		}
+	}
+	return f.power, t, l, true
+}

@@ -166,6 +166,21 @@ func TestQuickNamesReadAsTheFullReading(t *testing.T) {
 			if gl != wl || gok != wok {
 				t.Errorf("%s: Loc(%q) = %v, %v; by its words %v, %v", vn, s, gl, gok, wl, wok)
 			}
+			for _, pw := range v.Map.Powers[1:3] {
+				for typ, want := range map[string]rules.UnitType{"army": rules.Army, "fleet": rules.Fleet, "Army": rules.NoUnit} {
+					p, ut, l, ok := n.Unit(pw, typ, s)
+					if !ok {
+						continue
+					}
+					wp, _ := n.Power(pw)
+					if !gok || l != gl || p != wp || ut != want {
+						t.Errorf("%s: Unit(%q, %q, %q) = %v, %v, %v; Power and Loc read %v, %v (%v)", vn, pw, typ, s, p, ut, l, wp, gl, gok)
+					}
+				}
+			}
+			if _, _, _, ok := n.Unit(v.Map.Powers[1], "army", s); !ok && gok && len(s) == 3 && len(v.Map.Powers[1]) >= 4 && len(v.Map.Powers[1]) <= 8 {
+				t.Errorf("%s: Unit does not read %q", vn, s)
+			}
 		}
 		var powers []string
 		for _, name := range v.Map.Powers[1:] {
@@ -179,6 +194,9 @@ func TestQuickNamesReadAsTheFullReading(t *testing.T) {
 			wp, wok := n.powerFolded(s)
 			if gp != wp || gok != wok {
 				t.Errorf("%s: Power(%q) = %v, %v; folded %v, %v", vn, s, gp, gok, wp, wok)
+			}
+			if up, _, _, ok := n.Unit(s, "fleet", v.Map.Provinces[0].Abbr); ok && (!gok || up != gp) {
+				t.Errorf("%s: Unit reads power %q as %v; Power: %v, %v", vn, s, up, gp, gok)
 			}
 		}
 	}
