@@ -226,6 +226,13 @@ func (c *Codec) placeUnits(pos *rules.Position, ph Phase, units []Unit, dislodge
 	b := Builder{c: c, pos: pos, phase: ph}
 	for i := range units {
 		u := &units[i]
+		// The commonest case in one call (Builder.Unit's, without its
+		// two calls on the way).
+		if pw, t, l, ok := c.names.Unit(u.Power, u.Type, u.Province); ok && l.Coast == rules.NoCoast &&
+			c.stand[l.Province]&(1<<t) != 0 && pos.Units[l.Province].Type == rules.NoUnit {
+			pos.Units[l.Province] = rules.Unit{Type: t, Power: pw}
+			continue
+		}
 		if err := b.Unit(u.Power, u.Type, u.Province); err != nil {
 			return err
 		}
