@@ -172,12 +172,18 @@ func (n *Names) quickLoc(s string, i int) (rules.Loc, int, bool) {
 }
 
 // alone reports whether the full reading reads the name of three letters
-// at s[i:] alone, though a word follows it at next: it tries the name and
-// the next word as one name, and reads this name alone when no key
-// starts as the two do.
+// at s[i:] alone, though a word follows it at next. The full reading
+// (Names.loc) tries the name and the words after it as one name, word by
+// word while some key may start as they do, and takes the longest name
+// it finds: alone walks the same words, and reports false as soon as it
+// finds a longer name (the full reading then decides between the two).
+// It reads words as the tokenizer does for the words the quick reading
+// reads (letters, "-", "abc/xc", one space between them); other words
+// make the quick reading fail later, whatever alone says.
 func (n *Names) alone(s string, i, next int) bool {
 	// A word of one letter or digit (an order's verb, a unit's letter):
-	// the four bytes go straight to the filter.
+	// the four bytes go straight to the filter, which mostly says no
+	// name starts so.
 	if next+1 == len(s) || next+1 < len(s) && s[next+1] == ' ' {
 		c := s[next]
 		if c >= 'A' && c <= 'Z' {
@@ -190,18 +196,34 @@ func (n *Names) alone(s string, i, next int) bool {
 		}
 		x := uint32(s[i]|0x20) | uint32(s[i+1]|0x20)<<8 | uint32(s[i+2]|0x20)<<16 | uint32(c)<<24
 		h := x * 0x9E3779B1 >> (32 - start4Bits)
-		return n.start4[h/64]&(1<<(h%64)) == 0
+		if n.start4[h/64]&(1<<(h%64)) == 0 {
+			return true
+		}
 	}
-	e := next
-	for e < len(s) && s[e] != ' ' {
-		e++
+	var buf [64]byte
+	k := append(buf[:0], s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20)
+	for w := 1; w <= n.maxLen && next < len(s); w++ {
+		e := next
+		for e < len(s) && s[e] != ' ' && s[e] != '/' {
+			e++
+		}
+		if len(k)+e-next > min(n.maxKey, len(buf)) {
+			return false // a long word: left to the full reading
+		}
+		before := len(k)
+		k = appendKey(k, s[next:e])
+		if len(k) == before || !n.mayStart(k) {
+			return true
+		}
+		if _, ok := n.lookup(k); ok {
+			return false
+		}
+		if e == len(s) || s[e] == '/' {
+			return true // the words end, or "/" (no letters) ends the name
+		}
+		next = e + 1
 	}
-	if e-next > 8 {
-		return false
-	}
-	var buf [12]byte
-	key := appendKey(append(buf[:0], s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20), s[next:e])
-	return len(key) == 3 || !n.mayStart(key)
+	return true
 }
 
 // quickCoast reads a coast of two lower-case letters: "nc", "sc", "ec", "wc".
