@@ -200,6 +200,12 @@ func (n *Names) alone(s string, i, next int) bool {
 			return true
 		}
 	}
+	return n.aloneWalk(s, i, next)
+}
+
+// aloneWalk is alone's walk over the words (a function of its own, so
+// that alone's common way does not clear its buffer).
+func (n *Names) aloneWalk(s string, i, next int) bool {
 	var buf [64]byte
 	k := append(buf[:0], s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20)
 	for w := 1; w <= n.maxLen && next < len(s); w++ {
