@@ -47,6 +47,7 @@ type Resolver struct {
 	dist               []int    // per province: distance for civil disorder
 	permits            []Order
 	rail               railState // railway moves (railway.go)
+	scs []Province // the supply centres
 	// Per province, the defaults clearAll copies: -1 and NoProvince.
 	minus      []int32
 	noProvince []Province
@@ -77,6 +78,11 @@ func NewResolver(v *Variant, opt Options) *Resolver {
 	r.convNext = make([]int32, n)
 	r.contested = make([]bool, n)
 	r.seen = make([]uint32, n)
+	for p := range v.Map.Provinces {
+		if v.Map.Provinces[p].SupplyCenter {
+			r.scs = append(r.scs, Province(p))
+		}
+	}
 	r.minus = make([]int32, n)
 	r.noProvince = make([]Province, n)
 	for p := 0; p < n; p++ {
@@ -86,6 +92,18 @@ func NewResolver(v *Variant, opt Options) *Resolver {
 		r.clearProvince(Province(p))
 	}
 	return r
+}
+
+// countCentres is countCentres of pos by the resolver's list of supply
+// centres.
+func (r *Resolver) countCentres(pos *Position, n []int) []int {
+	n = resize(n, len(r.m.Powers))
+	for _, p := range r.scs {
+		if o := pos.Owner[p]; o != NoPower {
+			n[o]++
+		}
+	}
+	return n
 }
 
 // Variant returns the resolver's variant.
@@ -195,13 +213,11 @@ func (r *Resolver) advance(next *Position, res *Resolution) {
 		return
 	}
 	// After Fall: centres change hands.
-	for p := range next.Owner {
-		if r.m.Provinces[p].SupplyCenter {
-			next.Owner[p] = r.v.ownerAfterFall(Province(p), next.Units[p], next.Owner[p])
-		}
+	for _, p := range r.scs {
+		next.Owner[p] = r.v.ownerAfterFall(p, next.Units[p], next.Owner[p])
 	}
 	if r.v.VictoryCentres > 0 {
-		r.centres = countCentres(r.m, next, r.centres)
+		r.centres = r.countCentres(next, r.centres)
 		res.Winner = r.v.winner(r.centres)
 	}
 	next.Phase = Phase{Season: Winter, Year: ph.Year, Type: AdjustmentPhase}
