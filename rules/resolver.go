@@ -46,8 +46,8 @@ type Resolver struct {
 	centres            []int    // per power: supply centres owned
 	dist               []int    // per province: distance for civil disorder
 	permits            []Order
-	rail               railState // railway moves (railway.go)
-	scs []Province // the supply centres
+	rail               railState  // railway moves (railway.go)
+	scs                []Province // the supply centres
 	// Per province, the defaults clearAll copies: -1 and NoProvince.
 	minus      []int32
 	noProvince []Province
