@@ -13,6 +13,9 @@ import "github.com/chancery/chancery/rules"
 // power, other spacing or punctuation, errors) is left to ParseOrder's
 // full reading. power must not be NoPower.
 func (n *Names) parseQuick(s string, power rules.Power, t rules.PhaseType) (rules.Order, bool) {
+	if o, ok := n.parseFixed(s, power, t); ok {
+		return o, true
+	}
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if power == rules.NoPower {
 		return o, false
@@ -94,6 +97,111 @@ func (n *Names) parseQuick(s string, power rules.Power, t rules.PhaseType) (rule
 		return o, ok && i == len(s)
 	}
 	return o, false
+}
+
+// parseFixed reads the commonest orders of the canonical form, those in
+// which every name has three letters and no coast, by their length and
+// the bytes at fixed places: "U XXX - YYY" and "U XXX R YYY" (11 bytes),
+// "U XXX H", "U XXX D" and "U XXX B" (7), "U XXX S U YYY" (13), "U XXX S U
+// YYY - ZZZ" and "U XXX C U YYY - ZZZ" (19), in any case. It reads them
+// exactly as the rest of parseQuick does, and reports false for anything
+// else, which parseQuick then reads its way.
+func (n *Names) parseFixed(s string, power rules.Power, t rules.PhaseType) (rules.Order, bool) {
+	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
+	if power == rules.NoPower || len(s) < 7 || s[1] != ' ' || s[5] != ' ' {
+		return o, false
+	}
+	if o.Unit = unitLetter(s[0] | 0x20); o.Unit == rules.NoUnit {
+		return o, false
+	}
+	at := n.name3(s[2:5])
+	if at < 0 {
+		return o, false
+	}
+	o.At.Province = rules.Province(at)
+	verb := s[6] | 0x20
+	if s[6] == '-' {
+		// "U XXX - YYY": no word after XXX can make it a longer name.
+		if len(s) != 11 || s[7] != ' ' {
+			return o, false
+		}
+		to := n.name3(s[8:11])
+		if to < 0 || len(n.m.Railways()) > 0 && n.railWord(s[8:11]) {
+			return o, false
+		}
+		o.Type = rules.Move
+		if t == rules.RetreatPhase {
+			o.Type = rules.Retreat
+		}
+		o.Target.Province = rules.Province(to)
+		return o, true
+	}
+	// A verb of one letter after XXX: the full reading reads XXX alone
+	// unless XXX and the words after it begin a longer name.
+	if len(s) > 7 && s[7] != ' ' || !n.alone(s, 2, 6) {
+		return o, false
+	}
+	switch len(s) {
+	case 7:
+		switch verb {
+		case 'h':
+			o.Type = rules.Hold
+		case 'd':
+			o.Type = disband(t)
+		case 'b':
+			o.Type = rules.Build
+		default:
+			return o, false
+		}
+		return o, true
+	case 11:
+		to := n.name3(s[8:11])
+		if verb != 'r' || to < 0 {
+			return o, false
+		}
+		o.Type, o.Target.Province = rules.Retreat, rules.Province(to)
+		return o, true
+	case 13, 19:
+		if verb != 's' && (verb != 'c' || len(s) == 13) || s[9] != ' ' {
+			return o, false
+		}
+		o.Type = rules.Support
+		if verb == 'c' {
+			o.Type = rules.Convoy
+		}
+		if o.TargetUnit = unitLetter(s[8] | 0x20); o.TargetUnit == rules.NoUnit {
+			return o, false
+		}
+		target := n.name3(s[10:13])
+		if target < 0 {
+			return o, false
+		}
+		o.Target.Province = rules.Province(target)
+		if len(s) == 13 {
+			return o, true
+		}
+		// "- ZZZ" after YYY, which no word after it can lengthen.
+		if s[13] != ' ' || s[14] != '-' || s[15] != ' ' {
+			return o, false
+		}
+		dest := n.name3(s[16:19])
+		if dest < 0 {
+			return o, false
+		}
+		o.Dest.Province = rules.Province(dest)
+		return o, true
+	}
+	return o, false
+}
+
+// name3 returns the province the three letters of w (in any case)
+// denote, or -1 (small enough to be inlined; as index3Fold).
+func (n *Names) name3(w string) int16 {
+	a, b, c := w[0]|0x20-'a', w[1]|0x20-'a', w[2]|0x20-'a'
+	if a > 25 || b > 25 || c > 25 {
+		return -1
+	}
+	return n.short[int(a)*26*26+int(b)*26+int(c)]
 }
 
 // letterWord reads a word of one byte at s[i], a letter (lower-cased) or
