@@ -240,7 +240,7 @@ func (c *Codec) placeUnits(pos *rules.Position, ph Phase, units []Unit, dislodge
 		// The commonest case in one call (Builder.Unit's, without its
 		// two calls on the way).
 		if pw, t, l, ok := c.names.Unit(u.Power, u.Type, u.Province); ok && l.Coast == rules.NoCoast &&
-			c.stand[l.Province]&(1<<t) != 0 && pos.Units[l.Province].Type == rules.NoUnit {
+			c.stand[l.Province]&(1<<(t&7)) != 0 && pos.Units[l.Province].Type == rules.NoUnit {
 			pos.Units[l.Province] = rules.Unit{Type: t, Power: pw}
 			continue
 		}

@@ -345,8 +345,11 @@ func (n *Names) Power(s string) (rules.Power, bool) {
 	// enough to be inlined where names are read.
 	// (An entry without a power has no name, and s has a first byte.)
 	if len(s) >= 4 && len(s) <= 8 {
-		f := &n.powerByFirst[s[0]]
-		if len(s) == len(f.name) && load32(s) == f.head && load32(s[len(s)-4:]) == f.tail {
+		// The first byte from the word (a load of its own would keep
+		// the compiler from reading the four in one).
+		head := load32(s)
+		f := &n.powerByFirst[byte(head)]
+		if len(s) == len(f.name) && head == f.head && load32(s[len(s)-4:]) == f.tail {
 			return f.power, true
 		}
 	}
@@ -434,8 +437,9 @@ func (n *Names) Unit(power, typ, loc string) (rules.Power, rules.UnitType, rules
 	if len(power) < 4 || len(power) > 8 || len(loc) != 3 && (len(loc) != 6 || loc[3] != '/') {
 		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
 	}
-	f := &n.powerByFirst[power[0]]
-	if len(power) != len(f.name) || load32(power) != f.head || load32(power[len(power)-4:]) != f.tail {
+	head := load32(power) // and its first byte, as in Power
+	f := &n.powerByFirst[byte(head)]
+	if len(power) != len(f.name) || head != f.head || load32(power[len(power)-4:]) != f.tail {
 		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
 	}
 	i, ok := index3Fold(loc)

@@ -16,6 +16,12 @@ func (n *Names) parseQuick(s string, power rules.Power, t rules.PhaseType) (rule
 	if o, ok := n.parseFixed(s, power, t); ok {
 		return o, true
 	}
+	return n.parseWords(s, power, t)
+}
+
+// parseWords is parseQuick of the orders parseFixed does not read: word
+// by word.
+func (n *Names) parseWords(s string, power rules.Power, t rules.PhaseType) (rules.Order, bool) {
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if power == rules.NoPower {
 		return o, false
