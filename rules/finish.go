@@ -24,7 +24,7 @@ func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
 	next := res.Next
 	for _, p := range r.units {
 		u := pos.Units[p]
-		if r.pv[p].moving && r.pv[p].res {
+		if pv := &r.pv[p]; pv.moving && pv.res {
 			continue
 		}
 		if by := r.dislodger(p); by != NoProvince {
@@ -40,15 +40,16 @@ func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
 		next.Units[p] = u
 	}
 	for _, p := range r.units {
-		if r.pv[p].moving && r.pv[p].res {
+		pv := &r.pv[p]
+		if pv.moving && pv.res {
 			u := pos.Units[p]
-			u.Coast = r.pv[p].destLoc.Coast
-			next.Units[r.pv[p].dest] = u
-		} else if r.pv[p].moving && (!r.pv[p].convoyed || r.path(p)) &&
-			!(r.headToHead(p) && r.pv[r.pv[p].dest].res) {
+			u.Coast = pv.destLoc.Coast
+			next.Units[pv.dest] = u
+		} else if pv.moving && (!pv.convoyed || r.path(p)) &&
+			!(r.headToHead(p) && r.pv[pv.dest].res) {
 			// A standoff leaves the province contested; a unit that lost
 			// a head-to-head battle has no effect there (DATC 6.H.9).
-			r.pv[r.pv[p].dest].contested = true
+			r.pv[pv.dest].contested = true
 		}
 	}
 }
@@ -57,27 +58,28 @@ func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
 // province the reason refers to.
 func (r *Resolver) explainFailures(res *Resolution) {
 	for _, p := range r.units {
-		i := r.pv[p].resIdx
+		pv := &r.pv[p] // r.pv is never resized
+		i := pv.resIdx
 		if i < 0 || res.Results[i].Outcome != Succeeded {
 			continue
 		}
 		rs := &res.Results[i]
 		by := r.dislodger(p)
 		switch {
-		case r.pv[p].moving:
-			if r.pv[p].res {
+		case pv.moving:
+			if pv.res {
 				break
 			}
 			rs.Outcome = Failed
 			switch {
-			case r.pv[p].noPath:
+			case pv.noPath:
 				rs.Reason = ParadoxBroken
-			case r.pv[p].convoyed && !r.path(p):
+			case pv.convoyed && !r.path(p):
 				rs.Reason = NoConvoy
 			default:
-				rs.Reason, rs.Where = Bounced, r.pv[p].dest
+				rs.Reason, rs.Where = Bounced, pv.dest
 			}
-		case r.ord[p].Type == Support && !r.pv[p].res:
+		case r.ord[p].Type == Support && !pv.res:
 			rs.Outcome = Failed
 			if by != NoProvince {
 				rs.Reason, rs.Where = WasDislodged, by

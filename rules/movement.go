@@ -134,30 +134,31 @@ func (r *Resolver) linkMoves() {
 		}
 		d := o.Target.Province
 		r.touched = append(r.touched, d)
-		r.pv[p].moving = true
-		r.pv[p].dest = d
-		r.pv[p].intoNext = r.pv[d].intoHead
+		pv := &r.pv[p] // r.pv is never resized
+		pv.moving = true
+		pv.dest = d
+		pv.intoNext = r.pv[d].intoHead
 		r.pv[d].intoHead = int32(p)
 		if o.Unit == Fleet {
-			r.pv[p].destLoc = o.Target
+			pv.destLoc = o.Target
 			_, kind := m.Edge(Fleet, o.At, o.Target)
 			ki := m.BorderKindInfo(kind)
-			r.pv[p].half, r.pv[p].noCut = ki.HalfStrength, ki.NoCut
+			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
 			continue
 		}
-		r.pv[p].destLoc = At(d)
+		pv.destLoc = At(d)
 		adjacent, kind := m.Edge(Army, o.At, At(d))
 		if !adjacent {
-			r.pv[p].convoyed = true
+			pv.convoyed = true
 		} else if len(r.convoyers) > 0 || o.ViaConvoy {
 			own, any := r.convoysOf(p)
 			// DATC 4.A.3: no fall-back to the land route (3.1), unless
 			// the game chose the DATC version 2 reading.
-			r.pv[p].convoyed = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
+			pv.convoyed = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
 		}
-		if !r.pv[p].convoyed {
+		if !pv.convoyed {
 			ki := m.BorderKindInfo(kind)
-			r.pv[p].half, r.pv[p].noCut = ki.HalfStrength, ki.NoCut
+			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
 		}
 	}
 }
@@ -463,28 +464,29 @@ func (r *Resolver) fleetSearch(a Province, usable, goal func(Province) bool) boo
 // value rests on a guess is never taken as resolved, and only the ancestor
 // of a whole cycle tries the second guess).
 func (r *Resolver) adjudicate(p Province) bool {
-	if r.pv[p].state == resolved {
-		return r.pv[p].res
+	pv := &r.pv[p] // r.pv is never resized
+	if pv.state == resolved {
+		return pv.res
 	}
-	if r.pv[p].inCycle {
+	if pv.inCycle {
 		r.guessBased = true
-		return r.pv[p].res
+		return pv.res
 	}
-	if r.pv[p].state == guessing {
+	if pv.state == guessing {
 		// A cyclic dependency: p is visited higher up in the recursion.
 		r.addCycle(p)
 		r.guessBased = true
 		r.hits++
-		return r.pv[p].res
+		return pv.res
 	}
-	r.pv[p].state = guessing
+	pv.state = guessing
 	old, oldGuess, oldHits := len(r.deps), r.guessBased, r.hits
 	r.guessBased = false
-	r.pv[p].res = false
+	pv.res = false
 	first := r.resolve(p)
 	if !r.guessBased {
 		r.guessBased = oldGuess
-		r.pv[p].res, r.pv[p].state = first, resolved
+		pv.res, pv.state = first, resolved
 		return first
 	}
 	// p is the ancestor of the whole cycle when the recursion hit p itself
@@ -492,36 +494,36 @@ func (r *Resolver) adjudicate(p Province) bool {
 	// owned higher up joins that cycle instead of being resolved on them
 	// (Pandin's paradox, DATC 5.D and 6.F.16).
 	ancestor := false
-	if r.pv[p].inCycle {
+	if pv.inCycle {
 		r.hits--
 		ancestor = r.hits == oldHits
 	}
 	if ancestor {
 		// p is the ancestor of the whole cycle: try the other guess.
 		r.truncCycle(old)
-		r.pv[p].res = true
+		pv.res = true
 		second := r.resolve(p)
 		r.hits = oldHits
 		if first == second {
 			r.truncCycle(old)
 			r.guessBased = oldGuess
-			r.pv[p].res, r.pv[p].state = first, resolved
+			pv.res, pv.state = first, resolved
 			return first
 		}
 		// No resolution or two: the backup rule decides.
 		r.backup(old)
 		r.truncCycle(old)
 		r.guessBased = oldGuess
-		if r.pv[p].state != resolved {
-			r.pv[p].state = unresolved
+		if pv.state != resolved {
+			pv.state = unresolved
 		}
 		return r.adjudicate(p)
 	}
 	// A cycle was hit below, but p is not its ancestor: keep the guess
 	// for the ancestor to decide.
 	r.addCycle(p)
-	r.pv[p].res = first
-	r.pv[p].state = unresolved
+	pv.res = first
+	pv.state = unresolved
 	return first
 }
 

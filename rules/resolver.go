@@ -14,7 +14,9 @@ type Resolver struct {
 	ord []Order // per province: the order of the unit standing there
 	// pv is the scratch state of each province (its unit's move, the
 	// guess algorithm's state), one struct a province so that what one
-	// province's adjudication reads lies together.
+	// province's adjudication reads lies together. NewResolver makes it
+	// and it is never resized, so that a pointer to a province's state
+	// stays good through the recursion.
 	pv    []provState
 	clean []provState // clearState for every province, for clearAll
 	// The guess algorithm's cycle (DATC 5.F): the orders in it (each
