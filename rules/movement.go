@@ -76,7 +76,12 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 			continue
 		}
 		p := o.At.Province
-		if int(p) >= n || pos.Units[p].Type == NoUnit || pos.Units[p].Power != o.Power {
+		if int(p) >= n {
+			illegal(res, i, NoSuchUnit)
+			continue
+		}
+		u := pos.Units[p]
+		if u.Type == NoUnit || u.Power != o.Power {
 			illegal(res, i, NoSuchUnit)
 			continue
 		}
@@ -84,22 +89,24 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 			illegal(res, i, NeutralUnit)
 			continue
 		}
-		if r.pv[p].resIdx >= 0 {
+		pv := &r.pv[p]
+		if pv.resIdx >= 0 {
 			illegal(res, i, DuplicateOrder)
 			continue
 		}
-		if o.Unit != NoUnit && o.Unit != pos.Units[p].Type && !r.opt.IgnoreUnitType {
+		if o.Unit != NoUnit && o.Unit != u.Type && !r.opt.IgnoreUnitType {
 			illegal(res, i, WrongUnitType)
 			continue
 		}
 		// DATC 4.B.5 (and 4.C.2 when so chosen): a wrong coast (or unit
 		// type) of the ordered unit is garbage that is ignored.
-		o.At = pos.LocOf(p)
-		o.Unit = pos.Units[p].Type
+		o.At = Loc{Province: p, Coast: u.Coast}
+		o.Unit = u.Type
 		// The result names the unit as it is.
-		res.Results[i].Order.At, res.Results[i].Order.Unit = o.At, o.Unit
+		rs := &res.Results[i]
+		rs.Order.At, rs.Order.Unit = o.At, o.Unit
 		r.ord[p] = o
-		r.pv[p].resIdx = int32(i)
+		pv.resIdx = int32(i)
 	}
 }
 
