@@ -33,8 +33,16 @@ type Codec struct {
 	// stand says, by province, which unit types may stand in it without
 	// naming a coast: bit 1<<t for unit type t.
 	stand []uint8
-	// centres are the supply centres, in the map's order.
-	centres []rules.Province
+	// centres are the supply centres, in the map's order, with their
+	// abbreviations and the power each bars (rules.Variant.MayOwn).
+	centres []centre
+}
+
+// centre is a supply centre as centresByAbbr reads it.
+type centre struct {
+	abbr   string
+	p      rules.Province
+	barred rules.Power
 }
 
 // New returns the codec of variant v.
@@ -42,7 +50,7 @@ func New(v *rules.Variant) *Codec {
 	c := &Codec{v: v, names: notation.NewNames(v.Map), stand: make([]uint8, v.Map.NumProvinces())}
 	for p := range c.stand {
 		if v.Map.Provinces[p].SupplyCenter {
-			c.centres = append(c.centres, rules.Province(p))
+			c.centres = append(c.centres, centre{v.Map.Provinces[p].Abbr, rules.Province(p), v.Map.Provinces[p].Barred})
 		}
 		for _, t := range [...]rules.UnitType{rules.Army, rules.Fleet} {
 			if v.Map.CanOccupy(t, rules.Loc{Province: rules.Province(p)}) {
@@ -157,8 +165,10 @@ func (c *Codec) centresByAbbr(pos *rules.Position, owners map[string]string) boo
 		return true
 	}
 	found := 0
-	for _, pr := range c.centres {
-		power, ok := owners[c.v.Map.Provinces[pr].Abbr]
+	neutral := c.v.Neutral
+	for i := range c.centres {
+		ce := &c.centres[i]
+		power, ok := owners[ce.abbr]
 		if !ok {
 			continue
 		}
@@ -166,11 +176,12 @@ func (c *Codec) centresByAbbr(pos *rules.Position, owners map[string]string) boo
 		if power == "" {
 			continue
 		}
+		// What MayOwn says, from the centre's own fields.
 		pw, ok := c.names.Power(power)
-		if !ok || !c.v.MayOwn(pr, pw) {
+		if !ok || pw == neutral || pw == ce.barred {
 			return false
 		}
-		pos.Owner[pr] = pw
+		pos.Owner[ce.p] = pw
 	}
 	return found == len(owners)
 }
@@ -226,6 +237,13 @@ func (c *Codec) placeUnits(pos *rules.Position, ph Phase, units []Unit, dislodge
 	b := Builder{c: c, pos: pos, phase: ph}
 	for i := range units {
 		u := &units[i]
+		// The commonest case in one call (Builder.Unit's, without its
+		// two calls on the way).
+		if pw, t, l, ok := c.names.Unit(u.Power, u.Type, u.Province); ok && l.Coast == rules.NoCoast &&
+			c.stand[l.Province]&(1<<(t&7)) != 0 && pos.Units[l.Province].Type == rules.NoUnit {
+			pos.Units[l.Province] = rules.Unit{Type: t, Power: pw}
+			continue
+		}
 		if err := b.Unit(u.Power, u.Type, u.Province); err != nil {
 			return err
 		}
@@ -281,6 +299,20 @@ var ErrNoCoast = errors.New("must name its coast")
 
 // unit reads a unit of field.
 func (c *Codec) unit(power, typ, prov, field string) (rules.Power, rules.UnitType, rules.Loc, error) {
+	// The common cases: a unit that may stand where it is without a
+	// coast, by the table of who may stand where, and a fleet on a coast.
+	if pw, t, l, ok := c.names.Unit(power, typ, prov); ok {
+		if l.Coast == rules.NoCoast && c.stand[l.Province]&(1<<t) != 0 ||
+			l.Coast != rules.NoCoast && t == rules.Fleet && c.v.Map.CanOccupy(t, l) {
+			return pw, t, l, nil
+		}
+	}
+	return c.unitChecked(power, typ, prov, field)
+}
+
+// unitChecked is unit when the table does not say the unit may stand
+// where it is: a coast, or bad input, which it says what is wrong with.
+func (c *Codec) unitChecked(power, typ, prov, field string) (rules.Power, rules.UnitType, rules.Loc, error) {
 	pw, ok := c.names.Power(power)
 	if !ok {
 		return 0, 0, rules.Loc{}, unknown(field, "power", power)

@@ -201,7 +201,7 @@ func (e *state) orders(byPower map[string][]string, t rules.PhaseType) error {
 	// iterating over the map; when that does not find every entry (a
 	// power named otherwise, or unknown), the map's entries one by one.
 	powers := e.powers[:0]
-	for pw := 1; pw < len(e.V.Map.Powers); pw++ {
+	for pw := 1; pw < len(e.V.Map.Powers) && len(powers) < len(byPower); pw++ {
 		if texts, ok := byPower[e.V.Map.Powers[pw]]; ok {
 			powers = append(powers, namedPower{rules.Power(pw), texts})
 		}

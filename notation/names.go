@@ -35,9 +35,20 @@ type Names struct {
 const start4Bits = 14
 
 // firstPower is the one power whose name starts with a byte, and its name.
+// A name of four to eight bytes is also held as its first four and last
+// four bytes (overlapping when shorter than eight), which two loads of
+// the word read compare without calling memequal.
 type firstPower struct {
-	name  string
-	power rules.Power
+	name       string
+	head, tail uint32
+	power      rules.Power
+}
+
+// load32 reads the first four bytes of s, the first in the low byte (one
+// load: the compiler combines the four).
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // start4Hash hashes the first four characters of a key for Names.start4.
@@ -105,7 +116,11 @@ func NewNames(m *rules.Map) *Names {
 	for i := 1; i < len(m.Powers); i++ {
 		if name := m.Powers[i]; name != "" {
 			starts[name[0]]++
-			n.powerByFirst[name[0]] = firstPower{name, rules.Power(i)}
+			f := firstPower{name: name, power: rules.Power(i)}
+			if len(name) >= 4 {
+				f.head, f.tail = load32(name), load32(name[len(name)-4:])
+			}
+			n.powerByFirst[name[0]] = f
 		}
 	}
 	for b, c := range starts {
@@ -272,14 +287,30 @@ func index3Fold(s string) (int, bool) {
 
 // Loc reads a location: "stp", "stp/sc", "stp(sc)", "St Petersburg (south coast)".
 func (n *Names) Loc(s string) (rules.Loc, bool) {
-	// The commonest case, an abbreviation of three letters, by the table.
-	if len(s) == 3 {
+	// The commonest cases, an abbreviation of three letters, alone or
+	// with a coast ("stp/nc"), by the table (as quickLoc reads them).
+	if len(s) == 3 || len(s) == 6 && s[3] == '/' {
 		if i, ok := index3Fold(s); ok {
 			if p := n.short[i]; p >= 0 {
-				return rules.Loc{Province: rules.Province(p)}, true
+				l := rules.Loc{Province: rules.Province(p)}
+				if len(s) == 3 {
+					return l, true
+				}
+				if c, ok := quickCoast(s[4]|0x20, s[5]|0x20); ok {
+					// DATC 4.B.6: a coast where there is none is ignored.
+					if n.m.HasCoasts(l.Province) {
+						l.Coast = c
+					}
+					return l, true
+				}
 			}
 		}
 	}
+	return n.locWords(s)
+}
+
+// locWords is Loc of any other form: by its words.
+func (n *Names) locWords(s string) (rules.Loc, bool) {
 	// The common case, a bare name, without tokenizing.
 	if bareName(s) {
 		if p, ok := n.Province(s); ok {
@@ -313,10 +344,16 @@ func (n *Names) Power(s string) (rules.Power, bool) {
 	// first byte, then a comparison, beat hashing. This much is small
 	// enough to be inlined where names are read.
 	// (An entry without a power has no name, and s has a first byte.)
-	if len(s) > 0 && n.powerByFirst[s[0]].name == s {
-		return n.powerByFirst[s[0]].power, true
+	if len(s) >= 4 && len(s) <= 8 {
+		// The first byte from the word (a load of its own would keep
+		// the compiler from reading the four in one).
+		head := load32(s)
+		f := &n.powerByFirst[byte(head)]
+		if len(s) == len(f.name) && head == f.head && load32(s[len(s)-4:]) == f.tail {
+			return f.power, true
+		}
 	}
-	return n.powerFolded(s)
+	return n.powerOther(s)
 }
 
 // PowerPrefix returns the power whose name, exactly as the map spells
@@ -333,6 +370,15 @@ func (n *Names) PowerPrefix(s string) (rules.Power, int) {
 		return rules.NoPower, 0
 	}
 	return f.power, len(f.name)
+}
+
+// powerOther is Power of a name of other than four to eight bytes, or not
+// spelt exactly as the map spells it.
+func (n *Names) powerOther(s string) (rules.Power, bool) {
+	if len(s) > 0 && n.powerByFirst[s[0]].name == s {
+		return n.powerByFirst[s[0]].power, true
+	}
+	return n.powerFolded(s)
 }
 
 // powerFolded is Power of a name not spelt exactly as the map spells it.
@@ -370,4 +416,46 @@ func (n *Names) AppendLoc(b []byte, l rules.Loc) []byte {
 		b = append(append(b, '/'), l.Coast.String()...)
 	}
 	return b
+}
+
+// Unit reads a unit as positions name it in their commonest form, in one
+// call: the power's name as the map spells it (four to eight bytes),
+// "army" or "fleet", and a province's abbreviation of three letters,
+// alone or with a coast ("stp/nc"). It reports false for any other form,
+// which Power and Loc read (or refuse); what it reads, they read the
+// same.
+func (n *Names) Unit(power, typ, loc string) (rules.Power, rules.UnitType, rules.Loc, bool) {
+	var t rules.UnitType
+	switch typ {
+	case "army":
+		t = rules.Army
+	case "fleet":
+		t = rules.Fleet
+	default:
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	if len(power) < 4 || len(power) > 8 || len(loc) != 3 && (len(loc) != 6 || loc[3] != '/') {
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	head := load32(power) // and its first byte, as in Power
+	f := &n.powerByFirst[byte(head)]
+	if len(power) != len(f.name) || head != f.head || load32(power[len(power)-4:]) != f.tail {
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	i, ok := index3Fold(loc)
+	if !ok || n.short[i] < 0 {
+		return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+	}
+	l := rules.Loc{Province: rules.Province(n.short[i])}
+	if len(loc) == 6 {
+		c, ok := quickCoast(loc[4]|0x20, loc[5]|0x20)
+		if !ok {
+			return rules.NoPower, rules.NoUnit, rules.Loc{}, false
+		}
+		// DATC 4.B.6: a coast where there is none is ignored.
+		if n.m.HasCoasts(l.Province) {
+			l.Coast = c
+		}
+	}
+	return f.power, t, l, true
 }

@@ -138,3 +138,66 @@ func TestWordCount(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickNamesReadAsTheFullReading: Loc's table reading of "abc" and
+// "abc/xc", and Power's comparison of four bytes at each end, read every
+// name, in every case and with every coast word, as the full readings do,
+// and refuse what they refuse (names one byte off, unknown coasts).
+func TestQuickNamesReadAsTheFullReading(t *testing.T) {
+	reg := variants.MustLoad()
+	for _, vn := range reg.Names() {
+		v, err := reg.Get(vn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := NewNames(v.Map)
+		var locs []string
+		for _, p := range v.Map.Provinces {
+			for _, a := range []string{p.Abbr, strings.ToUpper(p.Abbr), p.Abbr[:len(p.Abbr)-1] + "q"} {
+				locs = append(locs, a)
+				for _, c := range []string{"nc", "sc", "ec", "wc", "NC", "Sc", "xc", "n/", "nd"} {
+					locs = append(locs, a+"/"+c)
+				}
+			}
+		}
+		for _, s := range locs {
+			gl, gok := n.Loc(s)
+			wl, wok := n.locWords(s)
+			if gl != wl || gok != wok {
+				t.Errorf("%s: Loc(%q) = %v, %v; by its words %v, %v", vn, s, gl, gok, wl, wok)
+			}
+			for _, pw := range v.Map.Powers[1:3] {
+				for typ, want := range map[string]rules.UnitType{"army": rules.Army, "fleet": rules.Fleet, "Army": rules.NoUnit} {
+					p, ut, l, ok := n.Unit(pw, typ, s)
+					if !ok {
+						continue
+					}
+					wp, _ := n.Power(pw)
+					if !gok || l != gl || p != wp || ut != want {
+						t.Errorf("%s: Unit(%q, %q, %q) = %v, %v, %v; Power and Loc read %v, %v (%v)", vn, pw, typ, s, p, ut, l, wp, gl, gok)
+					}
+				}
+			}
+			if _, _, _, ok := n.Unit(v.Map.Powers[1], "army", s); !ok && gok && len(s) == 3 && len(v.Map.Powers[1]) >= 4 && len(v.Map.Powers[1]) <= 8 {
+				t.Errorf("%s: Unit does not read %q", vn, s)
+			}
+		}
+		var powers []string
+		for _, name := range v.Map.Powers[1:] {
+			powers = append(powers, name, strings.ToUpper(name), strings.ToLower(name), name+"x", name[:len(name)-1])
+			for i := range len(name) {
+				powers = append(powers, name[:i]+"#"+name[i+1:])
+			}
+		}
+		for _, s := range powers {
+			gp, gok := n.Power(s)
+			wp, wok := n.powerFolded(s)
+			if gp != wp || gok != wok {
+				t.Errorf("%s: Power(%q) = %v, %v; folded %v, %v", vn, s, gp, gok, wp, wok)
+			}
+			if up, _, _, ok := n.Unit(s, "fleet", v.Map.Provinces[0].Abbr); ok && (!gok || up != gp) {
+				t.Errorf("%s: Unit reads power %q as %v; Power: %v, %v", vn, s, up, gp, gok)
+			}
+		}
+	}
+}

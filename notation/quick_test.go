@@ -84,7 +84,11 @@ func TestQuickReadsAsTheFullReading(t *testing.T) {
 		s  string
 		ph rules.PhaseType
 	}{{"A BUD - SER", m}, {"F NWG S A NWY", m}, {"A SER S A VIE - BUD", m}, {"A CON - BUL VIA", m}, {"F TRI H", m},
-		{"F NTH C A LON - NWY", m}, {"A TRI D", r}, {"F NWY R SKA", r}, {"F STP/NC B", a}, {"A MUN D", a}, {"a bud - ser", m}} {
+		{"F NTH C A LON - NWY", m}, {"A TRI D", r}, {"F NWY R SKA", r}, {"F STP/NC B", a}, {"A MUN D", a}, {"a bud - ser", m},
+		// A name that the next word might continue into a longer one
+		// ("cons" begins "constantinople", "pruss" "prussia", "iris"
+		// "irish sea") but does not.
+		{"A CON S A BUL", m}, {"A PRU S A BER - SIL", m}, {"F IRI S F MAO - NAO", m}, {"A CON S A SMY H", m}} {
 		if !checkQuick(t, n, p, c.s, c.ph) {
 			t.Errorf("%q (phase %v) did not take the quick reading", c.s, c.ph)
 		}

@@ -3,7 +3,7 @@ package rules
 // adjustmentDue returns, per power, how many units it must build (positive)
 // or remove (negative), in the resolver's scratch space.
 func (r *Resolver) adjustmentDue(pos *Position) []int {
-	r.due = r.v.adjustmentDue(pos, r.due)
+	r.due = r.v.dueFrom(pos, r.countCentres(pos, r.due))
 	return r.due
 }
 
@@ -19,8 +19,8 @@ func (r *Resolver) adjustmentNeeded(pos *Position) bool {
 
 // canBuildSomewhere reports whether power has a vacant build site.
 func (r *Resolver) canBuildSomewhere(pos *Position, power Power) bool {
-	for p := range r.m.Provinces {
-		if r.v.BuildSite(pos, power, Province(p)) {
+	for _, p := range r.scs { // a build site is a supply centre
+		if r.v.BuildSite(pos, power, p) {
 			return true
 		}
 	}

@@ -29,7 +29,7 @@ func (r *Resolver) convoyRoute(a, d Province) (found, full bool) {
 		}
 		return false
 	}
-	for f := r.convHead[a]; f >= 0; f = r.convNext[f] {
+	for f := r.pv[a].convHead; f >= 0; f = r.pv[f].convNext {
 		fp := Province(f)
 		if m.seaAdj[a].has(fp) && r.adjudicate(fp) {
 			q = append(q, routeStep{fp, m.halfBetween(a, fp)})
@@ -43,7 +43,7 @@ func (r *Resolver) convoyRoute(a, d Province) (found, full bool) {
 				full = full || !half
 			}
 		}
-		for f := r.convHead[a]; f >= 0; f = r.convNext[f] {
+		for f := r.pv[a].convHead; f >= 0; f = r.pv[f].convNext {
 			fp := Province(f)
 			if !m.seaAdj[c.fleet].has(fp) {
 				continue

@@ -24,11 +24,11 @@ func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
 	next := res.Next
 	for _, p := range r.units {
 		u := pos.Units[p]
-		if r.moving[p] && r.res[p] {
+		if pv := &r.pv[p]; pv.moving && pv.res {
 			continue
 		}
 		if by := r.dislodger(p); by != NoProvince {
-			d := Dislodged{Unit: u, Province: p, AttackerFrom: by, ByConvoy: r.convoyed[by]}
+			d := Dislodged{Unit: u, Province: p, AttackerFrom: by, ByConvoy: r.pv[by].convoyed}
 			if r.v.Neutral != NoPower && u.Power == r.v.Neutral {
 				// Neutral units are destroyed, not dislodged.
 				res.Disbanded = append(res.Disbanded, d)
@@ -40,15 +40,16 @@ func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
 		next.Units[p] = u
 	}
 	for _, p := range r.units {
-		if r.moving[p] && r.res[p] {
+		pv := &r.pv[p]
+		if pv.moving && pv.res {
 			u := pos.Units[p]
-			u.Coast = r.destLoc[p].Coast
-			next.Units[r.dest[p]] = u
-		} else if r.moving[p] && (!r.convoyed[p] || r.path(p)) &&
-			!(r.headToHead(p) && r.res[r.dest[p]]) {
+			u.Coast = pv.destLoc.Coast
+			next.Units[pv.dest] = u
+		} else if pv.moving && (!pv.convoyed || r.path(p)) &&
+			!(r.headToHead(p) && r.pv[pv.dest].res) {
 			// A standoff leaves the province contested; a unit that lost
 			// a head-to-head battle has no effect there (DATC 6.H.9).
-			r.contested[r.dest[p]] = true
+			r.pv[pv.dest].contested = true
 		}
 	}
 }
@@ -57,34 +58,35 @@ func (r *Resolver) placeUnits(pos *Position, res *Resolution) {
 // province the reason refers to.
 func (r *Resolver) explainFailures(res *Resolution) {
 	for _, p := range r.units {
-		i := r.resIdx[p]
+		pv := &r.pv[p] // r.pv is never resized
+		i := pv.resIdx
 		if i < 0 || res.Results[i].Outcome != Succeeded {
 			continue
 		}
 		rs := &res.Results[i]
 		by := r.dislodger(p)
 		switch {
-		case r.moving[p]:
-			if r.res[p] {
+		case pv.moving:
+			if pv.res {
 				break
 			}
 			rs.Outcome = Failed
 			switch {
-			case r.noPath[p]:
+			case pv.noPath:
 				rs.Reason = ParadoxBroken
-			case r.convoyed[p] && !r.path(p):
+			case pv.convoyed && !r.path(p):
 				rs.Reason = NoConvoy
 			default:
-				rs.Reason, rs.Where = Bounced, r.dest[p]
+				rs.Reason, rs.Where = Bounced, pv.dest
 			}
-		case r.ord[p].Type == Support && !r.res[p]:
+		case r.ord[p].Type == Support && !pv.res:
 			rs.Outcome = Failed
 			if by != NoProvince {
 				rs.Reason, rs.Where = WasDislodged, by
 			} else {
 				rs.Reason, rs.Where = Cut, r.cutter(p)
 			}
-		case r.ord[p].Type == Convoy && r.noPath[r.ord[p].Target.Province]:
+		case r.ord[p].Type == Convoy && r.pv[r.ord[p].Target.Province].noPath:
 			rs.Outcome, rs.Reason = Failed, ParadoxBroken
 		case by != NoProvince:
 			rs.Outcome, rs.Reason, rs.Where = Failed, WasDislodged, by
@@ -132,8 +134,8 @@ func appendDislodged(s []Dislodged, d Dislodged) []Dislodged {
 // dislodger returns the province of the unit whose move into p succeeded,
 // or NoProvince.
 func (r *Resolver) dislodger(p Province) Province {
-	for q := r.intoHead[p]; q >= 0; q = r.intoNext[q] {
-		if r.res[q] {
+	for q := r.pv[p].intoHead; q >= 0; q = r.pv[q].intoNext {
+		if r.pv[q].res {
 			return Province(q)
 		}
 	}
@@ -143,7 +145,7 @@ func (r *Resolver) dislodger(p Province) Province {
 // cutter returns the province of a unit that cut the support at s.
 func (r *Resolver) cutter(s Province) Province {
 	power := r.pos.Units[s].Power
-	for q := r.intoHead[s]; q >= 0; q = r.intoNext[q] {
+	for q := r.pv[s].intoHead; q >= 0; q = r.pv[q].intoNext {
 		if r.pos.Units[q].Power != power && Province(q) != r.ord[s].Dest.Province {
 			return Province(q)
 		}
@@ -159,7 +161,7 @@ func (r *Resolver) retreatOptions(next *Position, d *Dislodged, out []Loc) []Loc
 	m := r.m
 	r.nbuf = m.AppendNeighbours(r.nbuf[:0], d.Type, d.Loc())
 	for _, b := range r.nbuf {
-		if !r.contested[b.To.Province] && mayRetreat(m, next, d, b.To.Province, b.Kind) {
+		if !r.pv[b.To.Province].contested && mayRetreat(m, next, d, b.To.Province, b.Kind) {
 			out = append(out, b.To)
 		}
 	}

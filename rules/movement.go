@@ -33,9 +33,14 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 // every unit of pos a hold order until its own order is attached.
 func (r *Resolver) resetMovement(pos *Position) {
 	// Only the provinces the previous phase touched need clearing: the
-	// others still hold their defaults.
-	for _, p := range r.touched {
-		r.clearProvince(p)
+	// others still hold their defaults. When they are many, clearing
+	// every province a slice at a time costs less than one by one.
+	if len(r.touched) > len(r.ord)/8 {
+		r.clearAll()
+	} else {
+		for _, p := range r.touched {
+			r.clearProvince(p)
+		}
 	}
 	r.touched = r.touched[:0]
 	r.units = r.units[:0]
@@ -71,7 +76,12 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 			continue
 		}
 		p := o.At.Province
-		if int(p) >= n || pos.Units[p].Type == NoUnit || pos.Units[p].Power != o.Power {
+		if int(p) >= n {
+			illegal(res, i, NoSuchUnit)
+			continue
+		}
+		u := pos.Units[p]
+		if u.Type == NoUnit || u.Power != o.Power {
 			illegal(res, i, NoSuchUnit)
 			continue
 		}
@@ -79,22 +89,24 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 			illegal(res, i, NeutralUnit)
 			continue
 		}
-		if r.resIdx[p] >= 0 {
+		pv := &r.pv[p]
+		if pv.resIdx >= 0 {
 			illegal(res, i, DuplicateOrder)
 			continue
 		}
-		if o.Unit != NoUnit && o.Unit != pos.Units[p].Type && !r.opt.IgnoreUnitType {
+		if o.Unit != NoUnit && o.Unit != u.Type && !r.opt.IgnoreUnitType {
 			illegal(res, i, WrongUnitType)
 			continue
 		}
 		// DATC 4.B.5 (and 4.C.2 when so chosen): a wrong coast (or unit
 		// type) of the ordered unit is garbage that is ignored.
-		o.At = pos.LocOf(p)
-		o.Unit = pos.Units[p].Type
+		o.At = Loc{Province: p, Coast: u.Coast}
+		o.Unit = u.Type
 		// The result names the unit as it is.
-		res.Results[i].Order.At, res.Results[i].Order.Unit = o.At, o.Unit
+		rs := &res.Results[i]
+		rs.Order.At, rs.Order.Unit = o.At, o.Unit
 		r.ord[p] = o
-		r.resIdx[p] = int32(i)
+		pv.resIdx = int32(i)
 	}
 }
 
@@ -102,7 +114,7 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 // an illegal order becomes a hold. It lists the legal convoys.
 func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 	for _, p := range r.units {
-		i := r.resIdx[p]
+		i := r.pv[p].resIdx
 		if i < 0 {
 			continue
 		}
@@ -129,30 +141,31 @@ func (r *Resolver) linkMoves() {
 		}
 		d := o.Target.Province
 		r.touched = append(r.touched, d)
-		r.moving[p] = true
-		r.dest[p] = d
-		r.intoNext[p] = r.intoHead[d]
-		r.intoHead[d] = int32(p)
+		pv := &r.pv[p] // r.pv is never resized
+		pv.moving = true
+		pv.dest = d
+		pv.intoNext = r.pv[d].intoHead
+		r.pv[d].intoHead = int32(p)
 		if o.Unit == Fleet {
-			r.destLoc[p] = o.Target
+			pv.destLoc = o.Target
 			_, kind := m.Edge(Fleet, o.At, o.Target)
 			ki := m.BorderKindInfo(kind)
-			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
+			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
 			continue
 		}
-		r.destLoc[p] = At(d)
+		pv.destLoc = At(d)
 		adjacent, kind := m.Edge(Army, o.At, At(d))
 		if !adjacent {
-			r.convoyed[p] = true
+			pv.convoyed = true
 		} else if len(r.convoyers) > 0 || o.ViaConvoy {
 			own, any := r.convoysOf(p)
 			// DATC 4.A.3: no fall-back to the land route (3.1), unless
 			// the game chose the DATC version 2 reading.
-			r.convoyed[p] = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
+			pv.convoyed = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
 		}
-		if !r.convoyed[p] {
+		if !pv.convoyed {
 			ki := m.BorderKindInfo(kind)
-			r.half[p], r.noCut[p] = ki.HalfStrength, ki.NoCut
+			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
 		}
 	}
 }
@@ -169,28 +182,28 @@ func (r *Resolver) linkSupportsAndConvoys(res *Resolution) {
 			t := o.Target.Province
 			ok := false
 			if o.Dest.Province == NoProvince {
-				ok = !r.moving[t]
+				ok = !r.pv[t].moving
 			} else {
-				ok = r.moving[t] && r.dest[t] == o.Dest.Province &&
-					(o.Dest.Coast == NoCoast || !m.HasCoasts(o.Dest.Province) || r.destLoc[t].Coast == o.Dest.Coast)
+				ok = r.pv[t].moving && r.pv[t].dest == o.Dest.Province &&
+					(o.Dest.Coast == NoCoast || !m.HasCoasts(o.Dest.Province) || r.pv[t].destLoc.Coast == o.Dest.Coast)
 			}
 			if ok {
-				r.supNext[p] = r.supHead[t]
-				r.supHead[t] = int32(p)
+				r.pv[p].supNext = r.pv[t].supHead
+				r.pv[t].supHead = int32(p)
 			} else {
-				res.Results[r.resIdx[p]].Outcome = Failed
-				res.Results[r.resIdx[p]].Reason = Void
+				res.Results[r.pv[p].resIdx].Outcome = Failed
+				res.Results[r.pv[p].resIdx].Reason = Void
 				o.Type = Hold // a void support holds, and may be supported to hold
 				o.Target, o.Dest = noLoc, noLoc
 			}
 		case Convoy:
 			a := o.Target.Province
-			if r.moving[a] && r.convoyed[a] && r.dest[a] == o.Dest.Province {
-				r.convNext[p] = r.convHead[a]
-				r.convHead[a] = int32(p)
+			if r.pv[a].moving && r.pv[a].convoyed && r.pv[a].dest == o.Dest.Province {
+				r.pv[p].convNext = r.pv[a].convHead
+				r.pv[a].convHead = int32(p)
 			} else {
-				res.Results[r.resIdx[p]].Outcome = Failed
-				res.Results[r.resIdx[p]].Reason = Void
+				res.Results[r.pv[p].resIdx].Outcome = Failed
+				res.Results[r.pv[p].resIdx].Reason = Void
 				o.Type = Hold
 			}
 		}
@@ -199,22 +212,15 @@ func (r *Resolver) linkSupportsAndConvoys(res *Resolution) {
 
 // clearProvince puts the scratch state of province p back to its defaults.
 func (r *Resolver) clearProvince(p Province) {
-	r.resIdx[p] = -1
-	r.moving[p] = false
-	r.dest[p] = NoProvince
-	r.convoyed[p] = false
-	r.noPath[p] = false
-	r.half[p] = false
-	r.noCut[p] = false
-	r.pathHalf[p] = false
-	r.state[p] = unresolved
-	r.res[p] = false
-	r.inCycle[p] = false
-	r.intoHead[p] = -1
-	r.supHead[p] = -1
-	r.convHead[p] = -1
-	r.contested[p] = false
+	r.pv[p] = clearState
 	r.ord[p] = Order{Type: Hold}
+}
+
+// clearAll is clearProvince of every province.
+func (r *Resolver) clearAll() {
+	copy(r.pv, r.clean)
+	clear(r.ord) // Order{Type: Hold}, which is zero
+	var _ [1]struct{} = [1 - Hold]struct{}{}
 }
 
 // convoysOf reports whether a fleet of the army's own power (own), and
@@ -465,28 +471,29 @@ func (r *Resolver) fleetSearch(a Province, usable, goal func(Province) bool) boo
 // value rests on a guess is never taken as resolved, and only the ancestor
 // of a whole cycle tries the second guess).
 func (r *Resolver) adjudicate(p Province) bool {
-	if r.state[p] == resolved {
-		return r.res[p]
+	pv := &r.pv[p] // r.pv is never resized
+	if pv.state == resolved {
+		return pv.res
 	}
-	if r.inCycle[p] {
+	if pv.inCycle {
 		r.guessBased = true
-		return r.res[p]
+		return pv.res
 	}
-	if r.state[p] == guessing {
+	if pv.state == guessing {
 		// A cyclic dependency: p is visited higher up in the recursion.
 		r.addCycle(p)
 		r.guessBased = true
 		r.hits++
-		return r.res[p]
+		return pv.res
 	}
-	r.state[p] = guessing
+	pv.state = guessing
 	old, oldGuess, oldHits := len(r.deps), r.guessBased, r.hits
 	r.guessBased = false
-	r.res[p] = false
+	pv.res = false
 	first := r.resolve(p)
 	if !r.guessBased {
 		r.guessBased = oldGuess
-		r.res[p], r.state[p] = first, resolved
+		pv.res, pv.state = first, resolved
 		return first
 	}
 	// p is the ancestor of the whole cycle when the recursion hit p itself
@@ -494,49 +501,49 @@ func (r *Resolver) adjudicate(p Province) bool {
 	// owned higher up joins that cycle instead of being resolved on them
 	// (Pandin's paradox, DATC 5.D and 6.F.16).
 	ancestor := false
-	if r.inCycle[p] {
+	if pv.inCycle {
 		r.hits--
 		ancestor = r.hits == oldHits
 	}
 	if ancestor {
 		// p is the ancestor of the whole cycle: try the other guess.
 		r.truncCycle(old)
-		r.res[p] = true
+		pv.res = true
 		second := r.resolve(p)
 		r.hits = oldHits
 		if first == second {
 			r.truncCycle(old)
 			r.guessBased = oldGuess
-			r.res[p], r.state[p] = first, resolved
+			pv.res, pv.state = first, resolved
 			return first
 		}
 		// No resolution or two: the backup rule decides.
 		r.backup(old)
 		r.truncCycle(old)
 		r.guessBased = oldGuess
-		if r.state[p] != resolved {
-			r.state[p] = unresolved
+		if pv.state != resolved {
+			pv.state = unresolved
 		}
 		return r.adjudicate(p)
 	}
 	// A cycle was hit below, but p is not its ancestor: keep the guess
 	// for the ancestor to decide.
 	r.addCycle(p)
-	r.res[p] = first
-	r.state[p] = unresolved
+	pv.res = first
+	pv.state = unresolved
 	return first
 }
 
 func (r *Resolver) addCycle(p Province) {
-	if !r.inCycle[p] {
-		r.inCycle[p] = true
+	if !r.pv[p].inCycle {
+		r.pv[p].inCycle = true
 		r.deps = append(r.deps, p)
 	}
 }
 
 func (r *Resolver) truncCycle(n int) {
 	for _, p := range r.deps[n:] {
-		r.inCycle[p] = false
+		r.pv[p].inCycle = false
 	}
 	r.deps = r.deps[:n]
 }
@@ -549,36 +556,36 @@ func (r *Resolver) backup(old int) {
 	cyc := r.deps[old:]
 	allMoves := true
 	for _, p := range cyc {
-		if !r.moving[p] {
+		if !r.pv[p].moving {
 			allMoves = false
 			break
 		}
 	}
 	if allMoves {
 		for _, p := range cyc {
-			r.res[p], r.state[p] = true, resolved
+			r.pv[p].res, r.pv[p].state = true, resolved
 		}
 		return
 	}
 	broke := false
 	for _, p := range cyc {
 		if r.ord[p].Type == Convoy {
-			r.noPath[r.ord[p].Target.Province] = true
+			r.pv[r.ord[p].Target.Province].noPath = true
 			broke = true
 		}
 	}
 	if !broke {
 		for _, p := range cyc {
-			if r.moving[p] && r.convoyed[p] {
-				r.noPath[p] = true
+			if r.pv[p].moving && r.pv[p].convoyed {
+				r.pv[p].noPath = true
 				broke = true
 			}
 		}
 	}
 	for _, p := range cyc {
-		r.state[p] = unresolved
-		if !broke || (r.opt.Paradox == AllHold && r.moving[p]) {
-			r.res[p], r.state[p] = false, resolved
+		r.pv[p].state = unresolved
+		if !broke || (r.opt.Paradox == AllHold && r.pv[p].moving) {
+			r.pv[p].res, r.pv[p].state = false, resolved
 		}
 	}
 }
@@ -586,12 +593,12 @@ func (r *Resolver) backup(old int) {
 // resolve computes the decision of p from the decisions it depends on.
 func (r *Resolver) resolve(p Province) bool {
 	switch {
-	case r.moving[p]:
+	case r.pv[p].moving:
 		return r.resolveMove(p)
 	case r.ord[p].Type == Support:
 		return r.resolveSupport(p)
 	case r.ord[p].Type == Convoy:
-		for q := r.intoHead[p]; q >= 0; q = r.intoNext[q] {
+		for q := r.pv[p].intoHead; q >= 0; q = r.pv[q].intoNext {
 			if r.adjudicate(Province(q)) {
 				return false
 			}
@@ -604,18 +611,18 @@ func (r *Resolver) resolve(p Province) bool {
 // headToHead reports whether the move from p meets the unit at its
 // destination moving the other way across the same border.
 func (r *Resolver) headToHead(p Province) bool {
-	d := r.dest[p]
-	return r.moving[d] && r.dest[d] == p && !r.convoyed[p] && !r.convoyed[d] && !r.onRail(p) && !r.onRail(d)
+	d := r.pv[p].dest
+	return r.pv[d].moving && r.pv[d].dest == p && !r.pv[p].convoyed && !r.pv[d].convoyed && !r.onRail(p) && !r.onRail(d)
 }
 
 func (r *Resolver) resolveMove(p Province) bool {
 	if r.onRail(p) {
 		return r.resolveRail(p)
 	}
-	if r.convoyed[p] && !r.path(p) {
+	if r.pv[p].convoyed && !r.path(p) {
 		return false
 	}
-	d := r.dest[p]
+	d := r.pv[p].dest
 	att := r.attackStrength(p)
 	if r.headToHead(p) {
 		if att <= r.defendStrength(d) {
@@ -624,7 +631,7 @@ func (r *Resolver) resolveMove(p Province) bool {
 	} else if att <= r.holdStrength(d) {
 		return false
 	}
-	for q := r.intoHead[d]; q >= 0; q = r.intoNext[q] {
+	for q := r.pv[d].intoHead; q >= 0; q = r.pv[q].intoNext {
 		if Province(q) != p && att <= r.preventStrength(Province(q)) {
 			return false
 		}
@@ -634,7 +641,7 @@ func (r *Resolver) resolveMove(p Province) bool {
 
 // base is the strength of the moving unit itself.
 func (r *Resolver) base(p Province) int {
-	if r.half[p] || (r.convoyed[p] && r.pathHalf[p]) {
+	if r.pv[p].half || (r.pv[p].convoyed && r.pv[p].pathHalf) {
 		return unit / 2
 	}
 	return unit
@@ -644,7 +651,7 @@ func (r *Resolver) base(p Province) int {
 // power skip (NoPower: count all).
 func (r *Resolver) supports(p Province, skip Power) int {
 	n := 0
-	for s := r.supHead[p]; s >= 0; s = r.supNext[s] {
+	for s := r.pv[p].supHead; s >= 0; s = r.pv[s].supNext {
 		if skip != NoPower && r.pos.Units[s].Power == skip {
 			continue
 		}
@@ -660,7 +667,7 @@ func (r *Resolver) holdStrength(d Province) int {
 	if u.Type == NoUnit {
 		return 0
 	}
-	if r.moving[d] {
+	if r.pv[d].moving {
 		if r.adjudicate(d) {
 			return 0
 		}
@@ -670,9 +677,9 @@ func (r *Resolver) holdStrength(d Province) int {
 }
 
 func (r *Resolver) attackStrength(p Province) int {
-	d := r.dest[p]
+	d := r.pv[p].dest
 	du := r.pos.Units[d]
-	if du.Type == NoUnit || (r.moving[d] && !r.headToHead(p) && r.adjudicate(d)) {
+	if du.Type == NoUnit || (r.pv[d].moving && !r.headToHead(p) && r.adjudicate(d)) {
 		return r.base(p) + r.supports(p, NoPower)
 	}
 	if du.Power == r.pos.Units[p].Power {
@@ -686,12 +693,12 @@ func (r *Resolver) defendStrength(p Province) int {
 }
 
 func (r *Resolver) preventStrength(p Province) int {
-	if r.convoyed[p] && !r.path(p) {
+	if r.pv[p].convoyed && !r.path(p) {
 		return 0
 	}
 	// A unit that loses a head-to-head battle has no effect on the
 	// province its attacker came from (DATC 4.A.7: only head-to-head).
-	if r.headToHead(p) && r.adjudicate(r.dest[p]) {
+	if r.headToHead(p) && r.adjudicate(r.pv[p].dest) {
 		return 0
 	}
 	return r.base(p) + r.supports(p, NoPower)
@@ -704,19 +711,19 @@ func (r *Resolver) preventStrength(p Province) int {
 func (r *Resolver) resolveSupport(s Province) bool {
 	power := r.pos.Units[s].Power
 	into := r.ord[s].Dest.Province // NoProvince for a hold support: cut from anywhere
-	for q := r.intoHead[s]; q >= 0; q = r.intoNext[q] {
+	for q := r.pv[s].intoHead; q >= 0; q = r.pv[q].intoNext {
 		qp := Province(q)
-		if r.pos.Units[q].Power == power || qp == into || r.noCut[q] {
+		if r.pos.Units[q].Power == power || qp == into || r.pv[q].noCut {
 			continue
 		}
-		if r.convoyed[q] && !r.path(qp) {
+		if r.pv[q].convoyed && !r.path(qp) {
 			continue
 		}
 		return false
 	}
-	for q := r.intoHead[s]; q >= 0; q = r.intoNext[q] {
+	for q := r.pv[s].intoHead; q >= 0; q = r.pv[q].intoNext {
 		qp := Province(q)
-		if r.pos.Units[q].Power == power || (qp != into && !r.noCut[q]) {
+		if r.pos.Units[q].Power == power || (qp != into && !r.pv[q].noCut) {
 			continue
 		}
 		if r.adjudicate(qp) {
@@ -730,10 +737,10 @@ func (r *Resolver) resolveSupport(s Province) bool {
 // carry the army at a to its destination, and notes whether the route's
 // last step has half strength (the full-strength route is preferred).
 func (r *Resolver) path(a Province) bool {
-	if r.noPath[a] {
+	if r.pv[a].noPath {
 		return false
 	}
-	found, full := r.convoyRoute(a, r.dest[a])
-	r.pathHalf[a] = found && !full
+	found, full := r.convoyRoute(a, r.pv[a].dest)
+	r.pv[a].pathHalf = found && !full
 	return found
 }

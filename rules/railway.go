@@ -200,7 +200,7 @@ func (r *Resolver) railSetup(res *Resolution) {
 	rs.paths = rs.paths[:0]
 	rs.used = rs.used[:0]
 	for _, n := range rs.notes {
-		if i := r.resIdx[n.p]; i >= 0 {
+		if i := r.pv[n.p].resIdx; i >= 0 {
 			res.Results[i].Note = n.note
 		}
 	}
@@ -213,7 +213,7 @@ func (r *Resolver) railSetup(res *Resolution) {
 			continue
 		}
 		p := res.Results[i].Order.At.Province
-		if int(p) >= len(r.ord) || r.resIdx[p] != int32(i) || r.ord[p].Type != Railway {
+		if int(p) >= len(r.ord) || r.pv[p].resIdx != int32(i) || r.ord[p].Type != Railway {
 			continue
 		}
 		o := &r.ord[p]
@@ -244,9 +244,9 @@ func (r *Resolver) railSetup(res *Resolution) {
 			}
 		}
 		rs.moves = append(rs.moves, railMove{army: p, power: way.Power, way: way, path: rs.paths[start:len(rs.paths):len(rs.paths)]})
-		r.moving[p] = true
-		r.dest[p] = o.Target.Province
-		r.destLoc[p] = o.Target
+		r.pv[p].moving = true
+		r.pv[p].dest = o.Target.Province
+		r.pv[p].destLoc = o.Target
 	}
 }
 
@@ -263,7 +263,7 @@ func (r *Resolver) railMoveAt(p Province) *railMove {
 // onRail reports whether the unit at p makes a railway move: such a move
 // is never a head-to-head battle in the core's sense (railHeadOn is its
 // own rule).
-func (r *Resolver) onRail(p Province) bool { return r.ord[p].Type == Railway && r.moving[p] }
+func (r *Resolver) onRail(p Province) bool { return r.ord[p].Type == Railway && r.pv[p].moving }
 
 // railHindered reports whether the railway army fights a unit of power on
 // the stations between its start and its destination: foreign units
@@ -292,14 +292,14 @@ func (r *Resolver) railReach(mv *railMove) (reach, far int, why railStop) {
 // railBlocks reports whether station q blocks the way of mv.
 func (r *Resolver) railBlocks(mv *railMove, q Province) bool {
 	if u := r.pos.Units[q]; u.Type != NoUnit && u.Power != mv.power {
-		if !r.moving[q] {
+		if !r.pv[q].moving {
 			return true // it holds, supports or convoys, even if dislodged
 		}
-		if r.opt.Railway == Railway22 && mv.way.Station(r.dest[q]) >= 0 {
+		if r.opt.Railway == Railway22 && mv.way.Station(r.pv[q].dest) >= 0 {
 			return true // it moves along the line, successfully or not
 		}
 	}
-	for x := r.intoHead[q]; x >= 0; x = r.intoNext[x] {
+	for x := r.pv[q].intoHead; x >= 0; x = r.pv[x].intoNext {
 		if r.railHindered(mv, r.pos.Units[x].Power) && r.wouldEnter(Province(x), q) {
 			return true
 		}
@@ -311,12 +311,12 @@ func (r *Resolver) railBlocks(mv *railMove, q Province) bool {
 // army were on the way, counting the unit in q as gone when it is ordered
 // to move.
 func (r *Resolver) wouldEnter(x, q Province) bool {
-	if r.convoyed[x] && !r.path(x) {
+	if r.pv[x].convoyed && !r.path(x) {
 		return false
 	}
 	occ := r.pos.Units[q]
 	att, hold := 0, 0
-	if occ.Type == NoUnit || r.moving[q] {
+	if occ.Type == NoUnit || r.pv[q].moving {
 		att = r.base(x) + r.supports(x, NoPower)
 	} else {
 		if occ.Power == r.pos.Units[x].Power {
@@ -327,7 +327,7 @@ func (r *Resolver) wouldEnter(x, q Province) bool {
 	if att <= hold {
 		return false
 	}
-	for y := r.intoHead[q]; y >= 0; y = r.intoNext[y] {
+	for y := r.pv[q].intoHead; y >= 0; y = r.pv[y].intoNext {
 		if Province(y) != x && att <= r.preventStrength(Province(y)) {
 			return false
 		}
@@ -341,7 +341,7 @@ func (r *Resolver) wouldEnter(x, q Province) bool {
 func (r *Resolver) railHeadOn(mv *railMove) bool {
 	d := mv.path[len(mv.path)-1]
 	u := r.pos.Units[d]
-	return u.Type != NoUnit && u.Power != mv.power && r.moving[d] && r.dest[d] == mv.army && !r.convoyed[d] && !r.onRail(d)
+	return u.Type != NoUnit && u.Power != mv.power && r.pv[d].moving && r.pv[d].dest == mv.army && !r.pv[d].convoyed && !r.onRail(d)
 }
 
 // railPrevent returns the strength with which railway armies oppose the
@@ -413,11 +413,11 @@ func (r *Resolver) railTakesDest(mv *railMove) bool {
 	if r.railHeadOn(mv) {
 		return false
 	}
-	if r.pos.Units[d].Type != NoUnit && !(r.moving[d] && r.adjudicate(d)) {
+	if r.pos.Units[d].Type != NoUnit && !(r.pv[d].moving && r.adjudicate(d)) {
 		return false
 	}
 	att := unit + r.supports(mv.army, NoPower)
-	for y := r.intoHead[d]; y >= 0; y = r.intoNext[y] {
+	for y := r.pv[d].intoHead; y >= 0; y = r.pv[y].intoNext {
 		if att <= r.preventStrength(Province(y)) {
 			return false
 		}
@@ -428,18 +428,18 @@ func (r *Resolver) railTakesDest(mv *railMove) bool {
 // railFree reports whether a railway army may stop in q: it is empty at
 // the end of the turn and saw no standoff.
 func (r *Resolver) railFree(q Province) bool {
-	if r.pos.Units[q].Type != NoUnit && !(r.moving[q] && r.adjudicate(q)) {
+	if r.pos.Units[q].Type != NoUnit && !(r.pv[q].moving && r.adjudicate(q)) {
 		return false
 	}
-	for y := r.intoHead[q]; y >= 0; y = r.intoNext[y] {
+	for y := r.pv[q].intoHead; y >= 0; y = r.pv[y].intoNext {
 		yp := Province(y)
 		if r.adjudicate(yp) {
 			return false
 		}
-		if r.convoyed[yp] && !r.path(yp) {
+		if r.pv[yp].convoyed && !r.path(yp) {
 			continue // it never arrived: no standoff
 		}
-		if r.headToHead(yp) && r.adjudicate(r.dest[yp]) {
+		if r.headToHead(yp) && r.adjudicate(r.pv[yp].dest) {
 			continue // it lost a head-to-head battle: no effect there
 		}
 		return false
@@ -456,18 +456,18 @@ func (r *Resolver) railFinish(res *Resolution) {
 		mv := &r.rail.moves[i]
 		s := mv.army
 		end, at, why := r.railEnd(mv)
-		if (end != s) != r.res[s] {
+		if (end != s) != r.pv[s].res {
 			// Only the backup rule of a cycle can part the decision from
 			// the way: trust the decision the other units relied on.
-			if r.res[s] {
+			if r.pv[s].res {
 				end = mv.path[len(mv.path)-1]
 			} else {
 				end = s
 			}
 		}
-		r.dest[s], r.destLoc[s] = end, At(end)
+		r.pv[s].dest, r.pv[s].destLoc = end, At(end)
 		k := len(mv.path) - 1
-		idx := r.resIdx[s]
+		idx := r.pv[s].resIdx
 		if end == mv.path[k] || idx < 0 {
 			continue
 		}
@@ -482,7 +482,7 @@ func (r *Resolver) railFinish(res *Resolution) {
 			note = "may not pass " + name + ", a centre of " + m.PowerName(r.pos.Owner[q])
 		case r.railHeadOn(mv):
 			note = "cannot swap places with the unit in " + name
-		case r.pos.Units[q].Type != NoUnit && !(r.moving[q] && r.res[q]):
+		case r.pos.Units[q].Type != NoUnit && !(r.pv[q].moving && r.pv[q].res):
 			note = "cannot dislodge the unit that stays in " + name
 		default:
 			note = "bounced in " + name

@@ -11,73 +11,92 @@ type Resolver struct {
 	opt Options
 	pos *Position
 
-	ord      []Order    // per province: the order of the unit standing there
-	resIdx   []int32    // per province: the index of its given order, or -1
-	moving   []bool     // per province: the unit makes a legal move
-	dest     []Province // per province: where the move goes
-	destLoc  []Loc
-	convoyed []bool // the move travels by convoy
-	noPath   []bool // the paradox rule broke this army's convoy
-	half     []bool // the move crosses a half-strength border
-	noCut    []bool // the move crosses a border that does not cut support
-	pathHalf []bool // the convoy route's last step has half strength
-	state    []uint8
-	res      []bool
-	// The guess algorithm's cycle (DATC 5.F): the orders in it, a flag per
-	// order, whether the value being computed rests on a guess, and the
-	// count of recursion hits.
+	ord []Order // per province: the order of the unit standing there
+	// pv is the scratch state of each province (its unit's move, the
+	// guess algorithm's state), one struct a province so that what one
+	// province's adjudication reads lies together. NewResolver makes it
+	// and it is never resized, so that a pointer to a province's state
+	// stays good through the recursion.
+	pv    []provState
+	clean []provState // clearState for every province, for clearAll
+	// The guess algorithm's cycle (DATC 5.F): the orders in it (each
+	// marked inCycle), whether the value being computed rests on a
+	// guess, and the count of recursion hits.
 	deps       []Province
-	inCycle    []bool
 	guessBased bool
 	hits       int
 
-	intoHead, intoNext []int32    // movers into each province
-	supHead, supNext   []int32    // matching supports of each unit's order
-	convHead, convNext []int32    // matching convoys of each army
-	contested          []bool     // a move into the province failed (standoff)
-	units              []Province // the provinces with a unit, this phase
-	touched            []Province // provinces whose scratch state is not the default
-	convoyers          []Province // fleets with a legal convoy order this phase
-	seen               []uint32
-	seenGen            uint32
-	queue              []Province
-	nbuf               []Border // scratch for neighbour lists
-	due                []int    // per power: builds (+) or removals (-) due
-	centres            []int    // per power: supply centres owned
-	dist               []int    // per province: distance for civil disorder
-	permits            []Order
-	rail               railState // railway moves (railway.go)
+	units     []Province // the provinces with a unit, this phase
+	touched   []Province // provinces whose scratch state is not the default
+	convoyers []Province // fleets with a legal convoy order this phase
+	seen      []uint32
+	seenGen   uint32
+	queue     []Province
+	nbuf      []Border // scratch for neighbour lists
+	due       []int    // per power: builds (+) or removals (-) due
+	centres   []int    // per power: supply centres owned
+	dist      []int    // per province: distance for civil disorder
+	permits   []Order
+	rail      railState  // railway moves (railway.go)
+	scs       []Province // the supply centres
 }
+
+// provState is the resolver's scratch state of one province.
+type provState struct {
+	resIdx             int32 // the index of its given order, or -1
+	intoHead, intoNext int32 // movers into each province
+	supHead, supNext   int32 // matching supports of each unit's order
+	convHead, convNext int32 // matching convoys of each army
+	dest               Province
+	destLoc            Loc
+	state              uint8
+	moving             bool // the unit makes a legal move
+	convoyed           bool // the move travels by convoy
+	noPath             bool // the paradox rule broke this army's convoy
+	half               bool // the move crosses a half-strength border
+	noCut              bool // the move crosses a border that does not cut support
+	pathHalf           bool // the convoy route's last step has half strength
+	res                bool
+	inCycle            bool
+	contested          bool // a move into the province failed (standoff)
+}
+
+// clearState is a province's scratch state by default (clearProvince);
+// the lists' next links need none.
+var clearState = provState{resIdx: -1, intoHead: -1, supHead: -1, convHead: -1, dest: NoProvince, state: unresolved}
 
 // NewResolver returns a resolver for variant v with the given options.
 func NewResolver(v *Variant, opt Options) *Resolver {
 	n := v.Map.NumProvinces()
 	r := &Resolver{v: v, m: v.Map, opt: opt}
 	r.ord = make([]Order, n)
-	r.resIdx = make([]int32, n)
-	r.moving = make([]bool, n)
-	r.dest = make([]Province, n)
-	r.destLoc = make([]Loc, n)
-	r.convoyed = make([]bool, n)
-	r.noPath = make([]bool, n)
-	r.half = make([]bool, n)
-	r.noCut = make([]bool, n)
-	r.pathHalf = make([]bool, n)
-	r.state = make([]uint8, n)
-	r.res = make([]bool, n)
-	r.inCycle = make([]bool, n)
-	r.intoHead = make([]int32, n)
-	r.intoNext = make([]int32, n)
-	r.supHead = make([]int32, n)
-	r.supNext = make([]int32, n)
-	r.convHead = make([]int32, n)
-	r.convNext = make([]int32, n)
-	r.contested = make([]bool, n)
+	r.pv = make([]provState, n)
+	r.clean = make([]provState, n)
+	for p := range r.clean {
+		r.clean[p] = clearState
+	}
 	r.seen = make([]uint32, n)
+	for p := range v.Map.Provinces {
+		if v.Map.Provinces[p].SupplyCenter {
+			r.scs = append(r.scs, Province(p))
+		}
+	}
 	for p := 0; p < n; p++ {
 		r.clearProvince(Province(p))
 	}
 	return r
+}
+
+// countCentres is countCentres of pos by the resolver's list of supply
+// centres.
+func (r *Resolver) countCentres(pos *Position, n []int) []int {
+	n = resize(n, len(r.m.Powers))
+	for _, p := range r.scs {
+		if o := pos.Owner[p]; o != NoPower {
+			n[o]++
+		}
+	}
+	return n
 }
 
 // Variant returns the resolver's variant.
@@ -187,13 +206,11 @@ func (r *Resolver) advance(next *Position, res *Resolution) {
 		return
 	}
 	// After Fall: centres change hands.
-	for p := range next.Owner {
-		if r.m.Provinces[p].SupplyCenter {
-			next.Owner[p] = r.v.ownerAfterFall(Province(p), next.Units[p], next.Owner[p])
-		}
+	for _, p := range r.scs {
+		next.Owner[p] = r.v.ownerAfterFall(p, next.Units[p], next.Owner[p])
 	}
 	if r.v.VictoryCentres > 0 {
-		r.centres = countCentres(r.m, next, r.centres)
+		r.centres = r.countCentres(next, r.centres)
 		res.Winner = r.v.winner(r.centres)
 	}
 	next.Phase = Phase{Season: Winter, Year: ph.Year, Type: AdjustmentPhase}

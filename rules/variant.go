@@ -240,7 +240,12 @@ func (v *Variant) AdjustmentDue(pos *Position, pw Power) int {
 // adjustmentDue is AdjustmentDue for every power, into due (resized to one
 // entry per power).
 func (v *Variant) adjustmentDue(pos *Position, due []int) []int {
-	due = countCentres(v.Map, pos, due)
+	return v.dueFrom(pos, countCentres(v.Map, pos, due))
+}
+
+// dueFrom is adjustmentDue given the supply centres each power owns in
+// due (countCentres).
+func (v *Variant) dueFrom(pos *Position, due []int) []int {
 	for _, u := range pos.Units {
 		if u.Type != NoUnit {
 			due[u.Power]--
