@@ -90,8 +90,8 @@ func mixed(seed uint64) func(rules.Power) Level {
 // replies, one pass, a sixth of its resolutions), for tests that check
 // what the orders are (legal, repeatable) rather than how good: the
 // layer still tries holds, moves, supports and supported pairs, and
-// gives gates their permissions, on every decision, for a fraction of
-// the work. Tests of how the bots play keep normal's (the zero Tactics).
+// gives gates their permissions, for a fraction of the work. Tests of
+// how the bots play keep normal's (the zero Tactics).
 func quickTactics() Tactics { return Tactics{Profiles: 2, Sweeps: 1, Work: 100 * 80} }
 
 // testPlayers returns a player of each level for v, the hard one quick
