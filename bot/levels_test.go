@@ -110,19 +110,20 @@ func testPlayers(v *rules.Variant, tc Tactics) map[Level]Player {
 // TestEveryLevelGivesLegalOrdersInEveryVariant plays seeded games with the
 // three levels mixed round the board in every variant: every movement,
 // retreat and adjustment phase of them, hundreds of decisions, and not
-// one illegal order. It plays two games per variant, or as many as
-// CHANCERY_BOT_GAMES says: CI plays six (thousands of decisions) in a
-// run of its own, apart from go test ./..., which it keeps fast; 60 is a
+// one illegal order. It plays two games per variant with a small
+// tactical layer (quickTactics), or as many as CHANCERY_BOT_GAMES says
+// with the levels' own: CI plays six (thousands of decisions) in a run
+// of its own, apart from go test ./..., which it keeps fast; 60 is a
 // long hunt.
 func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 	t.Parallel()
-	games := uint64(2)
+	games, tc := uint64(2), quickTactics()
 	if s := os.Getenv("CHANCERY_BOT_GAMES"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 16)
 		if err != nil || n == 0 {
 			t.Fatalf("CHANCERY_BOT_GAMES=%q: want a number of games", s)
 		}
-		games = n
+		games, tc = n, Tactics{}
 	}
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
@@ -130,7 +131,7 @@ func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			phases, decisions := map[rules.PhaseType]int{}, 0
-			players := testPlayers(v, quickTactics())
+			players := testPlayers(v, tc)
 			for seed := range games {
 				rec := playLevels(t, v, seed, 12, mixed(seed), players)
 				for _, p := range rec.pos {
