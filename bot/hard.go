@@ -52,6 +52,11 @@ type HardPlayer struct {
 	// through the fall before it chooses (the improved best among them);
 	// one or fewer: it chooses by the spring's outcome alone.
 	Finalists int
+	// NormalTactics sizes the tactical layer of the normal play the
+	// search starts from and samples half the others' replies from; the
+	// zero value is the normal level's own setting. (The search's own
+	// improvement of its best candidate is sized by Samples.)
+	NormalTactics Tactics
 	// Graph is the graph of the variant the player plays, kept across
 	// decisions (see Graph); nil makes one per decision.
 	Graph *Graph
@@ -92,6 +97,7 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 		dl.at = dl.now().Add(h.Budget - h.Budget/5)
 	}
 	d := newDecision(h.Graph.of(v), pos)
+	d.tactics = h.NormalTactics
 	me := d.view(power)
 	plain := me.orders(rnd, normalNoise)
 	if pos.Phase.Type != rules.MovementPhase || len(plain) == 0 {

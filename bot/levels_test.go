@@ -86,33 +86,44 @@ func mixed(seed uint64) func(rules.Power) Level {
 	return func(p rules.Power) Level { return Levels[(int(p)+int(seed))%len(Levels)] }
 }
 
+// quickTactics is a small tactical layer (a third of normal's sampled
+// replies, one pass, a sixth of its resolutions), for tests that check
+// what the orders are (legal, repeatable) rather than how good: the
+// layer still tries holds, moves, supports and supported pairs, and
+// gives gates their permissions, for a fraction of the work. Tests of
+// how the bots play keep normal's (the zero Tactics).
+func quickTactics() Tactics { return Tactics{Profiles: 2, Sweeps: 1, Work: 100 * 80} }
+
 // testPlayers returns a player of each level for v, the hard one quick
-// (quickHard), all keeping v's graph as a server's do, rather than making
-// one per decision: what they play is the same either way
-// (TestPlayersReadOnlyTheirVariantsGraph).
-func testPlayers(v *rules.Variant) map[Level]Player {
+// (quickHard), the normal ones (normal, and the normal play within hard)
+// with the tactical layer tc, all keeping v's graph as a server's do,
+// rather than making one per decision: what they play is the same either
+// way (TestPlayersReadOnlyTheirVariantsGraph).
+func testPlayers(v *rules.Variant, tc Tactics) map[Level]Player {
 	g := NewGraph(v)
 	h := quickHard()
 	h.Graph = g
-	return map[Level]Player{Easy: EasyPlayer{Graph: g}, Normal: NormalPlayer{Graph: g}, Hard: h}
+	h.NormalTactics = tc
+	return map[Level]Player{Easy: EasyPlayer{Graph: g}, Normal: NormalPlayer{Graph: g, Tactics: tc}, Hard: h}
 }
 
 // TestEveryLevelGivesLegalOrdersInEveryVariant plays seeded games with the
 // three levels mixed round the board in every variant: every movement,
 // retreat and adjustment phase of them, hundreds of decisions, and not
-// one illegal order. It plays two games per variant, or as many as
-// CHANCERY_BOT_GAMES says: CI plays six (thousands of decisions) in a
-// run of its own, apart from go test ./..., which it keeps fast; 60 is a
+// one illegal order. It plays two games per variant with a small
+// tactical layer (quickTactics), or as many as CHANCERY_BOT_GAMES says
+// with the levels' own: CI plays six (thousands of decisions) in a run
+// of its own, apart from go test ./..., which it keeps fast; 60 is a
 // long hunt.
 func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 	t.Parallel()
-	games := uint64(2)
+	games, tc := uint64(2), quickTactics()
 	if s := os.Getenv("CHANCERY_BOT_GAMES"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 16)
 		if err != nil || n == 0 {
 			t.Fatalf("CHANCERY_BOT_GAMES=%q: want a number of games", s)
 		}
-		games = n
+		games, tc = n, Tactics{}
 	}
 	reg := variants.MustLoad()
 	for _, name := range reg.Names() {
@@ -120,7 +131,7 @@ func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			phases, decisions := map[rules.PhaseType]int{}, 0
-			players := testPlayers(v)
+			players := testPlayers(v, tc)
 			for seed := range games {
 				rec := playLevels(t, v, seed, 12, mixed(seed), players)
 				for _, p := range rec.pos {
@@ -143,8 +154,8 @@ func TestEveryLevelGivesLegalOrdersInEveryVariant(t *testing.T) {
 func TestLevelsAreDeterministicForOneSource(t *testing.T) {
 	t.Parallel()
 	v, _ := variants.MustLoad().Get("standard")
-	a := playLevels(t, v, 3, 4, mixed(3), testPlayers(v))
-	b := playLevels(t, v, 3, 4, mixed(3), testPlayers(v))
+	a := playLevels(t, v, 3, 4, mixed(3), testPlayers(v, quickTactics()))
+	b := playLevels(t, v, 3, 4, mixed(3), testPlayers(v, quickTactics()))
 	if !reflect.DeepEqual(a.orders, b.orders) {
 		t.Fatal("the same seed gave different orders")
 	}
@@ -285,5 +296,41 @@ func TestPlayersReadOnlyTheirVariantsGraph(t *testing.T) {
 		if len(got[0]) == 0 || !reflect.DeepEqual(got[0], got[1]) || !reflect.DeepEqual(got[0], got[2]) {
 			t.Errorf("%s: with its graph %v, another's %v, none %v", l, got[0], got[1], got[2])
 		}
+	}
+}
+
+// TestTacticsDefaultIsNormals: a player whose tactical layer nobody sized
+// (the zero Tactics, which New and NewHard give) plays with the normal
+// level's production setting, and the setting a player is given is the
+// one its decisions' tactical layer uses.
+func TestTacticsDefaultIsNormals(t *testing.T) {
+	t.Parallel()
+	normal := Tactics{Profiles: 6, Sweeps: 2, Work: 600 * 80}
+	if got := (Tactics{}).orDefault(); got != normal {
+		t.Errorf("the zero Tactics is %+v, want normal's %+v", got, normal)
+	}
+	if got := NewHard().NormalTactics; got != (Tactics{}) {
+		t.Errorf("NewHard's normal tactics are %+v, want the default", got)
+	}
+	if p, ok := New(Normal, nil).(NormalPlayer); !ok || p.Tactics != (Tactics{}) {
+		t.Errorf("New(Normal) is %+v, want a NormalPlayer with the default tactics", p)
+	}
+	v, _ := variants.MustLoad().Get("standard")
+	for _, tc := range []Tactics{{}, {Profiles: 2}, {Sweeps: 1}, {Work: 100 * 80}, quickTactics()} {
+		d := newDecision(NewGraph(v), v.Start)
+		d.tactics = tc
+		want := tc.orDefault()
+		tt := newTactics(d.view(rules.Power(1)), deadline{})
+		if tt.nprofiles != want.Profiles || tt.sweeps != want.Sweeps || tt.maxCalls != want.Work/v.Map.NumProvinces() {
+			t.Errorf("%+v: the layer samples %d replies, makes %d passes and %d resolutions; want %d, %d and %d",
+				tc, tt.nprofiles, tt.sweeps, tt.maxCalls, want.Profiles, want.Sweeps, want.Work/v.Map.NumProvinces())
+		}
+	}
+	// Normal's setting given explicitly plays as the default.
+	pos := v.Start
+	a := NormalPlayer{}.Orders(v, pos, rules.Power(3), rand.New(rand.NewPCG(8, 8)))
+	b := NormalPlayer{Tactics: normal}.Orders(v, pos, rules.Power(3), rand.New(rand.NewPCG(8, 8)))
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("normal's tactics given explicitly play %v, the default %v", b, a)
 	}
 }

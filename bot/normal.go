@@ -44,6 +44,9 @@ type NormalPlayer struct {
 	// Graph is the graph of the variant the player plays, kept across
 	// decisions (see Graph); nil makes one per decision.
 	Graph *Graph
+	// Tactics sizes the tactical layer; the zero value is the normal
+	// level's own setting.
+	Tactics Tactics
 }
 
 // Orders returns the normal bot's orders for power in pos.
@@ -51,7 +54,9 @@ func (p NormalPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.
 	if !v.Plays(power) {
 		return nil
 	}
-	a := newDecision(p.Graph.of(v), pos).view(power)
+	d := newDecision(p.Graph.of(v), pos)
+	d.tactics = p.Tactics
+	a := d.view(power)
 	return a.refine(a.orders(rnd, normalNoise), rnd)
 }
 
@@ -153,6 +158,9 @@ type decision struct {
 	views []*analysis      // per power
 	plain []*analysis      // per power: plainView
 	easy  []*easyDistances // per power, for easyOrders
+	// tactics sizes the normal tactical layer of the decision's
+	// analyses (refine); zero: normal's.
+	tactics Tactics
 }
 
 func newDecision(g *Graph, pos *rules.Position) *decision {

@@ -16,7 +16,7 @@ func specialUses(t *testing.T, variant string, l Level, games uint64, years int,
 	t.Helper()
 	v, _ := variants.MustLoad().Get(variant)
 	m := v.Map
-	players := testPlayers(v)
+	players := testPlayers(v, Tactics{}) // how they play: normal's tactical layer
 	uses := map[string]int{}
 	seen := func() bool {
 		for _, k := range want {

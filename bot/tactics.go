@@ -40,6 +40,37 @@ const (
 	tacticWork = 600 * 80
 )
 
+// Tactics sizes the normal level's tactical layer: a test that checks
+// what the bots' orders are (legal, repeatable) rather than how good
+// they are may make it small. The zero value, and a zero field, is the
+// normal level's own setting, which every level plays with unless told
+// otherwise.
+type Tactics struct {
+	// Profiles is the number of sampled replies of the others (normal's:
+	// 6).
+	Profiles int
+	// Sweeps is the most passes over our units (normal's: 2).
+	Sweeps int
+	// Work caps the resolver's work in one decision, counted in
+	// resolutions times the map's provinces (normal's: 600 resolutions
+	// on the standard map's 80 provinces).
+	Work int
+}
+
+// orDefault returns tc with each zero field set to normal's setting.
+func (tc Tactics) orDefault() Tactics {
+	if tc.Profiles <= 0 {
+		tc.Profiles = tacticProfiles
+	}
+	if tc.Sweeps <= 0 {
+		tc.Sweeps = tacticSweeps
+	}
+	if tc.Work <= 0 {
+		tc.Work = tacticWork
+	}
+	return tc
+}
+
 // tactics is one movement phase's tactical check in the making.
 type tactics struct {
 	a        *analysis
@@ -51,15 +82,17 @@ type tactics struct {
 	calls    int
 	deadline deadline
 	// maxCalls caps the resolver calls; sweeps is the most passes over
-	// our units.
-	maxCalls, sweeps int
+	// our units; nprofiles is the number of replies sampleProfiles draws.
+	maxCalls, sweeps, nprofiles int
 }
 
-// newTactics returns a tactical check of a's orders with normal's
-// settings, that stops at its counts or at dl, whichever comes first.
+// newTactics returns a tactical check of a's orders with the settings of
+// a's decision (normal's unless the player says otherwise), that stops
+// at its counts or at dl, whichever comes first.
 func newTactics(a *analysis, dl deadline) *tactics {
-	return &tactics{a: a, r: a.d.resolver(), deadline: dl,
-		maxCalls: tacticWork / max(1, a.m.NumProvinces()), sweeps: tacticSweeps}
+	tc := a.d.tactics.orDefault()
+	return &tactics{a: a, r: a.d.resolver(), deadline: dl, nprofiles: tc.Profiles,
+		maxCalls: tc.Work / max(1, a.m.NumProvinces()), sweeps: tc.Sweeps}
 }
 
 // refine returns plan improved by the tactical layer; rnd draws the
@@ -100,7 +133,7 @@ func (t *tactics) sampleProfiles(rnd *rand.Rand) {
 	for i, q := range others {
 		views[i] = a.d.view(q)
 	}
-	for k := range tacticProfiles {
+	for k := range t.nprofiles {
 		if k > 0 && t.late() {
 			break
 		}

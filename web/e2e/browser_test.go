@@ -235,7 +235,7 @@ func newSiteTuned(t *testing.T, wrap func(http.Handler) http.Handler, bfcache bo
 func newSiteIn(t *testing.T, wrap func(http.Handler) http.Handler, tune func(*server.Config), root func() context.Context) *site {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "chancery.db"))
+	st, err := store.Open(ctx, emptyDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -33,7 +32,7 @@ func newMailSite(t *testing.T) (*site, *smtptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "chancery.db"))
+	st, err := store.Open(context.Background(), emptyDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}
