@@ -12,8 +12,7 @@ import (
 // the server's PostgreSQL tests use. It lives here, in a test binary
 // that links the PostgreSQL driver anyway, so that "go test ./..." does
 // not build and link one more binary for a test that skips without
-// PostgreSQL. No other test of this package recycles databases, so the
-// second subtest gets the one the first left.
+// PostgreSQL.
 //
 // A database recycled from an earlier test keeps its tables and the
 // migrations applied, but none of the rows of the other tables, and no
@@ -21,6 +20,12 @@ import (
 func TestRecycledIsEmptied(t *testing.T) {
 	if !pgtest.Available() {
 		t.Skipf("%s is not set", pgtest.EnvVar)
+	}
+	// The store's other tests recycle databases too, but none runs beside
+	// this one (none is parallel): drop those they left, so the first
+	// subtest gets a new database and the second the one it left.
+	if err := pgtest.Close(); err != nil {
+		t.Fatal(err)
 	}
 	exec := func(t *testing.T, db *sql.DB, q string) {
 		t.Helper()
