@@ -51,6 +51,27 @@ func (e *targetError) Error() string { return e.msg }
 // Unwrap returns ErrBadTarget.
 func (e *targetError) Unwrap() error { return ErrBadTarget }
 
+// detailError is a reason with its details, as fmt.Errorf("%w: "+format,
+// reason, args...) would make it, but formatted only when read: tests and
+// bots try many refused moves and read few of the errors.
+type detailError struct {
+	reason error
+	format string
+	args   []any
+}
+
+// detail returns reason with the details format and args give.
+func detail(reason error, format string, args ...any) error {
+	return &detailError{reason, format, args}
+}
+
+func (e *detailError) Error() string {
+	return e.reason.Error() + ": " + fmt.Sprintf(e.format, e.args...)
+}
+
+// Unwrap returns the reason.
+func (e *detailError) Unwrap() error { return e.reason }
+
 // MoveError is a refused move: the move, and why. The game is unchanged.
 type MoveError struct {
 	Move Move

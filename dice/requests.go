@@ -1,7 +1,5 @@
 package dice
 
-import "fmt"
-
 // RequestType is the type of decision a [Request] asks for.
 type RequestType uint8
 
@@ -113,12 +111,12 @@ func (g *Game) check(m Move) error {
 		return ErrGameOver
 	}
 	if m.Seat < 0 || int(m.Seat) >= len(s.Players) {
-		return fmt.Errorf("%w: %d players", ErrBadSeat, len(s.Players))
+		return detail(ErrBadSeat, "%d players", len(s.Players))
 	}
 	r, ok := g.RequestFor(m.Seat)
 	if !ok {
 		if s.Players[m.Seat].Out {
-			return fmt.Errorf("%w: %v is out of the game", ErrNotAsked, m.Seat)
+			return detail(ErrNotAsked, "%v is out of the game", m.Seat)
 		}
 		return ErrNotAsked
 	}
@@ -129,15 +127,15 @@ func (g *Game) check(m Move) error {
 func (g *Game) checkFor(r Request, m Move) error {
 	s := &g.st
 	if !answers(r.Type, m.Type) {
-		return fmt.Errorf("%w: %v is asked for %s, not %s", ErrWrongMove, m.Seat, r.Type, m.Type)
+		return detail(ErrWrongMove, "%v is asked for %s, not %s", m.Seat, r.Type, m.Type)
 	}
 	switch m.Type {
 	case DeclareWar, ProposeAlliance, Invite:
 		if !s.active(m.Target) {
 			if m.Target >= 0 && int(m.Target) < len(s.Players) {
-				return fmt.Errorf("%w: %v", ErrTargetOut, m.Target)
+				return detail(ErrTargetOut, "%v", m.Target)
 			}
-			return fmt.Errorf("%w: %v", ErrTargetNotSeat, m.Target)
+			return detail(ErrTargetNotSeat, "%v", m.Target)
 		}
 		if m.Target == m.Seat {
 			return ErrTargetSelf
@@ -149,14 +147,14 @@ func (g *Game) checkFor(r Request, m Move) error {
 			return ErrNoAlliances
 		}
 		if s.Players[m.Seat].Ally == m.Target {
-			return fmt.Errorf("%w: %v", ErrAlreadyAlly, m.Target)
+			return detail(ErrAlreadyAlly, "%v", m.Target)
 		}
 	case Invite:
 		if s.War.Participants().Has(m.Target) {
-			return fmt.Errorf("%w: %v", ErrAlreadyInWar, m.Target)
+			return detail(ErrAlreadyInWar, "%v", m.Target)
 		}
 		if s.War.Asked.Has(m.Target) {
-			return fmt.Errorf("%w: %v", ErrAlreadyAsked, m.Target)
+			return detail(ErrAlreadyAsked, "%v", m.Target)
 		}
 	}
 	return nil

@@ -1,17 +1,31 @@
-package pgtest
+package store
 
 import (
 	"context"
 	"database/sql"
 	"testing"
+
+	"github.com/chancery/chancery/internal/pgtest"
 )
 
-// TestRecycledIsEmptied: a database recycled from an earlier test keeps
-// its tables and the migrations applied, but none of the rows of the
-// other tables, and no connection the earlier test left open.
+// TestRecycledIsEmptied tests internal/pgtest, which the store's and
+// the server's PostgreSQL tests use. It lives here, in a test binary
+// that links the PostgreSQL driver anyway, so that "go test ./..." does
+// not build and link one more binary for a test that skips without
+// PostgreSQL.
+//
+// A database recycled from an earlier test keeps its tables and the
+// migrations applied, but none of the rows of the other tables, and no
+// connection the earlier test left open.
 func TestRecycledIsEmptied(t *testing.T) {
-	if !Available() {
-		t.Skipf("%s is not set", EnvVar)
+	if !pgtest.Available() {
+		t.Skipf("%s is not set", pgtest.EnvVar)
+	}
+	// The store's other tests recycle databases too, but none runs beside
+	// this one (none is parallel): drop those they left, so the first
+	// subtest gets a new database and the second the one it left.
+	if err := pgtest.Close(); err != nil {
+		t.Fatal(err)
 	}
 	exec := func(t *testing.T, db *sql.DB, q string) {
 		t.Helper()
@@ -30,7 +44,7 @@ func TestRecycledIsEmptied(t *testing.T) {
 	var first string
 	var left *sql.DB // a connection the first test leaves open
 	t.Run("first", func(t *testing.T) {
-		first = Recycled(t)
+		first = pgtest.Recycled(t)
 		db, err := sql.Open("pgx", first)
 		if err != nil {
 			t.Fatal(err)
@@ -47,7 +61,7 @@ func TestRecycledIsEmptied(t *testing.T) {
 	})
 	defer left.Close()
 	t.Run("second", func(t *testing.T) {
-		second := Recycled(t)
+		second := pgtest.Recycled(t)
 		if second != first {
 			t.Fatalf("got %s, want the database the first test left, %s", second, first)
 		}
@@ -70,7 +84,7 @@ func TestRecycledIsEmptied(t *testing.T) {
 			t.Errorf("%d other connections to the database, want the first test's closed", n)
 		}
 	})
-	if err := Close(); err != nil {
+	if err := pgtest.Close(); err != nil {
 		t.Fatal(err)
 	}
 }
