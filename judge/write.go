@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
@@ -265,8 +266,8 @@ func (e *state) appendOutput(b []byte) []byte {
 			// codec.SyntaxResult
 			b = append(append(b, `{"power":`...), nm.powerJSON(t.power)...)
 			b = appendString(append(b, `,"order":`...), t.text)
-			b = appendString(append(b, `,"result":"illegal","reason":"syntax","message":`...), t.err.Error())
-			b = append(b, '}')
+			b = append(b, `,"result":"illegal","reason":"syntax","message":"`...)
+			b = append(e.appendErrorText(b, t.err), `"}`...)
 			continue
 		}
 		b = e.appendResult(b, nm, t.power, &e.out.Results[k])
@@ -280,6 +281,25 @@ func (e *state) appendOutput(b []byte) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, '}')
+}
+
+// appendErrorText appends err's message escaped as the inside of a JSON
+// string. A *notation.Error, the error of every order that cannot be
+// read, is written from its parts as its Error method formats them
+// (fmt's %q is strconv.AppendQuote), without formatting a string: random
+// games and bots' orders have many.
+func (e *state) appendErrorText(b []byte, err error) []byte {
+	ne, ok := err.(*notation.Error)
+	if !ok {
+		return appendEscaped(b, err.Error())
+	}
+	m := strconv.AppendQuote(append(e.msg[:0], "order "...), ne.Order)
+	m = append(append(m, ": "...), ne.Msg...)
+	if ne.Word != "" {
+		m = strconv.AppendQuote(append(m, ' '), ne.Word)
+	}
+	e.msg = m
+	return appendEscaped(b, unsafe.String(unsafe.SliceData(m), len(m)))
 }
 
 // appendResult appends codec.Codec.EncodeResult's result.
