@@ -2,6 +2,7 @@ package judge
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -66,7 +67,9 @@ type jsonNames struct {
 	abbr  []string   // by province
 	loc   [][]string // by province, then coast
 	// locText is loc without quotes or escapes, for sorting retreats as
-	// EncodePosition does.
+	// EncodePosition does. Both hold the map's locations only (a
+	// province without coasts, or with the coasts it has): the others
+	// are "".
 	locText [][]string
 	// unitHead is what a unit's JSON starts with, by power then unit
 	// type: {"power":"England","type":"fleet","province":
@@ -142,6 +145,9 @@ func (e *state) jsonNames() *jsonNames {
 		buf = append(append(buf, '"'), m.Provinces[i].Abbr...)
 		abbrs[i] = quote(from)
 		for c := rules.Coast(0); c < numCoasts; c++ {
+			if c != rules.NoCoast && !slices.Contains(m.Provinces[i].Coasts, c) {
+				continue // no such location: locJSON writes it the slow way
+			}
 			l := rules.Loc{Province: p, Coast: c}
 			k := 2 * (i*int(numCoasts) + int(c))
 			from := len(buf)
@@ -238,9 +244,11 @@ func (e *state) jsonNames() *jsonNames {
 // locJSON returns location l as a JSON string.
 func (nm *jsonNames) locJSON(l rules.Loc) string {
 	if int(l.Province) < len(nm.loc) && l.Coast < numCoasts {
-		return nm.loc[l.Province][l.Coast]
+		if s := nm.loc[l.Province][l.Coast]; s != "" {
+			return s
+		}
 	}
-	return string(appendString(nil, nm.names.LocString(l))) // no such location: never written
+	return string(appendString(nil, nm.names.LocString(l))) // no such location
 }
 
 // powerJSON returns power p's name as a JSON string.
@@ -459,7 +467,9 @@ func (e *state) appendDislodged(b []byte, nm *jsonNames, d *rules.Dislodged) []b
 	e.retreats = rs
 	text := func(l rules.Loc) string {
 		if int(l.Province) < len(nm.locText) && l.Coast < numCoasts {
-			return nm.locText[l.Province][l.Coast]
+			if s := nm.locText[l.Province][l.Coast]; s != "" {
+				return s
+			}
 		}
 		return nm.names.LocString(l)
 	}
