@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chancery/chancery/internal/randgame"
@@ -174,4 +175,46 @@ func FuzzReadInput(f *testing.F) {
 			t.Fatalf("%s\ngot  %s\nwant %s", src, got, want)
 		}
 	})
+}
+
+// TestSyntaxErrorsAsEncodingJSON checks that the fast way writes the
+// message of an order that cannot be read, which it writes from the
+// error's parts, exactly as encoding/json writes the error's text:
+// orders with quotes, backslashes, HTML's characters, control
+// characters, other scripts and bytes that are not UTF-8.
+func TestSyntaxErrorsAsEncodingJSON(t *testing.T) {
+	j := judge.New(variants.MustLoad())
+	orders := []string{
+		`A PAR - `, `A PAR X BUR`, `F "LON" - NTH`, `A PAR\ - BUR`, `A PAR - <BUR> & MAR`,
+		"A PAR\t-\x01 BUR", "A PÄRIS - BÜR", "A PAR - \xff\xfe", "A PAR - BUR \u2028", "F 倫敦 - 北海", "A PAR\u00a0- BUR",
+		`A PAR S`, `A PAR S A`, `F LON C A`, `build`, `A`, ``, `  `,
+	}
+	read := 0
+	for _, o := range orders {
+		// The order as it is where JSON allows it (encoding/json would
+		// escape HTML's characters, U+2028 and bytes not UTF-8).
+		text := []byte(`"` + o + `"`)
+		if strings.ContainsAny(o, "\"\\\t\x01") {
+			text, _ = json.Marshal(o)
+		}
+		in := []byte(`{"variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"orders":{"France":[` +
+			string(text) + `]}}`)
+		want, err := slowJSON(j, in)
+		if err != nil {
+			t.Fatalf("%q: %v", o, err)
+		}
+		got, ok := j.AdjudicateRead(nil, in)
+		if !ok {
+			// Escapes in the input (quotes, backslashes, control
+			// characters) are left to the slow way.
+			continue
+		}
+		read++
+		if !bytes.Equal(got, want) {
+			t.Errorf("%q:\ngot  %s\nwant %s", o, got, want)
+		}
+	}
+	if read < len(orders)-4 {
+		t.Errorf("the fast way read %d of %d inputs", read, len(orders))
+	}
 }

@@ -78,6 +78,7 @@ type state struct {
 	json      *jsonNames
 	unitOrder []rules.Province
 	retreats  []rules.Loc
+	msg       []byte // appendErrorText's
 }
 
 // namedPower is a power as the input names it, with its orders.

@@ -2,9 +2,11 @@ package judge
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/chancery/chancery/notation"
 	"github.com/chancery/chancery/rules"
@@ -65,7 +67,9 @@ type jsonNames struct {
 	abbr  []string   // by province
 	loc   [][]string // by province, then coast
 	// locText is loc without quotes or escapes, for sorting retreats as
-	// EncodePosition does.
+	// EncodePosition does. Both hold the map's locations only (a
+	// province without coasts, or with the coasts it has): the others
+	// are "".
 	locText [][]string
 	// unitHead is what a unit's JSON starts with, by power then unit
 	// type: {"power":"England","type":"fleet","province":
@@ -141,6 +145,9 @@ func (e *state) jsonNames() *jsonNames {
 		buf = append(append(buf, '"'), m.Provinces[i].Abbr...)
 		abbrs[i] = quote(from)
 		for c := rules.Coast(0); c < numCoasts; c++ {
+			if c != rules.NoCoast && !slices.Contains(m.Provinces[i].Coasts, c) {
+				continue // no such location: locJSON writes it the slow way
+			}
 			l := rules.Loc{Province: p, Coast: c}
 			k := 2 * (i*int(numCoasts) + int(c))
 			from := len(buf)
@@ -237,9 +244,11 @@ func (e *state) jsonNames() *jsonNames {
 // locJSON returns location l as a JSON string.
 func (nm *jsonNames) locJSON(l rules.Loc) string {
 	if int(l.Province) < len(nm.loc) && l.Coast < numCoasts {
-		return nm.loc[l.Province][l.Coast]
+		if s := nm.loc[l.Province][l.Coast]; s != "" {
+			return s
+		}
 	}
-	return string(appendString(nil, nm.names.LocString(l))) // no such location: never written
+	return string(appendString(nil, nm.names.LocString(l))) // no such location
 }
 
 // powerJSON returns power p's name as a JSON string.
@@ -265,8 +274,8 @@ func (e *state) appendOutput(b []byte) []byte {
 			// codec.SyntaxResult
 			b = append(append(b, `{"power":`...), nm.powerJSON(t.power)...)
 			b = appendString(append(b, `,"order":`...), t.text)
-			b = appendString(append(b, `,"result":"illegal","reason":"syntax","message":`...), t.err.Error())
-			b = append(b, '}')
+			b = append(b, `,"result":"illegal","reason":"syntax","message":"`...)
+			b = append(e.appendErrorText(b, t.err), `"}`...)
 			continue
 		}
 		b = e.appendResult(b, nm, t.power, &e.out.Results[k])
@@ -280,6 +289,25 @@ func (e *state) appendOutput(b []byte) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, '}')
+}
+
+// appendErrorText appends err's message escaped as the inside of a JSON
+// string. A *notation.Error, the error of every order that cannot be
+// read, is written from its parts as its Error method formats them
+// (fmt's %q is strconv.AppendQuote), without formatting a string: random
+// games and bots' orders have many.
+func (e *state) appendErrorText(b []byte, err error) []byte {
+	ne, ok := err.(*notation.Error)
+	if !ok {
+		return appendEscaped(b, err.Error())
+	}
+	m := strconv.AppendQuote(append(e.msg[:0], "order "...), ne.Order)
+	m = append(append(m, ": "...), ne.Msg...)
+	if ne.Word != "" {
+		m = strconv.AppendQuote(append(m, ' '), ne.Word)
+	}
+	e.msg = m
+	return appendEscaped(b, unsafe.String(unsafe.SliceData(m), len(m)))
 }
 
 // appendResult appends codec.Codec.EncodeResult's result.
@@ -439,7 +467,9 @@ func (e *state) appendDislodged(b []byte, nm *jsonNames, d *rules.Dislodged) []b
 	e.retreats = rs
 	text := func(l rules.Loc) string {
 		if int(l.Province) < len(nm.locText) && l.Coast < numCoasts {
-			return nm.locText[l.Province][l.Coast]
+			if s := nm.locText[l.Province][l.Coast]; s != "" {
+				return s
+			}
 		}
 		return nm.names.LocString(l)
 	}

@@ -115,6 +115,14 @@ func TestJSONNamesAsEncodingJSON(t *testing.T) {
 			if got, want := nm.abbr[i], quoted(p.Abbr); got != want {
 				t.Errorf("abbreviation %d: %s, want %s", i, got, want)
 			}
+			// Every location, the map's and the others (which the
+			// tables leave to the slow way).
+			for c := rules.Coast(0); c < numCoasts; c++ {
+				l := rules.Loc{Province: rules.Province(i), Coast: c}
+				if got, want := nm.locJSON(l), quoted(nm.names.LocString(l)); got != want {
+					t.Errorf("location %v: %s, want %s", l, got, want)
+				}
+			}
 		}
 	}
 }
