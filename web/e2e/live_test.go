@@ -128,9 +128,15 @@ func TestClickOutlastsALiveRedraw(t *testing.T) {
 			})
 			bob.waitGame(id, "bob's vote for a draw", `g.my_votes.draw`)
 			// Withdrawn elsewhere (another tab of his), the vote shows
-			// withdrawn here too: the box is not kept ticked.
+			// withdrawn here too: the box is not kept ticked. The live
+			// update moves no unit: the board leaves its units be (it
+			// drew them all again on every update of the game).
+			eval[bool](bob, `(window.keptUnit = document.querySelector('.board .units .unit[data-unit="lon"]'), !!window.keptUnit)`)
 			evalAsync[bool](bob, fmt.Sprintf(`fetch("/api/v1/games/%s/votes", {method: "PUT", headers: {"Content-Type": "application/json", "X-CSRF-Token": document.cookie.match(/chancery_csrf=([^;]*)/)[1]}, body: JSON.stringify({draw: false, concede: false})}).then((r) => r.ok)`, id))
 			bob.wait("bob's vote withdrawn in his page", `!document.querySelector("#vote-draw").checked`)
+			if !eval[bool](bob, `document.contains(window.keptUnit)`) {
+				bob.fail("a live update that moved no unit drew the board's units again")
+			}
 			// So with his Ready box, as Russia loses another unit.
 			bob.click("#tab-orders")
 			bob.clickAcross("#ready", func() {

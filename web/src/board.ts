@@ -10,6 +10,12 @@ import { h, s } from "./ui";
 
 interface Pt { x: number; y: number }
 
+/** owned gives a province's shape or a centre the class of its owner ("" for none), changing nothing else. */
+function owned(el: Element, owner: string): void {
+  for (const c of [...el.classList]) if (c.startsWith("own") && c !== owner) el.classList.remove(c);
+  if (owner && !el.classList.contains(owner)) el.classList.add(owner);
+}
+
 /** An order as the board draws it; result is absent for a draft. */
 export interface Drawn {
   text: string;
@@ -123,6 +129,15 @@ export class Board {
   /** The powers a bot plays in place of their absent person, and the board's note of them. */
   private botPowers = new Set<string>();
   private botNote: HTMLElement = h("p", { class: "board-bots", id: "board-bots", hidden: true });
+  /**
+   * What the board shows now, each as the key of what drew it: a live
+   * update mostly changes none of it (another player got ready, a
+   * message came), and what is unchanged is left alone, so that the page
+   * does not style, lay out and paint the whole board again for nothing.
+   */
+  private drawn = { bots: "", units: "", outcome: "", orders: "", mark: "" };
+  /** named counts the namings of the provinces: the units' tooltips name them too. */
+  private named = 0;
   powers: string[] = [];
   /** label names a power for the reader. */
   label: (power: string) => string = (p) => p;
@@ -146,6 +161,7 @@ export class Board {
    * reader's language, as a tooltip; again once the names are known.
    */
   nameProvinces(): void {
+    this.named++;
     this.nameLabels();
     for (const [id, els] of this.paths) {
       const name = this.place(id);
@@ -240,6 +256,9 @@ export class Board {
     svg.prepend(defs);
     svg.append(this.ordersG, this.unitsG, this.outcomeG, centresG);
     this.svg = svg;
+    // A board loaded again is drawn anew.
+    this.drawn = { ...this.drawn, units: "", outcome: "", orders: "", mark: "" };
+    this.marked = [];
     this.nameProvinces();
     this.vb = { ...this.full };
     this.apply();
@@ -280,6 +299,9 @@ export class Board {
    * names them (drawn with the next position).
    */
   bots(powers: string[]): void {
+    const key = JSON.stringify(powers);
+    if (key === this.drawn.bots) return;
+    this.drawn.bots = key;
     this.botPowers = new Set(powers);
     const names = powers.map((p) => this.label(p));
     this.botNote.replaceChildren(...(names.length
@@ -291,18 +313,15 @@ export class Board {
   /** position draws who owns what and every unit. */
   position(units: Unit[], centres: Record<string, string>, dislodged: Unit[] = []): void {
     if (!this.svg) return;
+    const own = (owner: string | undefined) => (owner ? "own" + (this.colour(owner) % 9) : "");
     for (const [id, list] of this.paths) {
-      const owner = centres[id] ?? units.find((u) => base(u.province) === id && !this.isSea(id))?.power;
-      for (const p of list) {
-        p.classList.forEach((c) => c.startsWith("own") && p.classList.remove(c));
-        if (owner) p.classList.add("own" + (this.colour(owner) % 9));
-      }
+      const owner = own(centres[id] ?? units.find((u) => base(u.province) === id && !this.isSea(id))?.power);
+      for (const p of list) owned(p, owner);
     }
-    for (const [id, c] of this.centres) {
-      c.classList.forEach((k) => k.startsWith("own") && c.classList.remove(k));
-      const owner = centres[id];
-      if (owner) c.classList.add("own" + (this.colour(owner) % 9));
-    }
+    for (const [id, c] of this.centres) owned(c, own(centres[id]));
+    const key = JSON.stringify([units, dislodged, [...this.botPowers], this.named]);
+    if (key === this.drawn.units) return;
+    this.drawn.units = key;
     this.unitsG.replaceChildren();
     for (const u of units) {
       const g = this.unit(u, false, "");
@@ -313,6 +332,7 @@ export class Board {
       if (g) this.unitsG.append(g);
     }
     this.outcomeG.replaceChildren();
+    this.drawn.outcome = "";
   }
 
   /**
@@ -345,10 +365,13 @@ export class Board {
   /**
    * outcome draws what a phase did to the units it dislodged, after its
    * orders: each beside its place, struck out when it was destroyed.
-   * (position clears it.)
+   * (position clears it when the units change.)
    */
   outcome(list: Dislodgement[]): void {
     if (!this.svg) return;
+    const key = JSON.stringify([list, [...this.botPowers], this.named]);
+    if (key === this.drawn.outcome) return;
+    this.drawn.outcome = key;
     this.outcomeG.replaceChildren();
     for (const d of list) {
       const g = this.unit(d.unit, true, d.destroyed ? t("dislodged.short.destroyed") : t("result.dislodged"));
@@ -369,6 +392,9 @@ export class Board {
   /** orders draws orders as arrows (with their results when they have one). */
   orders(list: Drawn[]): void {
     if (!this.svg) return;
+    const key = JSON.stringify(list);
+    if (key === this.drawn.orders) return;
+    this.drawn.orders = key;
     this.ordersG.replaceChildren();
     for (const o of list) {
       const g = this.order(o);
@@ -503,6 +529,9 @@ export class Board {
 
   /** mark highlights provinces: the selected unit and the legal targets. */
   mark(selected: string | null, legal: string[]): void {
+    const key = JSON.stringify([selected, legal]);
+    if (key === this.drawn.mark) return;
+    this.drawn.mark = key;
     this.marked.forEach((p) => p.classList.remove("legal", "selected"));
     this.marked = [];
     const add = (id: string, cls: string) => {

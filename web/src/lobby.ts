@@ -266,7 +266,9 @@ function scheduleFields(): { els: HTMLElement[]; phasesRow: HTMLElement; fill: (
   // Deadlines at a time of day, in a zone (the reader's own first).
   const daily = h("input", { id: "new-daily", type: "checkbox" });
   const dailyTime = h("input", { id: "new-daily-time", type: "time", value: "20:00", step: 60 });
-  const dailyZone = h("select", { id: "new-daily-zone" }, ...zones().map((z) => h("option", { value: z }, z)));
+  // The zones, hundreds of options, are listed once the box is ticked:
+  // the lobby opens without making them for a form mostly used without.
+  const dailyZone = h("select", { id: "new-daily-zone" });
   const weekends = h("input", { id: "new-daily-weekends", type: "checkbox" });
   const dailyRows = h("div", { class: "daily", id: "new-daily-rows" },
     h("div", { class: "field" }, h("label", { for: "new-daily-time" }, t("lobby.daily.time")), dailyTime),
@@ -274,7 +276,10 @@ function scheduleFields(): { els: HTMLElement[]; phasesRow: HTMLElement; fill: (
     h("div", { class: "field check" }, weekends, h("label", { for: "new-daily-weekends" }, t("lobby.daily.weekends"))),
     h("p", { class: "muted small" }, t("lobby.daily.note")));
   dailyRows.hidden = true;
-  daily.addEventListener("change", () => (dailyRows.hidden = !daily.checked));
+  daily.addEventListener("change", () => {
+    if (daily.checked && !dailyZone.options.length) dailyZone.append(...zones().map((z) => h("option", { value: z }, z)));
+    dailyRows.hidden = !daily.checked;
+  });
   const phasesRow = h("div", { class: "phases" },
     h("div", { class: "field" }, h("label", { for: "new-retreat" }, t("lobby.retreat")), retreat),
     h("div", { class: "field" }, h("label", { for: "new-adjust" }, t("lobby.adjust")), adjust));
