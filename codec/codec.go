@@ -36,7 +36,24 @@ type Codec struct {
 	// centres are the supply centres, in the map's order, with their
 	// abbreviations and the power each bars (rules.Variant.MayOwn).
 	centres []centre
+	// centreAt finds a centre by its abbreviation of three bytes without
+	// hashing a string: slot centreSlot(key) holds the key of the centre
+	// there and its index in centres. Empty when the variant's centres
+	// have no such table (an abbreviation of other than three bytes).
+	centreAt    []centreSlot
+	centreMul   uint32
+	centreShift uint8
 }
+
+// centreSlot is a slot of Codec.centreAt: the three bytes of a centre's
+// abbreviation (first in the low byte), or noKey, and its index.
+type centreSlot struct {
+	key uint32
+	i   uint32
+}
+
+// noKey marks an empty centreSlot: three bytes leave the top one zero.
+const noKey = 1 << 31
 
 // centre is a supply centre as centresByAbbr reads it.
 type centre struct {
@@ -58,7 +75,55 @@ func New(v *rules.Variant) *Codec {
 			}
 		}
 	}
+	c.hashCentres()
 	return c
+}
+
+// key3 is a name of three bytes as one number, its first byte in the low
+// one.
+func key3(s string) uint32 {
+	_ = s[2]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16
+}
+
+// hashCentres builds centreAt: a table at least twice the number of
+// centres, indexed by the top bits of an abbreviation's key times a
+// multiplier found by trying odd numbers until no two centres share a
+// slot (a few hundred tries at most for the variants' maps; none found
+// leaves the table empty, and the centres are looked up by the map).
+func (c *Codec) hashCentres() {
+	for _, ce := range c.centres {
+		if len(ce.abbr) != 3 {
+			return
+		}
+	}
+	bits := uint8(1)
+	for 1<<bits < 2*len(c.centres) {
+		bits++
+	}
+	for ; bits <= 12; bits++ {
+		tab := make([]centreSlot, 1<<bits)
+		shift := 32 - bits
+		for mul := uint32(0x9E3779B1); mul < 0x9E3779B1+2*4096; mul += 2 {
+			for i := range tab {
+				tab[i] = centreSlot{key: noKey}
+			}
+			ok := true
+			for i, ce := range c.centres {
+				k := key3(ce.abbr)
+				h := (k * mul) >> shift
+				if tab[h].key != noKey {
+					ok = false
+					break
+				}
+				tab[h] = centreSlot{key: k, i: uint32(i)}
+			}
+			if ok {
+				c.centreAt, c.centreMul, c.centreShift = tab, mul, shift
+				return
+			}
+		}
+	}
 }
 
 // Variant returns the codec's variant.
@@ -141,7 +206,7 @@ func (c *Codec) DecodePositionInto(pos *rules.Position, p *Position) error {
 	if err := c.startPosition(pos, p.Phase, p.SupplyCenters != nil); err != nil {
 		return err
 	}
-	if !c.centresByAbbr(pos, p.SupplyCenters) {
+	if !c.readCentres(pos, p.SupplyCenters) {
 		// Centres named otherwise than by their abbreviations, or bad
 		// input: the map's entries one by one, which say what is wrong.
 		clear(pos.Owner)
@@ -152,6 +217,43 @@ func (c *Codec) DecodePositionInto(pos *rules.Position, p *Position) error {
 		}
 	}
 	return c.placeUnits(pos, p.Phase, p.Units, p.Dislodged)
+}
+
+// readCentres reads supply_centers as centresByAbbr does. With the
+// table of the centres' abbreviations it iterates over the map once and
+// finds each entry's centre by its slot in the table, which costs less
+// than a look-up in the map for each centre (callgrind: about 2,000
+// instructions of a recorded phase's 35,000).
+func (c *Codec) readCentres(pos *rules.Position, owners map[string]string) bool {
+	if owners == nil {
+		return true
+	}
+	if len(c.centreAt) == 0 {
+		return c.centresByAbbr(pos, owners)
+	}
+	neutral := c.v.Neutral
+	tab, mul, shift := c.centreAt, c.centreMul, c.centreShift
+	for abbr, power := range owners {
+		if len(abbr) != 3 {
+			return false
+		}
+		k := key3(abbr)
+		sl := tab[((k*mul)>>shift)&uint32(len(tab)-1)]
+		if sl.key != k {
+			return false
+		}
+		if power == "" {
+			continue
+		}
+		ce := &c.centres[sl.i]
+		// What MayOwn says, from the centre's own fields.
+		pw, ok := c.names.Power(power)
+		if !ok || pw == neutral || pw == ce.barred {
+			return false
+		}
+		pos.Owner[ce.p] = pw
+	}
+	return true
 }
 
 // centresByAbbr reads supply_centers without iterating over the map:

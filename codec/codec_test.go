@@ -178,3 +178,34 @@ func TestOrderPartsRoundTrip(t *testing.T) {
 		t.Errorf("a syntax error was given parts: %+v", bad)
 	}
 }
+
+// TestCentreTable: every variant's centres have a slot each in the table
+// readCentres finds them by, and a name of three bytes that is not a
+// centre's abbreviation finds none (it is read by the map's names, which
+// say what is wrong).
+func TestCentreTable(t *testing.T) {
+	reg := variants.MustLoad()
+	for _, name := range reg.Names() {
+		v, _ := reg.Get(name)
+		c := New(v)
+		if len(c.centreAt) == 0 {
+			t.Errorf("%s: no table of the centres", name)
+			continue
+		}
+		for i, ce := range c.centres {
+			k := key3(ce.abbr)
+			if sl := c.centreAt[((k*c.centreMul)>>c.centreShift)&uint32(len(c.centreAt)-1)]; sl.key != k || sl.i != uint32(i) {
+				t.Errorf("%s: centre %s has slot %+v", name, ce.abbr, sl)
+			}
+		}
+		for p, pr := range v.Map.Provinces {
+			if pr.SupplyCenter || len(pr.Abbr) != 3 {
+				continue
+			}
+			pos := &rules.Position{Owner: make([]rules.Power, v.Map.NumProvinces())}
+			if c.readCentres(pos, map[string]string{pr.Abbr: ""}) {
+				t.Errorf("%s: %s (province %d) is read as a centre", name, pr.Abbr, p)
+			}
+		}
+	}
+}
