@@ -29,8 +29,10 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	r.finishMovement(pos, res)
 }
 
-// resetMovement clears the scratch state of the previous phase and gives
-// every unit of pos a hold order until its own order is attached.
+// resetMovement clears the scratch state of the previous phase and lists
+// the units of pos. Their orders are cleared to holds (Order{Type: Hold})
+// without their fields: checkOrders writes the hold of a unit that is
+// given no order, and what runs before it reads only the orders' types.
 func (r *Resolver) resetMovement(pos *Position) {
 	// Only the provinces the previous phase touched need clearing: the
 	// others still hold their defaults. When they are many, clearing
@@ -46,9 +48,8 @@ func (r *Resolver) resetMovement(pos *Position) {
 	r.units = r.units[:0]
 	r.convoyers = r.convoyers[:0]
 	for p := range pos.Units {
-		if u := pos.Units[p]; u.Type != NoUnit {
+		if pos.Units[p].Type != NoUnit {
 			r.units = append(r.units, Province(p))
-			r.ord[p] = HoldOrder(u.Power, u.Type, pos.LocOf(Province(p)))
 		}
 	}
 	r.touched = append(r.touched, r.units...)
@@ -111,11 +112,13 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 }
 
 // checkOrders decides the legality of each order on its own (DATC 4.E.1):
-// an illegal order becomes a hold. It lists the legal convoys.
+// an illegal order becomes a hold, as does a unit given no order. It
+// lists the legal convoys.
 func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 	for _, p := range r.units {
 		i := r.pv[p].resIdx
 		if i < 0 {
+			r.ord[p] = HoldOrder(pos.Units[p].Power, pos.Units[p].Type, pos.LocOf(p))
 			continue
 		}
 		if why := r.legal(p); why != NoReason {
