@@ -134,9 +134,9 @@ func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 // whether each army takes a convoy route (DATC 4.A.3, 2000/2023 rules: by
 // convoy when ordered "via convoy", when the move needs it, or when a
 // fleet of the army's own power is ordered to convoy it; with no
-// fall-back to the land route) and what its border's kind changes.
+// fall-back to the land route), which takes it off the border whose kind
+// legal noted.
 func (r *Resolver) linkMoves() {
-	m := r.m
 	for _, p := range r.units {
 		o := &r.ord[p]
 		if o.Type != Move {
@@ -149,26 +149,20 @@ func (r *Resolver) linkMoves() {
 		pv.dest = d
 		pv.intoNext = r.pv[d].intoHead
 		r.pv[d].intoHead = int32(p)
+		// legal set convoyed (an army not adjacent), half and noCut (the
+		// border's kind, of a move over one).
 		if o.Unit == Fleet {
 			pv.destLoc = o.Target
-			_, kind := m.Edge(Fleet, o.At, o.Target)
-			ki := m.BorderKindInfo(kind)
-			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
 			continue
 		}
 		pv.destLoc = At(d)
-		adjacent, kind := m.Edge(Army, o.At, At(d))
-		if !adjacent {
-			pv.convoyed = true
-		} else if len(r.convoyers) > 0 || o.ViaConvoy {
+		if !pv.convoyed && (len(r.convoyers) > 0 || o.ViaConvoy) {
 			own, any := r.convoysOf(p)
 			// DATC 4.A.3: no fall-back to the land route (3.1), unless
 			// the game chose the DATC version 2 reading.
-			pv.convoyed = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
-		}
-		if !pv.convoyed {
-			ki := m.BorderKindInfo(kind)
-			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
+			if own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback)) {
+				pv.convoyed, pv.half, pv.noCut = true, false, false
+			}
 		}
 	}
 }
@@ -321,15 +315,26 @@ func (r *Resolver) legal(p Province) Reason {
 				return NotAdjacent
 			}
 			o.Target = l
-			if _, kind := m.Edge(Fleet, o.At, l); m.BorderKinds[kind].Gate != NoProvince && !r.permitted(m.BorderKinds[kind].Gate, o.At, l) {
+			_, kind := m.Edge(Fleet, o.At, l)
+			ki := &m.BorderKinds[kind]
+			// What the border's kind changes, for linkMoves (which reads
+			// it only of a legal move).
+			pv := &r.pv[p]
+			pv.convoyed, pv.half, pv.noCut = false, ki.HalfStrength, ki.NoCut
+			if ki.Gate != NoProvince && !r.permitted(ki.Gate, o.At, l) {
 				return NoPermission
 			}
 			return NoReason
 		}
 		o.Target = At(d)
-		if ok, _ := m.Edge(Army, o.At, o.Target); ok {
+		pv := &r.pv[p]
+		if ok, kind := m.Edge(Army, o.At, o.Target); ok {
+			ki := &m.BorderKinds[kind]
+			pv.convoyed, pv.half, pv.noCut = false, ki.HalfStrength, ki.NoCut
 			return NoReason
 		}
+		// Not adjacent: by convoy, over no border.
+		pv.convoyed, pv.half, pv.noCut = true, false, false
 		if !r.seaRoute(p, d, NoProvince, NoProvince) {
 			return NotAdjacent
 		}
