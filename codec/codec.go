@@ -37,19 +37,26 @@ type Codec struct {
 	// abbreviations and the power each bars (rules.Variant.MayOwn).
 	centres []centre
 	// centreAt finds a centre by its abbreviation of three bytes without
-	// hashing a string: slot centreSlot(key) holds the key of the centre
-	// there and its index in centres. Empty when the variant's centres
-	// have no such table (an abbreviation of other than three bytes).
-	centreAt    []centreSlot
-	centreMul   uint32
-	centreShift uint8
+	// hashing a string: slot centreHash(key) holds the key of the centre
+	// there, its province and the power it bars. Nil when the variant's
+	// centres have no such table (an abbreviation of other than three
+	// bytes, or no multiplier found).
+	centreAt  *[1 << centreBits]centreSlot
+	centreMul uint32
 }
 
+// centreBits is the size of Codec.centreAt's index: with 1,024 slots,
+// the first or third multiplier tried gives each centre a slot of its own
+// in every variant (standard's 34 to colonial's 58).
+const centreBits = 10
+
 // centreSlot is a slot of Codec.centreAt: the three bytes of a centre's
-// abbreviation (first in the low byte), or noKey, and its index.
+// abbreviation (first in the low byte), or noKey; its province; the power
+// it bars (rules.Variant.MayOwn).
 type centreSlot struct {
-	key uint32
-	i   uint32
+	key    uint32
+	p      rules.Province
+	barred rules.Power
 }
 
 // noKey marks an empty centreSlot: three bytes leave the top one zero.
@@ -86,42 +93,37 @@ func key3(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16
 }
 
-// hashCentres builds centreAt: a table at least twice the number of
-// centres, indexed by the top bits of an abbreviation's key times a
-// multiplier found by trying odd numbers until no two centres share a
-// slot (a few hundred tries at most for the variants' maps; none found
-// leaves the table empty, and the centres are looked up by the map).
+// hashCentres builds centreAt, indexed by the top bits of an
+// abbreviation's key times a multiplier found by trying odd numbers until
+// no two centres share a slot; none found leaves it nil, and the centres
+// are looked up by the map.
 func (c *Codec) hashCentres() {
 	for _, ce := range c.centres {
 		if len(ce.abbr) != 3 {
 			return
 		}
 	}
-	bits := uint8(1)
-	for 1<<bits < 2*len(c.centres) {
-		bits++
+	tab := new([1 << centreBits]centreSlot)
+	for i := range tab {
+		tab[i].key = noKey
 	}
-	for ; bits <= 12; bits++ {
-		tab := make([]centreSlot, 1<<bits)
-		shift := 32 - bits
-		for mul := uint32(0x9E3779B1); mul < 0x9E3779B1+2*4096; mul += 2 {
-			for i := range tab {
-				tab[i] = centreSlot{key: noKey}
+	for mul := uint32(0x9E3779B1); mul < 0x9E3779B1+2*4096; mul += 2 {
+		placed := 0
+		for _, ce := range c.centres {
+			k := key3(ce.abbr)
+			sl := &tab[(k*mul)>>(32-centreBits)]
+			if sl.key != noKey {
+				break
 			}
-			ok := true
-			for i, ce := range c.centres {
-				k := key3(ce.abbr)
-				h := (k * mul) >> shift
-				if tab[h].key != noKey {
-					ok = false
-					break
-				}
-				tab[h] = centreSlot{key: k, i: uint32(i)}
-			}
-			if ok {
-				c.centreAt, c.centreMul, c.centreShift = tab, mul, shift
-				return
-			}
+			*sl = centreSlot{key: k, p: ce.p, barred: ce.barred}
+			placed++
+		}
+		if placed == len(c.centres) {
+			c.centreAt, c.centreMul = tab, mul
+			return
+		}
+		for _, ce := range c.centres[:placed] { // empty the table again
+			tab[(key3(ce.abbr)*mul)>>(32-centreBits)].key = noKey
 		}
 	}
 }
@@ -228,30 +230,29 @@ func (c *Codec) readCentres(pos *rules.Position, owners map[string]string) bool 
 	if owners == nil {
 		return true
 	}
-	if len(c.centreAt) == 0 {
+	if c.centreAt == nil {
 		return c.centresByAbbr(pos, owners)
 	}
 	neutral := c.v.Neutral
-	tab, mul, shift := c.centreAt, c.centreMul, c.centreShift
+	tab, mul := c.centreAt, c.centreMul
 	for abbr, power := range owners {
 		if len(abbr) != 3 {
 			return false
 		}
 		k := key3(abbr)
-		sl := tab[((k*mul)>>shift)&uint32(len(tab)-1)]
+		sl := &tab[(k*mul)>>(32-centreBits)]
 		if sl.key != k {
 			return false
 		}
 		if power == "" {
 			continue
 		}
-		ce := &c.centres[sl.i]
 		// What MayOwn says, from the centre's own fields.
 		pw, ok := c.names.Power(power)
-		if !ok || pw == neutral || pw == ce.barred {
+		if !ok || pw == neutral || pw == sl.barred {
 			return false
 		}
-		pos.Owner[ce.p] = pw
+		pos.Owner[sl.p] = pw
 	}
 	return true
 }
