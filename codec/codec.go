@@ -43,6 +43,18 @@ type Codec struct {
 	// bytes, or no multiplier found).
 	centreAt  *[1 << centreBits]centreSlot
 	centreMul uint32
+	// spelt is, by its first byte, the one power whose name (of four to
+	// eight bytes) begins with it: readCentres matches a name spelt as
+	// the map spells it without a call (Names.Power's common way).
+	spelt [256]speltPower
+}
+
+// speltPower is a power's name as Codec.spelt holds it: its first and
+// last four bytes (first in the low byte) and its length.
+type speltPower struct {
+	head, tail uint32
+	n          int
+	power      rules.Power
 }
 
 // centreBits is the size of Codec.centreAt's index: with 1,024 slots,
@@ -83,7 +95,26 @@ func New(v *rules.Variant) *Codec {
 		}
 	}
 	c.hashCentres()
+	var starts [256]int
+	for i := 1; i < len(v.Map.Powers); i++ {
+		if name := v.Map.Powers[i]; len(name) >= 4 && len(name) <= 8 {
+			starts[name[0]]++
+			c.spelt[name[0]] = speltPower{load32(name), load32(name[len(name)-4:]), len(name), rules.Power(i)}
+		}
+	}
+	for b, n := range starts {
+		if n > 1 {
+			c.spelt[b] = speltPower{}
+		}
+	}
 	return c
+}
+
+// load32 reads the first four bytes of s, the first in the low byte (one
+// load: the compiler combines the four).
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // key3 is a name of three bytes as one number, its first byte in the low
@@ -247,9 +278,22 @@ func (c *Codec) readCentres(pos *rules.Position, owners map[string]string) bool 
 		if power == "" {
 			continue
 		}
+		var pw rules.Power
+		if len(power) >= 4 {
+			head := load32(power)
+			f := &c.spelt[byte(head)]
+			if len(power) == f.n && head == f.head && load32(power[len(power)-4:]) == f.tail {
+				pw = f.power
+			}
+		}
+		if pw == rules.NoPower {
+			var ok bool
+			if pw, ok = c.names.Power(power); !ok {
+				return false
+			}
+		}
 		// What MayOwn says, from the centre's own fields.
-		pw, ok := c.names.Power(power)
-		if !ok || pw == neutral || pw == sl.barred {
+		if pw == neutral || pw == sl.barred {
 			return false
 		}
 		pos.Owner[sl.p] = pw

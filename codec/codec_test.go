@@ -209,3 +209,34 @@ func TestCentreTable(t *testing.T) {
 		}
 	}
 }
+
+// TestCentreOwnersSpelt: readCentres reads an owner spelt as the map
+// spells it, or otherwise as Names.Power reads it, and refuses a name
+// that begins as a power's does.
+func TestCentreOwnersSpelt(t *testing.T) {
+	v, _ := variants.MustLoad().Get("standard")
+	c := New(v)
+	for _, tc := range []struct {
+		power string
+		want  rules.Power
+		ok    bool
+	}{
+		{"France", 3, true},
+		{"france", 3, true},
+		{"FRANCE", 3, true},
+		{"Fran", 0, false},
+		{"Francx", 0, false},
+		{"Franc", 0, false},
+		{"Francee", 0, false},
+	} {
+		if v.Map.Powers[3] != "France" {
+			t.Fatalf("power 3 is %s", v.Map.Powers[3])
+		}
+		pos := &rules.Position{Owner: make([]rules.Power, v.Map.NumProvinces())}
+		ok := c.readCentres(pos, map[string]string{"par": tc.power})
+		par, _ := c.names.Province("par")
+		if ok != tc.ok || ok && pos.Owner[par] != tc.want {
+			t.Errorf("%q: read %v, owner %d; want %v, %d", tc.power, ok, pos.Owner[par], tc.ok, tc.want)
+		}
+	}
+}
