@@ -44,15 +44,15 @@ func (r *Resolver) resetMovement(pos *Position) {
 			r.clearProvince(p)
 		}
 	}
-	r.touched = r.touched[:0]
-	r.units = r.units[:0]
 	r.convoyers = r.convoyers[:0]
-	for p := range pos.Units {
-		if pos.Units[p].Type != NoUnit {
-			r.units = append(r.units, Province(p))
+	units := r.units[:0] // a local slice: no store to r for each unit
+	for p, u := range pos.Units {
+		if u.Type != NoUnit {
+			units = append(units, Province(p))
 		}
 	}
-	r.touched = append(r.touched, r.units...)
+	r.units = units
+	r.touched = append(r.touched[:0], units...)
 	r.deps = r.deps[:0]
 	r.guessBased, r.hits = false, 0
 	r.permits = r.permits[:0]
