@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Decision states of the guess-and-check algorithm (DATC section 5).
 const (
 	unresolved uint8 = iota
@@ -64,9 +66,13 @@ func (r *Resolver) resetMovement(pos *Position) {
 // aside for checkPermits.
 func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) {
 	n := len(pos.Units)
+	// Every result at once (res.Results is empty): one store of the
+	// slice, not one for each order.
+	res.Results = slices.Grow(res.Results, len(orders))[:len(orders)]
+	results := res.Results
 	for i := range orders {
 		o := orders[i]
-		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
+		results[i] = Result{Order: o, Where: NoProvince}
 		switch o.Type {
 		case Hold, Move, Support, Convoy, Railway:
 		case Permit:
@@ -104,7 +110,7 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 		o.At = Loc{Province: p, Coast: u.Coast}
 		o.Unit = u.Type
 		// The result names the unit as it is.
-		rs := &res.Results[i]
+		rs := &results[i]
 		rs.Order.At, rs.Order.Unit = o.At, o.Unit
 		r.ord[p] = o
 		pv.resIdx = int32(i)
