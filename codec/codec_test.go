@@ -178,3 +178,65 @@ func TestOrderPartsRoundTrip(t *testing.T) {
 		t.Errorf("a syntax error was given parts: %+v", bad)
 	}
 }
+
+// TestCentreTable: every variant's centres have a slot each in the table
+// readCentres finds them by, and a name of three bytes that is not a
+// centre's abbreviation finds none (it is read by the map's names, which
+// say what is wrong).
+func TestCentreTable(t *testing.T) {
+	reg := variants.MustLoad()
+	for _, name := range reg.Names() {
+		v, _ := reg.Get(name)
+		c := New(v)
+		if c.centreAt == nil {
+			t.Errorf("%s: no table of the centres", name)
+			continue
+		}
+		for _, ce := range c.centres {
+			k := key3(ce.abbr)
+			if sl := c.centreAt[(k*c.centreMul)>>(32-centreBits)]; sl.key != k || sl.p != ce.p || sl.barred != ce.barred {
+				t.Errorf("%s: centre %s has slot %+v", name, ce.abbr, sl)
+			}
+		}
+		for p, pr := range v.Map.Provinces {
+			if pr.SupplyCenter || len(pr.Abbr) != 3 {
+				continue
+			}
+			pos := &rules.Position{Owner: make([]rules.Power, v.Map.NumProvinces())}
+			if c.readCentres(pos, map[string]string{pr.Abbr: ""}) {
+				t.Errorf("%s: %s (province %d) is read as a centre", name, pr.Abbr, p)
+			}
+		}
+	}
+}
+
+// TestCentreOwnersSpelt: readCentres reads an owner spelt as the map
+// spells it, or otherwise as Names.Power reads it, and refuses a name
+// that begins as a power's does.
+func TestCentreOwnersSpelt(t *testing.T) {
+	v, _ := variants.MustLoad().Get("standard")
+	c := New(v)
+	for _, tc := range []struct {
+		power string
+		want  rules.Power
+		ok    bool
+	}{
+		{"France", 3, true},
+		{"france", 3, true},
+		{"FRANCE", 3, true},
+		{"Fran", 0, false},
+		{"Francx", 0, false},
+		{"Franc", 0, false},
+		{"Francee", 0, false},
+	} {
+		if v.Map.Powers[3] != "France" {
+			t.Fatalf("power 3 is %s", v.Map.Powers[3])
+		}
+		pos := &rules.Position{Owner: make([]rules.Power, v.Map.NumProvinces())}
+		ok := c.readCentres(pos, map[string]string{"par": tc.power})
+		par, _ := c.names.Province("par")
+		if ok != tc.ok || ok && pos.Owner[par] != tc.want {
+			t.Errorf("%q: read %v, owner %d; want %v, %d", tc.power, ok, pos.Owner[par], tc.ok, tc.want)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Decision states of the guess-and-check algorithm (DATC section 5).
 const (
 	unresolved uint8 = iota
@@ -29,8 +31,10 @@ func (r *Resolver) movement(pos *Position, orders []Order, res *Resolution) {
 	r.finishMovement(pos, res)
 }
 
-// resetMovement clears the scratch state of the previous phase and gives
-// every unit of pos a hold order until its own order is attached.
+// resetMovement clears the scratch state of the previous phase and lists
+// the units of pos. Their orders are cleared to holds (Order{Type: Hold})
+// without their fields: checkOrders writes the hold of a unit that is
+// given no order, and what runs before it reads only the orders' types.
 func (r *Resolver) resetMovement(pos *Position) {
 	// Only the provinces the previous phase touched need clearing: the
 	// others still hold their defaults. When they are many, clearing
@@ -42,16 +46,15 @@ func (r *Resolver) resetMovement(pos *Position) {
 			r.clearProvince(p)
 		}
 	}
-	r.touched = r.touched[:0]
-	r.units = r.units[:0]
 	r.convoyers = r.convoyers[:0]
-	for p := range pos.Units {
-		if u := pos.Units[p]; u.Type != NoUnit {
-			r.units = append(r.units, Province(p))
-			r.ord[p] = HoldOrder(u.Power, u.Type, pos.LocOf(Province(p)))
+	units := r.units[:0] // a local slice: no store to r for each unit
+	for p, u := range pos.Units {
+		if u.Type != NoUnit {
+			units = append(units, Province(p))
 		}
 	}
-	r.touched = append(r.touched, r.units...)
+	r.units = units
+	r.touched = append(r.touched[:0], units...)
 	r.deps = r.deps[:0]
 	r.guessBased, r.hits = false, 0
 	r.permits = r.permits[:0]
@@ -63,9 +66,13 @@ func (r *Resolver) resetMovement(pos *Position) {
 // aside for checkPermits.
 func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) {
 	n := len(pos.Units)
+	// Every result at once (res.Results is empty): one store of the
+	// slice, not one for each order.
+	res.Results = slices.Grow(res.Results, len(orders))[:len(orders)]
+	results := res.Results
 	for i := range orders {
 		o := orders[i]
-		res.Results = append(res.Results, Result{Order: o, Where: NoProvince})
+		results[i] = Result{Order: o, Where: NoProvince}
 		switch o.Type {
 		case Hold, Move, Support, Convoy, Railway:
 		case Permit:
@@ -103,7 +110,7 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 		o.At = Loc{Province: p, Coast: u.Coast}
 		o.Unit = u.Type
 		// The result names the unit as it is.
-		rs := &res.Results[i]
+		rs := &results[i]
 		rs.Order.At, rs.Order.Unit = o.At, o.Unit
 		r.ord[p] = o
 		pv.resIdx = int32(i)
@@ -111,11 +118,13 @@ func (r *Resolver) attachOrders(pos *Position, orders []Order, res *Resolution) 
 }
 
 // checkOrders decides the legality of each order on its own (DATC 4.E.1):
-// an illegal order becomes a hold. It lists the legal convoys.
+// an illegal order becomes a hold, as does a unit given no order. It
+// lists the legal convoys.
 func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 	for _, p := range r.units {
 		i := r.pv[p].resIdx
 		if i < 0 {
+			r.ord[p] = HoldOrder(pos.Units[p].Power, pos.Units[p].Type, pos.LocOf(p))
 			continue
 		}
 		if why := r.legal(p); why != NoReason {
@@ -131,9 +140,9 @@ func (r *Resolver) checkOrders(pos *Position, res *Resolution) {
 // whether each army takes a convoy route (DATC 4.A.3, 2000/2023 rules: by
 // convoy when ordered "via convoy", when the move needs it, or when a
 // fleet of the army's own power is ordered to convoy it; with no
-// fall-back to the land route) and what its border's kind changes.
+// fall-back to the land route), which takes it off the border whose kind
+// legal noted.
 func (r *Resolver) linkMoves() {
-	m := r.m
 	for _, p := range r.units {
 		o := &r.ord[p]
 		if o.Type != Move {
@@ -146,26 +155,20 @@ func (r *Resolver) linkMoves() {
 		pv.dest = d
 		pv.intoNext = r.pv[d].intoHead
 		r.pv[d].intoHead = int32(p)
+		// legal set convoyed (an army not adjacent), half and noCut (the
+		// border's kind, of a move over one).
 		if o.Unit == Fleet {
 			pv.destLoc = o.Target
-			_, kind := m.Edge(Fleet, o.At, o.Target)
-			ki := m.BorderKindInfo(kind)
-			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
 			continue
 		}
 		pv.destLoc = At(d)
-		adjacent, kind := m.Edge(Army, o.At, At(d))
-		if !adjacent {
-			pv.convoyed = true
-		} else if len(r.convoyers) > 0 || o.ViaConvoy {
+		if !pv.convoyed && (len(r.convoyers) > 0 || o.ViaConvoy) {
 			own, any := r.convoysOf(p)
 			// DATC 4.A.3: no fall-back to the land route (3.1), unless
 			// the game chose the DATC version 2 reading.
-			pv.convoyed = own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback))
-		}
-		if !pv.convoyed {
-			ki := m.BorderKindInfo(kind)
-			pv.half, pv.noCut = ki.HalfStrength, ki.NoCut
+			if own || (o.ViaConvoy && (any || !r.opt.ConvoyFallback)) {
+				pv.convoyed, pv.half, pv.noCut = true, false, false
+			}
 		}
 	}
 }
@@ -318,15 +321,26 @@ func (r *Resolver) legal(p Province) Reason {
 				return NotAdjacent
 			}
 			o.Target = l
-			if _, kind := m.Edge(Fleet, o.At, l); m.BorderKinds[kind].Gate != NoProvince && !r.permitted(m.BorderKinds[kind].Gate, o.At, l) {
+			_, kind := m.Edge(Fleet, o.At, l)
+			ki := &m.BorderKinds[kind]
+			// What the border's kind changes, for linkMoves (which reads
+			// it only of a legal move).
+			pv := &r.pv[p]
+			pv.convoyed, pv.half, pv.noCut = false, ki.HalfStrength, ki.NoCut
+			if ki.Gate != NoProvince && !r.permitted(ki.Gate, o.At, l) {
 				return NoPermission
 			}
 			return NoReason
 		}
 		o.Target = At(d)
-		if ok, _ := m.Edge(Army, o.At, o.Target); ok {
+		pv := &r.pv[p]
+		if ok, kind := m.Edge(Army, o.At, o.Target); ok {
+			ki := &m.BorderKinds[kind]
+			pv.convoyed, pv.half, pv.noCut = false, ki.HalfStrength, ki.NoCut
 			return NoReason
 		}
+		// Not adjacent: by convoy, over no border.
+		pv.convoyed, pv.half, pv.noCut = true, false, false
 		if !r.seaRoute(p, d, NoProvince, NoProvince) {
 			return NotAdjacent
 		}
