@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chancery/chancery/internal/pgtest"
+	"github.com/chancery/chancery/internal/sqlitetest"
 	"github.com/chancery/chancery/store"
 	"github.com/chancery/chancery/variants"
 )
@@ -70,43 +70,6 @@ func (c *testClock) Freeze() {
 
 var registry = sync.OnceValue(variants.MustLoad)
 
-// sqliteTemplate is an empty SQLite database of the current schema,
-// migrated once for the package's tests; each test's database starts as
-// a copy of it, which store.Open finds migrated. Migrating a new file
-// takes a core about ten milliseconds, and the tests make well over a
-// hundred; the migrations themselves are store's tests (and the real
-// binary's, crash_test.go, which starts from an empty file).
-var sqliteTemplate = sync.OnceValues(func() ([]byte, error) {
-	dir, err := os.MkdirTemp("", "chancery-template-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "chancery.db")
-	st, err := store.Open(context.Background(), path)
-	if err != nil {
-		return nil, err
-	}
-	if err := st.Close(); err != nil {
-		return nil, err
-	}
-	// The last connection to close writes the log into the file and
-	// removes it: the file is the whole database.
-	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
-		return nil, fmt.Errorf("sqlite template: %s-wal is left with %d bytes", path, fi.Size())
-	}
-	return os.ReadFile(path)
-})
-
-// copySQLiteTemplate writes the migrated empty database to path.
-func copySQLiteTemplate(path string) error {
-	data, err := sqliteTemplate()
-	if err != nil {
-		return fmt.Errorf("sqlite template: %w", err)
-	}
-	return os.WriteFile(path, data, 0o600)
-}
-
 // env is a running server on loopback over a real database.
 type env struct {
 	t       testing.TB
@@ -153,7 +116,7 @@ func newEnvWith(t testing.TB, backend string, tune func(*Config)) *env {
 	switch backend {
 	case "sqlite":
 		e.dsn = filepath.Join(t.TempDir(), "chancery.db")
-		if err := copySQLiteTemplate(e.dsn); err != nil {
+		if err := sqlitetest.Copy(e.dsn); err != nil {
 			t.Fatal(err)
 		}
 	case "postgres":
