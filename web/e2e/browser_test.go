@@ -663,11 +663,16 @@ func (p *person) openSolo(variant, power string) string {
 // which the tests of signing up fill in: the form costs the browser as
 // much CPU as a page.
 func (s *site) twoPeople() (alice, bob *person) {
-	alice, bob = s.member("alice", "correct horse"), s.member("bob", "battery staple")
-	for _, p := range []*person{alice, bob} {
-		p.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
-	}
-	return alice, bob
+	return s.signedIn("alice", "correct horse"), s.signedIn("bob", "battery staple")
+}
+
+// signedIn is a member (an account made through the API) on the lobby,
+// as after signing up by the form, which the tests of signing up fill in.
+func (s *site) signedIn(name, password string) *person {
+	s.t.Helper()
+	p := s.member(name, password)
+	p.do(chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#create-form")))
+	return p
 }
 
 // newGame fills the lobby's form for a game of the variant and creates
@@ -793,8 +798,7 @@ func TestStandardGameInTheBrowser(t *testing.T) {
 	bob.click("#tab-orders")
 
 	// A third person follows the game and never sees the press.
-	carol := s.person("carol")
-	carol.signUp("hunter2 hunter2")
+	carol := s.member("carol", "hunter2 hunter2")
 	carol.expect["403 /api/v1/games/"+id+"/options"] = true
 	carol.do(chromedp.Navigate(s.URL + "/games/" + id))
 	carol.wait("the board", `document.body.dataset.ready === "1"`)
@@ -1377,8 +1381,7 @@ func TestLiveLobbyInTheBrowser(t *testing.T) {
 func TestJapaneseResultsInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("marianne")
-	p.signUp("correct horse")
+	p := s.signedIn("marianne", "correct horse")
 	eval[bool](p, `(localStorage.setItem("chancery.lang", "ja"), true)`)
 	p.do(chromedp.Reload()) // the page in that language
 	id := p.soloGame("standard", "France")

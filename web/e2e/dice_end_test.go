@@ -18,8 +18,7 @@ import (
 func TestDiceplomacyEndInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	p := s.person("alice")
-	p.signUp("correct horse")
+	p := s.signedIn("alice", "correct horse")
 	id := p.newGame("diceplomacy", "#new-players=4")
 	p.click("#start")
 	p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)

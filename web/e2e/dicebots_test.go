@@ -35,8 +35,7 @@ func TestDiceBotsDecidingInTheBrowser(t *testing.T) {
 		}}}
 	})
 	t.Cleanup(let) // before the server closes, which waits for its bots
-	p := s.person("alice")
-	p.signUp("correct horse")
+	p := s.signedIn("alice", "correct horse")
 	p.newGame("diceplomacy", "#new-players=4")
 	p.click("#start")
 	p.wait("the table", `!!document.querySelector(".seats-grid .seat.mine")`)

@@ -31,8 +31,7 @@ func inOrder(sel, word string) string {
 func TestUserTextIsIsolatedInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	alice := s.person("alice")
-	alice.signUp("correct horse")
+	alice := s.signedIn("alice", "correct horse")
 	alice.newGame("standard", "#new-name=Borders\u202e", "#new-power=England")
 	alice.click("#start")
 	alice.wait("the game", `document.body.dataset.ready === "1"`)

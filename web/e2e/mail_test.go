@@ -82,9 +82,8 @@ func linkIn(t *testing.T, sink *smtptest.Server, n int) string {
 func TestSettingsAndResetInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s, sink := newMailSite(t)
-	alice := s.person("alice")
+	alice := s.signedIn("alice", "correct horse")
 	alice.desktop()
-	alice.signUp("correct horse")
 
 	alice.click("#nav-settings")
 	alice.wait("the settings", `!!document.querySelector("#settings-email")`)

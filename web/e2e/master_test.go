@@ -30,8 +30,7 @@ func TestGameMasterAndSubstituteInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
 	alice, bob := s.twoPeople()
-	carol := s.person("carol")
-	carol.signUp("purple monkey")
+	carol := s.member("carol", "purple monkey")
 	shots := os.Getenv("CHANCERY_SHOTS")
 	shot := func(p *person, name, at string) {
 		if shots != "" {

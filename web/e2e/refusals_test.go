@@ -14,10 +14,7 @@ import (
 func TestJapaneseRefusalInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	alice, bob, carol := s.person("alice"), s.person("bob"), s.person("carol")
-	alice.signUp("correct horse")
-	bob.signUp("battery staple")
-	carol.signUp("tr0ub4dor&3")
+	alice, bob, carol := s.signedIn("alice", "correct horse"), s.signedIn("bob", "battery staple"), s.member("carol", "tr0ub4dor&3")
 
 	id := alice.newGame("standard", "#new-power=England")
 

@@ -22,8 +22,7 @@ import (
 func TestCustomDeadlineAndSandboxInTheBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	alice := s.person("alice")
-	alice.signUp("correct horse")
+	alice := s.signedIn("alice", "correct horse")
 	alice.do(chromedp.SetValue(chromedp.CSS("#new-variant"), "standard"))
 	eval[bool](alice, `(() => {
 		const n = document.querySelector("#new-length-n"), u = document.querySelector("#new-length-unit");

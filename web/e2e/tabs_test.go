@@ -136,8 +136,7 @@ func gamePages() int {
 func TestManyGamesOpenInOneBrowser(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	alice := s.person("alice")
-	alice.signUp("correct horse")
+	alice := s.signedIn("alice", "correct horse")
 	ids := alice.startGames(gamePages())
 	alice.wait("the lobby listing the games, told live", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
 
@@ -170,8 +169,7 @@ func TestManyGamesOpenInOneBrowser(t *testing.T) {
 func TestGamePageAfterGamePageInOneTab(t *testing.T) {
 	t.Parallel()
 	s := newSiteCaching(t, nil, true)
-	alice := s.person("alice")
-	alice.signUp("correct horse")
+	alice := s.signedIn("alice", "correct horse")
 	ids := alice.startGames(gamePages())
 	tab := alice.tab("alice's other tab")
 	for _, id := range ids {
@@ -268,12 +266,15 @@ func leaderTabRelays(t *testing.T, missing ...string) {
 		defer mu.Unlock()
 		return strings.Contains(lastStream, id)
 	}
-	alice := s.person("alice")
+	alice := s.member("alice", "correct horse")
 	alice.without(missing...)
-	alice.signUp("correct horse")
+	// The games are made from a page of the site that is not the lobby,
+	// which is loaded once they are there: a lobby more costs the browser
+	// half a second of CPU.
+	alice.load(s.URL + "/api/v1/me")
 	ids := alice.startGames(gamePages() + 1)
 	ghostGame, ids := ids[len(ids)-1], ids[:len(ids)-1]
-	alice.load(s.URL + "/") // the first page had shared workers
+	alice.load(s.URL + "/")
 	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)+1))
 	tabs := []*person{alice}
 	labels := []string{""}
@@ -391,9 +392,12 @@ func theLeader(tabs []*person) int {
 func TestLiveUpdatesWithoutSharedWorkers(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
-	alice := s.person("alice")
+	alice := s.member("alice", "correct horse")
 	alice.without("SharedWorker", "BroadcastChannel")
-	alice.signUp("correct horse")
+	// The games are made from a page of the site that is not the lobby,
+	// which is loaded once they are there: a lobby more costs the browser
+	// half a second of CPU.
+	alice.load(s.URL + "/api/v1/me")
 	ids := alice.startGames(3)
 	alice.load(s.URL + "/")
 	alice.wait("the lobby listing the games", fmt.Sprintf(`document.querySelectorAll("#my-games [data-game]").length === %d`, len(ids)))
