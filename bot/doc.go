@@ -17,15 +17,19 @@
 //     from randomised normal and plain play against them, scored with the real
 //     resolver and normal's evaluation, and improves it with a larger
 //     tactical search; in the spring it plays its best candidates on
-//     through the fall and keeps the one whose falls end best; bounded
-//     by counts and, when given one, a time budget (hard.go).
+//     through the fall and keeps the one whose falls end best, and in
+//     the winter it plays candidate build sets on through the next
+//     spring and fall (hard_builds.go); bounded by counts and, when
+//     given one, a time budget (hard.go).
 //
 // Measured against the original DumbBot (standard, hard alone against
 // six, every power in turn, 28 games to a solo or 1920): hard's share of
-// the centres is 0.417 [0.364, 0.470] with 12 solos (goal: 0.40 and 25%),
+// the centres is 0.434 [0.383, 0.485] with 15 solos (goal: 0.40 and 25%)
+// since it searches its builds too, 0.417 [0.364, 0.470] with 12 before,
 // since the evaluation counts the room left for builds and the spring
 // looks on to the fall (before: 0.346 [0.296, 0.395], 5 solos); in 1900
-// 0.397 [0.367, 0.428] with 11 solos; normal's
+// 0.438 [0.416, 0.460] with 42 solos of 56 (0.378 and 21 before its
+// build search); normal's
 // 0.284 before those changes (goal: above 1/7). Against normal in
 // process (28 games of 12 years, seed 2025) hard's share was 0.234
 // before them (goal: 0.214). The README says how DumbBot is built and

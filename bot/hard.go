@@ -32,7 +32,8 @@ import (
 // source gives one answer on any machine; a positive Budget adds a clock
 // deadline, which it never overruns, for a server whose phase must not
 // wait, at the price of play that no longer repeats when the machine is
-// too slow for the counts. Retreats and adjustments are normal's.
+// too slow for the counts. Builds are chosen by the year they open
+// (hard_builds.go); retreats and removals are normal's.
 
 // HardPlayer is the hard level. The zero value is not ready: use NewHard.
 type HardPlayer struct {
@@ -50,7 +51,9 @@ type HardPlayer struct {
 	Samples int
 	// Finalists is the number of candidates a spring decision plays on
 	// through the fall before it chooses (the improved best among them);
-	// one or fewer: it chooses by the spring's outcome alone.
+	// one or fewer: it chooses by the spring's outcome alone, and builds
+	// as normal does instead of playing its build sets on through the
+	// year (hard_builds.go).
 	Finalists int
 	// NormalTactics sizes the tactical layer of the normal play the
 	// search starts from and samples half the others' replies from; the
@@ -100,6 +103,9 @@ func (h *HardPlayer) Orders(v *rules.Variant, pos *rules.Position, power rules.P
 	d.tactics = h.NormalTactics
 	me := d.view(power)
 	plain := me.orders(rnd, normalNoise)
+	if pos.Phase.Type == rules.AdjustmentPhase && h.Finalists > 1 && len(plain) > 0 && plain[0].Type == rules.Build {
+		return h.builds(me, plain, rnd, dl)
+	}
 	if pos.Phase.Type != rules.MovementPhase || len(plain) == 0 {
 		return plain
 	}
