@@ -320,7 +320,7 @@ func (n *Names) locWords(s string) (rules.Loc, bool) {
 	var buf [12]string
 	toks, _ := tokenize(buf[:0], s)
 	l, used, _, _, err := n.loc(toks, nil, 0, 0)
-	if err != nil || used != len(toks) {
+	if err.msg != "" || used != len(toks) {
 		return rules.Loc{}, false
 	}
 	return l, true

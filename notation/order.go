@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -162,7 +163,15 @@ type cursor struct {
 	calls   int
 	chosen  [maxChoices]uint8
 	shorter [maxChoices]bool
+	// fail is the error of a reading that failed: the readers return
+	// errFailed and keep its parts here, and ParseOrder makes one *Error
+	// of the reading that got furthest, not one for every reading tried.
+	fail Error
 }
+
+// errFailed is what the readers of a cursor return when the order cannot
+// be read; the error itself is the cursor's fail.
+var errFailed = errors.New("notation: order cannot be read")
 
 // maxChoices is how many locations of one order the reader may read
 // again with a shorter name; an order has at most three.
@@ -277,17 +286,23 @@ func equalLower(k, w string) bool {
 	return true
 }
 
-func (c *cursor) errf(word, format string, args ...any) error {
-	return &Error{Order: c.src, Word: word, Msg: fmt.Sprintf(format, args...)}
+// fails records the error of the reading, naming word ("": the order
+// ends too early), and returns errFailed. msg is a constant: building
+// the error costs no allocation and no formatting.
+func (c *cursor) fails(word, msg string) error {
+	c.fail = Error{Order: c.src, Word: word, Msg: msg}
+	return errFailed
 }
 
-// expected is the error for a missing word: `expected X, not "word"` at
-// the word the cursor stands on, or `expected X, but the order ends`.
-func (c *cursor) expected(what string) error {
+// expected is the error for a missing word: ifNot (`expected X, not`)
+// naming the word the cursor stands on, or ifEnds (`expected X, but the
+// order ends`). Both are constants, written out by the callers so that
+// no message is built.
+func (c *cursor) expected(ifNot, ifEnds string) error {
 	if c.done() {
-		return &Error{Order: c.src, Msg: "expected " + what + ", but the order ends"}
+		return c.fails("", ifEnds)
 	}
-	return &Error{Order: c.src, Word: c.word(c.i), Msg: "expected " + what + ", not"}
+	return c.fails(c.word(c.i), ifNot)
 }
 
 func (c *cursor) accept(words ...string) bool {
@@ -316,7 +331,7 @@ func (c *cursor) unitType() rules.UnitType {
 // location reads a location or fails naming the word it could not read.
 func (c *cursor) location() (rules.Loc, error) {
 	if c.done() {
-		return rules.Loc{}, c.errf("", "a province is missing at the end")
+		return rules.Loc{}, c.fails("", "a province is missing at the end")
 	}
 	limit := 0
 	k := c.calls
@@ -328,12 +343,8 @@ func (c *cursor) location() (rules.Loc, error) {
 	if k < maxChoices {
 		c.chosen[k], c.shorter[k] = uint8(words), shorter
 	}
-	if err != nil {
-		at := c.i
-		if le, ok := err.(*locError); ok {
-			at = le.at
-		}
-		return l, &Error{Order: c.src, Word: c.word(at), Msg: err.Error()}
+	if err.msg != "" {
+		return l, c.fails(c.word(err.at), err.msg)
 	}
 	c.i += used
 	return l, nil
@@ -362,7 +373,7 @@ func folded(toks, low []string, j int) string {
 // starts there too. A province name may contain hyphens ("Mid-Atlantic
 // Ocean"), which tokenize keeps inside words. low holds the words folded
 // with fold, or is nil.
-func (n *Names) loc(toks, low []string, i, limit int) (_ rules.Loc, used, words int, shorter bool, _ error) {
+func (n *Names) loc(toks, low []string, i, limit int) (_ rules.Loc, used, words int, shorter bool, _ locError) {
 	best, bestLen := rules.Province(0), 0
 	most := n.maxLen + 1
 	if limit > 0 {
@@ -384,7 +395,7 @@ func (n *Names) loc(toks, low []string, i, limit int) (_ rules.Loc, used, words 
 		}
 	}
 	if bestLen == 0 {
-		return rules.Loc{}, 0, 0, false, &locError{"unknown province", i}
+		return rules.Loc{}, 0, 0, false, locError{"unknown province", i}
 	}
 	l, used, err := n.coast(toks, low, i, best, bestLen)
 	return l, used, bestLen, shorter, err
@@ -393,7 +404,7 @@ func (n *Names) loc(toks, low []string, i, limit int) (_ rules.Loc, used, words 
 // coast reads the optional coast after the name of province best, which
 // spans bestLen words from toks[i], and returns how many words the
 // location used in all.
-func (n *Names) coast(toks, low []string, i int, best rules.Province, bestLen int) (rules.Loc, int, error) {
+func (n *Names) coast(toks, low []string, i int, best rules.Province, bestLen int) (rules.Loc, int, locError) {
 	l := rules.Loc{Province: best}
 	used := bestLen
 	// Coasts: "/sc", "(sc)", "sc", "(south coast)", "south coast".
@@ -414,34 +425,33 @@ func (n *Names) coast(toks, low []string, i int, best rules.Province, bestLen in
 		}
 		if open {
 			if folded(toks, low, j) != ")" {
-				return l, 0, &locError{"unclosed coast in", i}
+				return l, 0, locError{"unclosed coast in", i}
 			}
 			j++
 		}
 		if !n.m.HasCoasts(best) {
 			// DATC 4.B.6: an irrelevant coast is garbage that is ignored.
-			return l, j - i, nil
+			return l, j - i, locError{}
 		}
 		l.Coast = c
-		return l, j - i, nil
+		return l, j - i, locError{}
 	}
 	if j > i+used {
 		if j >= len(toks) {
-			return l, 0, &locError{"a coast is missing after", i}
+			return l, 0, locError{"a coast is missing after", i}
 		}
-		return l, 0, &locError{"unknown coast", j}
+		return l, 0, locError{"unknown coast", j}
 	}
-	return l, used, nil
+	return l, used, locError{}
 }
 
-// locError is a location that cannot be read, with the index of the word
-// to name in the message.
+// locError is why a location cannot be read ("": it can), with the
+// index of the word to name in the message. A value, not an error: it
+// costs no allocation.
 type locError struct {
 	msg string
 	at  int
 }
-
-func (e *locError) Error() string { return e.msg }
 
 // ParseOrder reads one order of power (NoPower: the order must start with
 // a power's name) for a phase of type t, which decides what the short
@@ -515,6 +525,7 @@ func (p *Parser) parseFull(s string, power rules.Power, t rules.PhaseType) (rule
 	var limits [maxChoices]uint8
 	var firstO rules.Order
 	var firstErr error
+	var firstFail Error
 	firstAt := -1
 	for {
 		c := &p.c
@@ -525,6 +536,9 @@ func (p *Parser) parseFull(s string, power rules.Power, t rules.PhaseType) (rule
 		}
 		if c.i >= firstAt {
 			firstO, firstErr, firstAt = o, err, c.i
+			if err == errFailed {
+				firstFail = c.fail
+			}
 		}
 		// The next reading: a shorter name for the last location
 		// that had one, the locations before it as they were, those
@@ -534,6 +548,10 @@ func (p *Parser) parseFull(s string, power rules.Power, t rules.PhaseType) (rule
 			k--
 		}
 		if k < 0 {
+			if firstErr == errFailed {
+				e := firstFail // only here on the heap: a reading that succeeds allocates nothing
+				return firstO, &e
+			}
 			return firstO, firstErr
 		}
 		limits[k] = c.chosen[k] - 1
@@ -545,7 +563,7 @@ func (p *Parser) parseFull(s string, power rules.Power, t rules.PhaseType) (rule
 func (n *Names) parseOrder(c *cursor, power rules.Power, t rules.PhaseType) (rules.Order, error) {
 	o := rules.Order{Power: power, Target: rules.Loc{Province: rules.NoProvince}, Dest: rules.Loc{Province: rules.NoProvince}}
 	if c.done() {
-		return o, c.errf("", "empty order")
+		return o, c.fails("", "empty order")
 	}
 	// A leading power name of one word without a colon: "England F NTH -
 	// NWG". The colon here is one the form above did not take, after a
@@ -555,7 +573,7 @@ func (n *Names) parseOrder(c *cursor, power rules.Power, t rules.PhaseType) (rul
 		if pw, ok := n.Power(c.toks[0]); ok {
 			if _, isProv := n.Province(c.toks[0]); !isProv || folded(c.toks, c.low, 1) == ":" {
 				if power != rules.NoPower && pw != power {
-					return o, c.errf(c.word(0), "order for another power:")
+					return o, c.fails(c.word(0), "order for another power:")
 				}
 				o.Power = pw
 				c.i++
@@ -564,13 +582,13 @@ func (n *Names) parseOrder(c *cursor, power rules.Power, t rules.PhaseType) (rul
 		}
 	}
 	if o.Power == rules.NoPower {
-		return o, c.errf(c.word(0), "the order does not say whose it is; start it with a power, not")
+		return o, c.fails(c.word(0), "the order does not say whose it is; start it with a power, not")
 	}
 	if err := n.parseBody(c, &o, t); err != nil {
 		return o, err
 	}
 	if !c.done() {
-		return o, c.errf(c.word(c.i), "unexpected word")
+		return o, c.fails(c.word(c.i), "unexpected word")
 	}
 	return o, nil
 }
@@ -583,7 +601,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	l, err := c.location()
 	if err != nil {
 		if o.Unit == rules.NoUnit && !c.done() {
-			return c.errf(c.word(c.i), "unknown unit type or province")
+			return c.fails(c.word(c.i), "unknown unit type or province")
 		}
 		return err
 	}
@@ -593,7 +611,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 			o.Type = rules.Hold
 			return nil
 		}
-		return c.errf("", "the order says nothing after the unit")
+		return c.fails("", "the order says nothing after the unit")
 	}
 	w := c.word(c.i)
 	switch c.peek() {
@@ -629,7 +647,7 @@ func (n *Names) parseBody(c *cursor, o *rules.Order, t rules.PhaseType) error {
 		c.i++
 		return parsePermit(c, o)
 	default:
-		return c.errf(w, "unknown order word")
+		return c.fails(w, "unknown order word")
 	}
 	return nil
 }
@@ -691,9 +709,9 @@ func parseConvoy(c *cursor, o *rules.Order) error {
 	o.Target = l
 	if !c.accept("-", "to", "move", "moves", "m") {
 		if c.done() {
-			return c.errf("", "a convoy needs a destination")
+			return c.fails("", "a convoy needs a destination")
 		}
-		return c.expected("'-' before the convoy's destination")
+		return c.expected("expected '-' before the convoy's destination, not", "expected '-' before the convoy's destination, but the order ends")
 	}
 	o.Dest, err = c.location()
 	return err
@@ -711,9 +729,9 @@ func parsePermit(c *cursor, o *rules.Order) error {
 	o.Target = l
 	if !c.accept("-", "to") {
 		if c.done() {
-			return c.errf("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
+			return c.fails("", "a permission names the fleet's move, e.g. EGY PERMITS F MED - RS; the destination is missing")
 		}
-		return c.expected("'-' in the permitted move")
+		return c.expected("expected '-' in the permitted move, not", "expected '-' in the permitted move, but the order ends")
 	}
 	o.Dest, err = c.location()
 	return err
@@ -736,7 +754,7 @@ func (n *Names) parseMove(c *cursor, o *rules.Order, t rules.PhaseType) error {
 	if n.railWord(c.word(c.i)) {
 		c.i++
 		if !c.accept("-", "to") {
-			return c.expected("'-' after TSR")
+			return c.expected("expected '-' after TSR, not", "expected '-' after TSR, but the order ends")
 		}
 		o.Type = rules.Railway
 	}
