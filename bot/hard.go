@@ -239,16 +239,8 @@ func (la *lookahead) score(ours []rules.Order) (float64, bool) {
 		if err := t.r.AdjudicateInto(a.pos, la.joint, &la.spring); err != nil {
 			return 0, false
 		}
-		next := la.spring.Next
-		if next.Phase.Type == rules.RetreatPhase {
-			// Dislodged units are lost: the retreats hardly change the
-			// fall's centres.
-			if err := t.r.AdjudicateInto(next, nil, &la.retreat); err != nil {
-				return 0, false
-			}
-			next = la.retreat.Next
-		}
-		if next.Phase.Type != rules.MovementPhase || next.Phase.Season != rules.Fall {
+		next, ok := toFall(t.r, la.spring.Next, &la.retreat)
+		if !ok {
 			return 0, false
 		}
 		rnd := rand.New(rand.NewPCG(la.seeds[j], 1))
@@ -447,4 +439,18 @@ func (a *analysis) reachedBy(next *rules.Position, p rules.Province) bool {
 		}
 	}
 	return false
+}
+
+// toFall returns the fall's movement phase that follows a spring's
+// position next, its retreats played with no orders into retreat
+// (dislodged units are lost: the retreats hardly change the fall's
+// centres), or false when no fall's movement phase comes next.
+func toFall(r *rules.Resolver, next *rules.Position, retreat *rules.Resolution) (*rules.Position, bool) {
+	if next.Phase.Type == rules.RetreatPhase {
+		if err := r.AdjudicateInto(next, nil, retreat); err != nil {
+			return nil, false
+		}
+		next = retreat.Next
+	}
+	return next, next.Phase.Type == rules.MovementPhase && next.Phase.Season == rules.Fall
 }

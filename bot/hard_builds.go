@@ -167,16 +167,8 @@ func (y *yearAhead) play(pos *rules.Position, ours, theirs []rules.Order, seed u
 	if _, ok := y.season(next, &y.spring, rnd); !ok {
 		return 0, false
 	}
-	next = y.spring.Next
-	if next.Phase.Type == rules.RetreatPhase {
-		// Dislodged units are lost: the retreats hardly change the
-		// fall's centres.
-		if err := y.r.AdjudicateInto(next, nil, &y.retreat); err != nil {
-			return 0, false
-		}
-		next = y.retreat.Next
-	}
-	if next.Phase.Type != rules.MovementPhase || next.Phase.Season != rules.Fall {
+	next, ok := toFall(y.r, y.spring.Next, &y.retreat)
+	if !ok {
 		return 0, false
 	}
 	return y.season(next, &y.fall, rnd)
