@@ -132,8 +132,8 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err := checkGameName(req.Name); err != nil {
 		return err
 	}
-	seat := req.Power
-	if strings.EqualFold(seat, anyPower) {
+	seat, anySeat := req.Power, strings.EqualFold(req.Power, anyPower)
+	if anySeat {
 		seat = ""
 	}
 	creator := table.Player{ID: u.ID, Name: u.Name}
@@ -141,7 +141,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if seat == "" && req.Power != "" {
+	if anySeat {
 		// The first free seat, in the same transaction as the game: the
 		// lists never show the game without its creator.
 		if err := g.Join(creator, ""); err != nil {

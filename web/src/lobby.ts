@@ -100,10 +100,9 @@ const loadingNote = () => h("p", { class: "muted" }, t("loading"));
  * mark never moves its buttons (a click under way would land elsewhere).
  */
 function row(g: GameSummary, actions: Node[]): HTMLElement {
-  const isDue = !!g.due;
   return h(
     "li",
-    { class: "game-row" + (isDue ? " due" : ""), "data-game": g.id },
+    { class: "game-row" + (g.due ? " due" : ""), "data-game": g.id },
     h("span", { class: "game-info" }, ...about(g)),
     actions.length ? h("span", { class: "game-actions" }, ...actions) : null,
   );
